@@ -1,0 +1,26 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+import { aliases } from './build/aliases';
+
+export default defineConfig({
+  main: {
+    resolve: { alias: aliases },
+    build: {
+      rollupOptions: {
+        input: { index: resolve('src/main/index.ts'), core: resolve('src/main/core/entry.ts') },
+      },
+    },
+  },
+  preload: {
+    resolve: { alias: aliases },
+    // A sandboxed preload cannot be an ES module.
+    build: { rollupOptions: { input: { index: resolve('src/preload/index.ts') }, output: { format: 'cjs', entryFileNames: '[name].cjs' } } },
+  },
+  renderer: {
+    root: 'src/renderer',
+    resolve: { alias: aliases },
+    plugins: [react()],
+    build: { rollupOptions: { input: { index: resolve('src/renderer/index.html') } } },
+  },
+});
