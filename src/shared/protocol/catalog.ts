@@ -1,0 +1,69 @@
+/**
+ * The method catalog: every method of the Command API, declared once with its area, its
+ * parameter schema and its result schema. Server and desktop client derive their types from here.
+ */
+import type { z } from 'zod';
+import { crm, finance } from './schemas/finance';
+import { product } from './schemas/product';
+
+export type Area = 'product' | 'finance' | 'crm';
+
+interface MethodDef {
+  params: z.ZodType;
+  result: z.ZodType;
+}
+
+function area<const T extends Record<string, MethodDef>>(name: Area, defs: T) {
+  return Object.fromEntries(Object.entries(defs).map(([m, d]) => [m, { ...d, area: name }])) as {
+    [K in keyof T]: T[K] & { area: Area };
+  };
+}
+
+export const METHODS = {
+  ...area('product', product),
+  ...area('finance', finance),
+  ...area('crm', crm),
+};
+
+export type MethodName = keyof typeof METHODS;
+export type Params<M extends MethodName> = z.output<(typeof METHODS)[M]['params']>;
+/** What a caller may pass before coercion (numbers as strings and so on). */
+export type ParamsInput<M extends MethodName> = z.input<(typeof METHODS)[M]['params']>;
+export type Result<M extends MethodName> = z.output<(typeof METHODS)[M]['result']>;
+
+export const METHOD_NAMES = Object.keys(METHODS) as MethodName[];
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.prototype.hasOwnProperty.call(METHODS, name);
+}
+
+/** The URL path of an area: `/api/product`, `/api/finance`, `/api/crm`. */
+export const areaPath = (a: Area) => `/api/${a}`;
+
+export function areaOfPath(path: string): Area | null {
+  const m = /^\/api\/(product|finance|crm)\/?$/.exec(path);
+  return m ? (m[1] as Area) : null;
+}
+
+/** Methods that change data; each accepts `request_id` for idempotent replay. */
+export const WRITE_METHODS = [
+  'setProduct', 'setQuantity', 'setOrder', 'setOrderItem', 'setPOTakeIn', 'setWarehouse', 'setWarehouseItem',
+  'setInvoice', 'setBalance', 'generateInvoice',
+] as const satisfies readonly MethodName[];
+export type WriteMethod = (typeof WRITE_METHODS)[number];
+export const isWriteMethod = (m: MethodName): m is WriteMethod => (WRITE_METHODS as readonly string[]).includes(m);
+
+/** Extensions beyond the document, announced by `GET /api/health` (docs/api.md). */
+export const CAPABILITIES = [
+  'request_id',
+  'getProduct.after_id',
+  'getProduct.updated_since',
+  'getQuantities',
+  'setQuantity.expected_quantity',
+  'setInvoice.order_id',
+  'setInvoice.from_proforma_id',
+  'getDueNotification.pdf',
+  'generateInvoice',
+  'crm.getContacts',
+] as const;
+export type Capability = (typeof CAPABILITIES)[number];

@@ -1,0 +1,292 @@
+/**
+ * The codec: the only code that reads or writes Command API bodies, for the server and the
+ * desktop client alike. Requests are `<command><method>…</method></command>` or
+ * `{"method": {…}}`; responses use the envelope in docs/api.md, in the request's format.
+ */
+import type { z } from 'zod';
+import { isMethodName, METHODS, type MethodName, type Params, type Result } from './catalog';
+import { invalid, malformed, ProtocolError, type ErrorBody, type ErrorCode, type ErrorDetail, ERROR_STATUS, isErrorCode } from './errors';
+import { listChild, NODE } from './lists';
+import { checkDepth, shape } from './shape';
+import { buildXml, parseXml, XML_MAX_DEPTH } from './xml';
+
+export type Format = 'xml' | 'json';
+export interface Credentials {
+  api_key: string;
+  session_key: string;
+}
+
+export const MAX_BODY_BYTES = 5 * 1024 * 1024;
+export const CONTENT_TYPE: Record<Format, string> = {
+  xml: 'text/xml; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+};
+
+export interface DecodeOptions {
+  maxBytes?: number;
+  maxDepth?: number;
+}
+
+/** A request whose syntax, method and credentials are known but whose parameters are not yet checked. */
+export interface ParsedRequest {
+  format: Format;
+  method: MethodName;
+  raw: Record<string, unknown>;
+  credentials: Credentials;
+}
+
+export interface DecodedRequest<M extends MethodName = MethodName> {
+  format: Format;
+  method: M;
+  params: Params<M>;
+  credentials: Credentials;
+}
+
+export type DecodeOutcome =
+  | { ok: true; request: DecodedRequest }
+  | { ok: false; format: Format; method: string | null; error: ProtocolError };
+
+const XML_TYPES = new Set(['text/xml', 'application/xml']);
+const JSON_TYPES = new Set(['application/json']);
+// Types curl and simple clients send by default; for these the body tells its own format.
+const SNIFF_TYPES = new Set(['', 'text/plain', 'application/x-www-form-urlencoded', 'application/octet-stream']);
+
+function mediaType(contentType: string | undefined): { type: string; charset: string | null } {
+  const [type = '', ...params] = (contentType ?? '').split(';').map((p) => p.trim().toLowerCase());
+  const cs = params.find((p) => p.startsWith('charset='));
+  return { type, charset: cs ? cs.slice(8).replace(/"/g, '') : null };
+}
+
+function sniff(text: string): Format | null {
+  const m = /\S/.exec(text);
+  if (!m) return null;
+  return m[0] === '<' ? 'xml' : m[0] === '{' || m[0] === '[' ? 'json' : null;
+}
+
+/** The format a response should use for this request, even when the request is unreadable. */
+export function guessFormat(contentType: string | undefined, body?: string): Format {
+  const { type } = mediaType(contentType);
+  if (XML_TYPES.has(type) || type.endsWith('+xml')) return 'xml';
+  if (JSON_TYPES.has(type) || type.endsWith('+json')) return 'json';
+  return (body !== undefined && sniff(body)) || 'json';
+}
+
+function toText(body: string | Uint8Array, maxBytes: number): string {
+  const size = typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength;
+  if (size > maxBytes) {
+    throw new ProtocolError('PAYLOAD_TOO_LARGE', `The request body is ${size} bytes; the limit is ${maxBytes} bytes. Send fewer rows per call.`);
+  }
+  if (typeof body === 'string') return body.replace(/^\uFEFF/, '');
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(body);
+  } catch {
+    throw malformed('The request body is not valid UTF-8 text; send it encoded as UTF-8.');
+  }
+}
+
+export function detectFormat(text: string, contentType: string | undefined): Format {
+  const { type, charset } = mediaType(contentType);
+  if (charset && charset !== 'utf-8' && charset !== 'utf8') {
+    throw new ProtocolError('UNSUPPORTED_MEDIA_TYPE', `Only UTF-8 bodies are accepted; the request declares charset=${charset}.`);
+  }
+  const sniffed = sniff(text);
+  if (XML_TYPES.has(type) || type.endsWith('+xml')) {
+    if (sniffed !== 'xml') throw malformed('Content-Type says XML but the body does not start with an XML element.');
+    return 'xml';
+  }
+  if (JSON_TYPES.has(type) || type.endsWith('+json')) {
+    if (sniffed !== 'json') throw malformed('Content-Type says JSON but the body does not start with a JSON object.');
+    return 'json';
+  }
+  if (!SNIFF_TYPES.has(type)) {
+    throw new ProtocolError('UNSUPPORTED_MEDIA_TYPE', `Content-Type ${type} is not supported; send text/xml or application/json.`);
+  }
+  if (!sniffed) throw malformed('The request body is empty or is neither XML nor JSON.');
+  return sniffed;
+}
+
+function asRecord(v: unknown, method: string): Record<string, unknown> {
+  if (v === '' || v === null || v === undefined) return {};
+  if (typeof v !== 'object' || Array.isArray(v)) {
+    throw malformed(`The parameters of ${method} must be named fields inside the method element.`);
+  }
+  return v as Record<string, unknown>;
+}
+
+function unknownMethod(name: string): ProtocolError {
+  return new ProtocolError('UNKNOWN_METHOD', `Unknown method "${name}". Check the spelling; methods are case-sensitive, e.g. getProduct.`);
+}
+
+function liftCredentials(raw: Record<string, unknown>): Credentials {
+  const take = (k: 'api_key' | 'session_key') => {
+    const v = raw[k];
+    delete raw[k];
+    return typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '';
+  };
+  return { api_key: take('api_key'), session_key: take('session_key') };
+}
+
+/** Step 1: syntax, method name and credentials. Parameters are checked by `validateParams`. */
+export function parseRequest(body: string | Uint8Array, contentType: string | undefined, opts: DecodeOptions = {}): ParsedRequest {
+  const text = toText(body, opts.maxBytes ?? MAX_BODY_BYTES);
+  const format = detectFormat(text, contentType);
+  const maxDepth = opts.maxDepth ?? XML_MAX_DEPTH;
+  let doc: unknown;
+  if (format === 'xml') {
+    doc = parseXml(text, maxDepth);
+    const keys = Object.keys(doc as object);
+    if (keys.length !== 1 || keys[0] !== 'command') throw malformed('The XML root element must be <command>.');
+    doc = (doc as Record<string, unknown>).command;
+    if (doc === '' || typeof doc !== 'object' || doc === null) throw malformed('<command> must contain exactly one method element, e.g. <getProduct>.');
+  } else {
+    try {
+      doc = JSON.parse(text);
+    } catch (e) {
+      throw malformed(`The JSON body is not valid: ${(e as Error).message}`);
+    }
+    if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw malformed('The JSON body must be an object with the method name as its only key.');
+    checkDepth(doc, maxDepth);
+  }
+  const names = Object.keys(doc as object);
+  if (names.length !== 1) {
+    throw malformed(`The body must name exactly one method; it has ${names.length === 0 ? 'none' : names.join(', ')}.`);
+  }
+  const name = names[0]!;
+  const value = (doc as Record<string, unknown>)[name];
+  if (Array.isArray(value)) throw malformed(`The method element ${name} appears more than once.`);
+  if (!isMethodName(name)) throw unknownMethod(name);
+  const raw = { ...asRecord(value, name) };
+  const credentials = liftCredentials(raw);
+  return { format, method: name, raw: shape(raw, METHODS[name].params, format === 'xml') as Record<string, unknown>, credentials };
+}
+
+/** "items[2].quantity" from a zod issue path. */
+export function fieldPath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const p of path) out += typeof p === 'number' ? `[${p}]` : out ? `.${String(p)}` : String(p);
+  return out;
+}
+
+export function issuesToDetails(error: z.ZodError): ErrorDetail[] {
+  const details: ErrorDetail[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) details.push({ field: fieldPath([...issue.path, key]), message: 'is not a known field; check the spelling' });
+    } else {
+      details.push({ field: fieldPath(issue.path), message: issue.message });
+    }
+  }
+  return details;
+}
+
+function summary(method: string, details: ErrorDetail[]): string {
+  const shown = details.slice(0, 3).map((d) => (d.field ? `${d.field} ${d.message}` : d.message));
+  const more = details.length > 3 ? ` (and ${details.length - 3} more)` : '';
+  return `${method}: ${shown.join('; ')}${more}.`;
+}
+
+/** Step 2: the method's schema, with every problem listed by field. */
+export function validateParams<M extends MethodName>(method: M, raw: Record<string, unknown>): Params<M> {
+  const r = METHODS[method].params.safeParse(raw);
+  if (!r.success) {
+    const details = issuesToDetails(r.error);
+    throw invalid(summary(method, details), details);
+  }
+  return r.data as Params<M>;
+}
+
+export function decodeRequest(body: string | Uint8Array, contentType: string | undefined, opts: DecodeOptions = {}): DecodeOutcome {
+  let parsed: ParsedRequest | undefined;
+  try {
+    parsed = parseRequest(body, contentType, opts);
+    const params = validateParams(parsed.method, parsed.raw);
+    return { ok: true, request: { format: parsed.format, method: parsed.method, params, credentials: parsed.credentials } };
+  } catch (e) {
+    const error = e instanceof ProtocolError ? e : new ProtocolError('INTERNAL_ERROR', 'The request could not be read.');
+    const format = parsed?.format ?? guessFormat(contentType, typeof body === 'string' ? body : undefined);
+    return { ok: false, format, method: parsed?.method ?? null, error };
+  }
+}
+
+// Arrays not in the list table are the values of checkbox/radio custom fields.
+const childName = (key: string) => listChild(key) ?? NODE;
+
+function xmlDocument(root: string, name: string, value: unknown): string {
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${buildXml(root, { [name]: value }, childName).join('')}`;
+}
+
+export function encodeRequest<M extends MethodName>(format: Format, method: M, params: Params<M> | Record<string, unknown>, credentials: Credentials): { body: string; contentType: string } {
+  const value = { api_key: credentials.api_key, session_key: credentials.session_key, ...(params as object) };
+  const body = format === 'json' ? JSON.stringify({ [method]: value }) : xmlDocument('command', method, value);
+  return { body, contentType: CONTENT_TYPE[format] };
+}
+
+export interface EncodedResponse {
+  status: number;
+  body: string;
+  contentType: string;
+}
+
+function envelope(format: Format, content: Record<string, unknown>, status: number): EncodedResponse {
+  const body =
+    format === 'json'
+      ? JSON.stringify(content)
+      : `<?xml version="1.0" encoding="UTF-8"?>\n${buildXml('response', content, childName).join('')}`;
+  return { status, body, contentType: CONTENT_TYPE[format] };
+}
+
+export function encodeResponse<M extends MethodName>(format: Format, method: M, result: Result<M>): EncodedResponse {
+  return envelope(format, { status: 'success', method, result }, 200);
+}
+
+export function encodeError(format: Format, method: string | null, error: ProtocolError | ErrorBody): EncodedResponse {
+  const body = error instanceof ProtocolError ? error.toBody() : error;
+  return envelope(format, { status: 'error', method: format === 'xml' ? (method ?? '') : method, error: body }, ERROR_STATUS[body.code]);
+}
+
+export type ResponseOutcome<M extends MethodName> = { ok: true; result: Result<M> } | { ok: false; error: ErrorBody };
+
+/** Thrown by decodeResponse when a body is not a Command API response at all. */
+export class ResponseFormatError extends Error {
+  override name = 'ResponseFormatError';
+}
+
+/** Client side: reads an envelope and validates a success result against the method's schema. */
+export function decodeResponse<M extends MethodName>(format: Format, method: M, body: string): ResponseOutcome<M> {
+  let doc: Record<string, unknown>;
+  try {
+    if (format === 'xml') {
+      const parsed = parseXml(body, 64);
+      doc = parsed.response as Record<string, unknown>;
+    } else {
+      doc = JSON.parse(body) as Record<string, unknown>;
+    }
+  } catch (e) {
+    throw new ResponseFormatError(`The server's answer is not a readable ${format.toUpperCase()} response: ${(e as Error).message}`);
+  }
+  if (!doc || typeof doc !== 'object') throw new ResponseFormatError('The server answered without a response envelope.');
+  if (doc.status === 'success') {
+    const shaped = shape(doc.result ?? {}, METHODS[method].result, format === 'xml');
+    const r = METHODS[method].result.safeParse(shaped);
+    if (!r.success) {
+      throw new ResponseFormatError(`The server's ${method} result does not match the protocol: ${summary(method, issuesToDetails(r.error))}`);
+    }
+    return { ok: true, result: r.data as Result<M> };
+  }
+  if (doc.status === 'error' && doc.error && typeof doc.error === 'object') {
+    const e = doc.error as Record<string, unknown>;
+    const code: ErrorCode = isErrorCode(e.code) ? e.code : 'INTERNAL_ERROR';
+    const rawDetails = e.details;
+    let list: unknown[] = [];
+    if (Array.isArray(rawDetails)) list = rawDetails;
+    else if (rawDetails && typeof rawDetails === 'object') {
+      const d = (rawDetails as Record<string, unknown>).detail;
+      list = Array.isArray(d) ? d : d ? [d] : [];
+    }
+    const details = list
+      .filter((d): d is Record<string, unknown> => !!d && typeof d === 'object')
+      .map((d) => ({ field: String(d.field ?? ''), message: String(d.message ?? '') }));
+    return { ok: false, error: { code, message: String(e.message ?? 'The server reported an error.'), details } };
+  }
+  throw new ResponseFormatError('The server answered with an unknown response status.');
+}

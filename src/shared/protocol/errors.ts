@@ -1,0 +1,66 @@
+/**
+ * The error codes of the Command API and their HTTP statuses. The document leaves error codes and
+ * statuses "not shown"; these are ours (docs/api.md), and both programs rely on them exactly.
+ */
+
+export const ERROR_STATUS = {
+  MALFORMED_REQUEST: 400,
+  VALIDATION_ERROR: 400,
+  AUTH_FAILED: 401,
+  UNKNOWN_METHOD: 404,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export interface ErrorDetail {
+  /** Path of the offending field, e.g. `items[2].quantity`; empty for the request as a whole. */
+  field: string;
+  message: string;
+}
+
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  details: ErrorDetail[];
+}
+
+/** A failure that is the caller's to fix (or, for INTERNAL_ERROR, ours), with a message a clerk can act on. */
+export class ProtocolError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetail[];
+
+  constructor(code: ErrorCode, message: string, details: ErrorDetail[] = []) {
+    super(message);
+    this.name = 'ProtocolError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get httpStatus(): number {
+    return ERROR_STATUS[this.code];
+  }
+
+  toBody(): ErrorBody {
+    return { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_STATUS;
+}
+
+export const malformed = (message: string, details: ErrorDetail[] = []) =>
+  new ProtocolError('MALFORMED_REQUEST', message, details);
+export const invalid = (message: string, details: ErrorDetail[] = []) =>
+  new ProtocolError('VALIDATION_ERROR', message, details);
+export const conflict = (message: string, details: ErrorDetail[] = []) =>
+  new ProtocolError('CONFLICT', message, details);
+export const notFound = (message: string, details: ErrorDetail[] = []) =>
+  new ProtocolError('NOT_FOUND', message, details);

@@ -1,0 +1,186 @@
+/**
+ * Field primitives shared by every method schema. Values arrive as strings from XML and as
+ * strings or numbers from JSON; these schemas coerce them once, here, with messages a clerk can
+ * act on. An empty value ("" or null) counts as absent for optional numbers, dates and codes.
+ */
+import { z } from 'zod';
+
+const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+const INTEGER = /^[+-]?\d+$/;
+
+const isBlank = (v: unknown) => v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+function toNumber(v: unknown): unknown {
+  if (typeof v === 'string') {
+    const t = v.trim();
+    return NUMERIC.test(t) ? Number(t) : v;
+  }
+  return v;
+}
+
+function toInteger(v: unknown): unknown {
+  if (typeof v === 'string') {
+    const t = v.trim();
+    return INTEGER.test(t) ? Number(t) : NUMERIC.test(t) ? Number(t) : v;
+  }
+  return v;
+}
+
+/** zod error callback: "is required" for a missing value, else the given message. */
+const msg = (text: (input: unknown) => string) => (i: { input?: unknown }) =>
+  i.input === undefined ? 'is required' : text(i.input);
+
+const describe = (v: unknown) => (typeof v === 'string' ? `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"` : String(v));
+
+/** A finite decimal number. */
+export const num = (opts: { min?: number; max?: number; nonZero?: boolean; positive?: boolean } = {}) => {
+  const s = z.number({ error: msg((v) => `must be a number, got ${describe(v)}`) }).superRefine((n, ctx) => {
+    const problem = !Number.isFinite(n)
+      ? 'must be a finite number'
+      : opts.min !== undefined && n < opts.min
+        ? `must be at least ${opts.min}`
+        : opts.max !== undefined && n > opts.max
+          ? `must be at most ${opts.max}`
+          : opts.nonZero && n === 0
+            ? 'must not be zero'
+            : opts.positive && n <= 0
+              ? 'must be greater than 0'
+              : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+  return z.preprocess(toNumber, s);
+};
+
+/** A whole number (ids, flags, codes). */
+export const int = (opts: { min?: number; max?: number } = {}) => {
+  const s = z.number({ error: msg((v) => `must be a whole number, got ${describe(v)}`) }).superRefine((n, ctx) => {
+    const problem = !Number.isSafeInteger(n)
+      ? `must be a whole number, got ${n}`
+      : opts.min !== undefined && n < opts.min
+        ? `must be at least ${opts.min}`
+        : opts.max !== undefined && n > opts.max
+          ? `must be at most ${opts.max}`
+          : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+  return z.preprocess(toInteger, s);
+};
+
+/** A record id: a positive whole number. */
+export const id = () => int({ min: 1 });
+
+/** A flag sent as 0/1 (documented as integer). */
+export const flag = () => int({ min: 0, max: 1 });
+
+/** One of a few whole numbers, e.g. finalize_order 0/1/2. */
+export const intChoice = <const T extends readonly number[]>(values: T) =>
+  z.preprocess(
+    toInteger,
+    z.number({ error: msg(() => `must be one of ${values.join(', ')}`) }).refine(
+      (n): n is T[number] => values.includes(n),
+      `must be one of ${values.join(', ')}`,
+    ),
+  ) as unknown as z.ZodType<T[number], unknown>;
+
+/** Text; required text must not be blank. */
+export const text = (max = 1000) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: msg((v) => `must be text, got ${describe(v)}`) })
+      .min(1, 'must not be empty')
+      .max(max, `must be at most ${max} characters`),
+  );
+
+/** Optional text: "" is kept (it clears a stored value on update). */
+export const optText = (max = 1000) =>
+  z.preprocess(
+    (v) => (v === null ? undefined : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: msg((v) => `must be text, got ${describe(v)}`) })
+      .max(max, `must be at most ${max} characters`)
+      .optional(),
+  );
+
+/** YYYY-MM-DD and a real calendar date (no 2026-02-30). */
+export const date = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: msg(() => 'must be a date in the form YYYY-MM-DD') })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD')
+      .refine(isCalendarDate, 'is not a real calendar date'),
+  );
+
+export function isCalendarDate(s: string): boolean {
+  const [y, m, d] = s.split('-').map(Number) as [number, number, number];
+  if (y < 1900 || y > 2999 || m < 1 || m > 12 || d < 1) return false;
+  const days = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return d <= days;
+}
+
+/** An ISO 8601 timestamp (for the mirroring extensions' `updated_since`). */
+export const timestamp = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: msg(() => 'must be a timestamp like 2026-11-22T08:30:00.000Z') })
+      .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), {
+        message: 'must be a timestamp like 2026-11-22T08:30:00.000Z',
+      }),
+  );
+
+/** A fixed vocabulary matched case-insensitively and returned in its canonical spelling. */
+export const choice = <const T extends readonly string[]>(values: T, _what = 'value') => {
+  const byLower = new Map(values.map((v) => [v.toLowerCase(), v]));
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (byLower.get(v.trim().toLowerCase()) ?? v) : v),
+    z.enum(values as unknown as [T[number], ...T[number][]], {
+      error: msg((v) => `must be one of ${values.join(', ')}; got ${describe(v)}`),
+    }),
+  );
+};
+
+/** ISO 4217 currency code, upper-cased. */
+export const currency = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.string({ error: msg(() => 'must be a currency code like HUF or EUR') }).regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 currency code like HUF or EUR'),
+  );
+
+/** ISO 3166-1 alpha-2 country code, upper-cased. */
+export const country = () =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
+    z.string({ error: msg(() => 'must be a country code like HU') }).regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166-1 country code like HU or DE'),
+  );
+
+/** Wraps a schema so "" and null mean "not given". */
+export const opt = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (isBlank(v) ? undefined : v), schema.optional());
+
+/** A list; a single element is accepted where a list is expected (XML with one child, lenient JSON). */
+export const list = <T extends z.ZodType>(item: T, opts: { min?: number; max?: number; what?: string } = {}) => {
+  let s = z.array(item, { error: msg(() => `must be a list${opts.what ? ` of ${opts.what}` : ''}`) });
+  if (opts.min) s = s.min(opts.min, opts.min === 1 ? `must contain at least one ${opts.what ?? 'entry'}` : `must contain at least ${opts.min} entries`);
+  if (opts.max) s = s.max(opts.max, `must contain at most ${opts.max} entries`);
+  return z.preprocess((v) => (v === undefined || v === null || Array.isArray(v) ? v : v === '' ? [] : [v]), s);
+};
+
+export const LOCALES = ['hu_HU', 'en_US', 'de_DE', 'pl_PL', 'es_ES'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const locale = () => choice(LOCALES, 'language');
+
+export const INVOICE_CURRENCIES = ['HUF', 'EUR', 'USD', 'GBP'] as const;
+export const PAYMENT_METHODS = ['transfer', 'cash', 'bankcard', 'cheque', 'other', 'c.o.d.', 'direct debit'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The idempotency key of the set* extension (docs/api.md, "Idempotency"). */
+export const requestId = () =>
+  opt(
+    z
+      .string({ error: () => 'must be text' })
+      .min(1)
+      .max(64, 'must be at most 64 characters')
+      .regex(/^[A-Za-z0-9._:-]+$/, 'may contain only letters, digits and . _ : -'),
+  );

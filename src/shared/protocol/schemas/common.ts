@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { optText } from '../fields';
+
+/**
+ * Custom fields: name → value. A checkbox/radio field carries its choices as `node` children in
+ * XML (`<Color><node>red</node></Color>`) and as `{"node": ...}` in JSON; both decode to a list.
+ */
+export const customFields = () =>
+  z
+    .record(
+      z.string().regex(/^[A-Za-z_][A-Za-z0-9_.\-\u00C0-\u024F]{0,63}$/, 'custom field names must be XML names of at most 64 characters'),
+      z.union([z.string().max(1000), z.array(z.string().max(1000)).max(100)], {
+        error: () => 'a custom field is a text value, or a list of `node` values for checkbox/radio fields',
+      }),
+    )
+    .optional();
+
+export type CustomFields = Record<string, string | string[]>;
+
+/** Address block shared by contacts, warehouses and the letterheads in results. */
+export const addressFields = {
+  postal_code: optText(16),
+  city: optText(100),
+  street: optText(200),
+};
+
+/** Every quantity row the server reports. */
+export const quantityRow = z.object({
+  product_id: z.number(),
+  warehouse: z.string(),
+  stock_label: z.string().optional(),
+  deliverable: z.number(),
+  pending: z.number(),
+  available: z.number(),
+});
+export type QuantityRow = z.infer<typeof quantityRow>;
+
+/** Amount totals of an order or invoice (decimal numbers rounded to the currency). */
+export const totals = z.object({
+  net: z.number(),
+  vat: z.number(),
+  gross: z.number(),
+  net_huf: z.number().optional(),
+  vat_huf: z.number().optional(),
+  gross_huf: z.number().optional(),
+});
