@@ -1,0 +1,44 @@
+/** Operator settings of the server, from flags and the environment (docs/server.md). */
+export interface SmtpConfig {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  pass?: string;
+  from: string;
+}
+
+export interface ServerConfig {
+  host: string;
+  port: number;
+  dbPath: string;
+  /** Largest request body accepted, in bytes. */
+  maxBodyBytes: number;
+  /** Let setProduct `photo` fetch from loopback/private addresses (tests, closed networks). */
+  allowPrivatePhotoHosts: boolean;
+  photoMaxBytes: number;
+  photoTimeoutMs: number;
+  smtp?: SmtpConfig;
+  /** PKCS#12 signing certificate for `esignature`; without it signatures are refused honestly. */
+  signingCertPath?: string;
+  /** Invoice number series prefix, e.g. "SD" → SD-2026-000001. */
+  invoicePrefix: string;
+  proformaPrefix: string;
+  version: string;
+}
+
+export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    host: '127.0.0.1',
+    port: 8787,
+    dbPath: './data/server.db',
+    maxBodyBytes: 5 * 1024 * 1024,
+    allowPrivatePhotoHosts: false,
+    photoMaxBytes: 5 * 1024 * 1024,
+    photoTimeoutMs: 10_000,
+    invoicePrefix: 'SD',
+    proformaPrefix: 'PRO',
+    version: '0.1.0',
+    ...overrides,
+  };
+}
