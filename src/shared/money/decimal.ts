@@ -104,8 +104,8 @@ export function currencyDecimals(currency: string): number {
 
 /** Rounds half away from zero to `dp` places and prints exactly `dp` places, never "-0". */
 export function formatFixed(x: Big, dp: number): string {
-  const r = x.round(dp, Dec.roundHalfUp);
-  return (r.c[0] === 0 ? r.abs() : r).toFixed(dp);
+  // Round before toFixed: big.js prints (-0.001).toFixed(2) as "-0.00", but a rounded zero as "0.00".
+  return x.round(dp, Dec.roundHalfUp).toFixed(dp);
 }
 
 /** Rounds any decimal to the currency's places, half away from zero: ("0.005", "EUR") → "0.01". */

@@ -1,0 +1,5 @@
+import type { BenchCase } from '../lib/types';
+import { moneyTotals } from './money';
+
+/** Every benchmark `npm run bench` knows; append new cases here. */
+export const cases: BenchCase[] = [moneyTotals];
