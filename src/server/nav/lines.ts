@@ -1,0 +1,270 @@
+/**
+ * invoiceLines and invoiceSummary of the invoice data. Lines report the document's own figures;
+ * the summary is grouped by VAT *marking*, not by percentage, because NAV sums per vatRate
+ * element and two 0% lines may carry different exemptions.
+ */
+import Big from 'big.js';
+import type { InvoiceDocument, InvoiceLine } from '@server/documents/model';
+import type { NavInvoiceOptions } from './invoiceData';
+import {
+  defaultZeroVatCase,
+  mapUnit,
+  VAT_CASES,
+  type LineNature,
+  type VatContext,
+  type VatMarking,
+} from './mappings';
+import { clippedText, decimal, money, NavInvoiceDataError, quantity, rate, text } from './values';
+
+interface Amounts {
+  net: Big;
+  vat: Big;
+  gross: Big;
+  netHuf: Big;
+  vatHuf: Big;
+  grossHuf: Big;
+}
+
+interface VatGroup extends Amounts {
+  key: string;
+  percent: Big;
+  vatRate: Record<string, unknown>;
+}
+
+export interface LineContext {
+  doc: InvoiceDocument;
+  opts: NavInvoiceOptions;
+  vatContext: VatContext;
+  /** HUF per unit of the invoice currency; 1 for HUF invoices. */
+  fx: Big;
+}
+
+const TIME_UNITS = new Set(['HOUR', 'DAY', 'MINUTE', 'MONTH']);
+
+// Goods carry a customs tariff number; time-based units are work or rental. Stock products
+// without either are still goods, and a free-text line cannot be classified.
+function lineNature(line: InvoiceLine, ctx: LineContext): LineNature {
+  const override = ctx.opts.lineNature?.[line.lineNo];
+  if (override) return override;
+  if (line.vtsz) return 'PRODUCT';
+  if (TIME_UNITS.has(mapUnit(line.unit))) return 'SERVICE';
+  return line.productId !== undefined ? 'PRODUCT' : 'OTHER';
+}
+
+function markingElement(m: VatMarking): Record<string, unknown> {
+  switch (m.kind) {
+    case 'exemption':
+      return {
+        vatExemption: {
+          case: text(m.case, 50, 'vatCase.case'),
+          reason: text(m.reason, 200, 'vatCase.reason'),
+        },
+      };
+    case 'outOfScope':
+      return {
+        vatOutOfScope: {
+          case: text(m.case, 50, 'vatCase.case'),
+          reason: text(m.reason, 200, 'vatCase.reason'),
+        },
+      };
+    case 'domesticReverseCharge':
+      return { vatDomesticReverseCharge: 'true' };
+    case 'noVatCharge':
+      return { noVatCharge: 'true' };
+  }
+}
+
+function vatRate(line: InvoiceLine, nature: LineNature, ctx: LineContext, field: string) {
+  const percent = decimal(line.vatRate, `${field}.vatRate`);
+  const override = ctx.opts.vatCases?.[line.lineNo];
+  if (!percent.eq(0)) {
+    if (override)
+      throw new NavInvoiceDataError(
+        `opts.vatCases[${line.lineNo}]`,
+        'a line that charges VAT cannot be exempt',
+      );
+    const vatPercentage = rate(percent, `${field}.vatRate`);
+    return { percent, key: `%${vatPercentage}`, vatRate: { vatPercentage } };
+  }
+  if (!decimal(line.vat, `${field}.vat`).eq(0))
+    throw new NavInvoiceDataError(`${field}.vat`, 'is not 0 on a 0% line');
+  const marking: VatMarking =
+    typeof override === 'string'
+      ? VAT_CASES[override]
+      : (override ??
+        VAT_CASES[
+          defaultZeroVatCase({
+            context: ctx.vatContext,
+            nature,
+            deposit: line.deposit,
+            supplierIndividualExemption: ctx.opts.supplierIndividualExemption === true,
+          })
+        ]);
+  return { percent, key: JSON.stringify(marking), vatRate: markingElement(marking) };
+}
+
+function lineAmounts(line: InvoiceLine, ctx: LineContext, field: string): Amounts {
+  const net = decimal(line.net, `${field}.net`);
+  const vat = decimal(line.vat, `${field}.vat`);
+  const gross = decimal(line.gross, `${field}.gross`);
+  if (ctx.doc.currency === 'HUF') return { net, vat, gross, netHuf: net, vatHuf: vat, grossHuf: gross };
+  const netHuf = decimal(required(line.netHuf, `${field}.netHuf`, ctx.doc.currency), `${field}.netHuf`);
+  const vatHuf = decimal(required(line.vatHuf, `${field}.vatHuf`, ctx.doc.currency), `${field}.vatHuf`);
+  return { net, vat, gross, netHuf, vatHuf, grossHuf: netHuf.plus(vatHuf) };
+}
+
+function required(value: string | undefined, field: string, currency: string): string {
+  if (value === undefined) throw new NavInvoiceDataError(field, `is required on a ${currency} invoice`);
+  return value;
+}
+
+// A storno adds new, negative lines; NAV numbers them on from the lines the original (and any
+// earlier modification of it) already holds, which for a first storno are exactly its own lines.
+function priorLineCount(ctx: LineContext): number {
+  if (ctx.opts.priorLineCount !== undefined) return ctx.opts.priorLineCount;
+  if (ctx.doc.modificationIndex === 1) return ctx.doc.lines.length;
+  throw new NavInvoiceDataError(
+    'opts.priorLineCount',
+    `is required for modificationIndex ${ctx.doc.modificationIndex}: how many lines the original and its earlier modifications hold`,
+  );
+}
+
+export function buildLines(ctx: LineContext) {
+  const { doc } = ctx;
+  if (doc.lines.length === 0) throw new NavInvoiceDataError('lines', 'an invoice needs at least one line');
+  for (const key of Object.keys(ctx.opts.vatCases ?? {})) {
+    if (!doc.lines.some((l) => String(l.lineNo) === key)) {
+      throw new NavInvoiceDataError(`opts.vatCases[${key}]`, 'names no line of the document');
+    }
+  }
+  const referenceBase = doc.kind === 'storno' ? priorLineCount(ctx) : 0;
+  const groups = new Map<string, VatGroup>();
+
+  const lines = doc.lines.map((line, i) => {
+    const field = `lines[${i}]`;
+    const nature = lineNature(line, ctx);
+    const vat = vatRate(line, nature, ctx, field);
+    const a = lineAmounts(line, ctx, field);
+    const group = groups.get(vat.key);
+    if (group) {
+      for (const k of ['net', 'vat', 'gross', 'netHuf', 'vatHuf', 'grossHuf'] as const)
+        group[k] = group[k].plus(a[k]);
+    } else {
+      groups.set(vat.key, { key: vat.key, percent: vat.percent, vatRate: vat.vatRate, ...a });
+    }
+
+    const unit = mapUnit(line.unit);
+    const qty = decimal(line.quantity, `${field}.quantity`);
+    const unitPrice = decimal(line.unitPrice, `${field}.unitPrice`);
+    const discount = decimal(line.discountPercent, `${field}.discountPercent`);
+    const description = line.description ? `${line.name} – ${line.description}` : line.name;
+    const vtsz = line.vtsz?.replace(/[\s.-]/g, '');
+    if (vtsz !== undefined && !/^[0-9]{2,30}$/.test(vtsz)) {
+      throw new NavInvoiceDataError(`${field}.vtsz`, `"${line.vtsz}" is not a customs tariff number`);
+    }
+    const codes = [
+      ...(vtsz ? [{ productCodeCategory: 'VTSZ', productCodeValue: vtsz }] : []),
+      ...(line.productId !== undefined
+        ? [{ productCodeCategory: 'OWN', productCodeOwnValue: String(line.productId) }]
+        : []),
+    ];
+    return {
+      lineNumber: String(i + 1),
+      lineModificationReference:
+        doc.kind === 'storno'
+          ? { lineNumberReference: String(referenceBase + i + 1), lineOperation: 'CREATE' }
+          : undefined,
+      productCodes: codes.length > 0 ? { productCode: codes } : undefined,
+      lineExpressionIndicator: 'true',
+      lineNatureIndicator: nature,
+      lineDescription: clippedText(description, 512, `${field}.name`),
+      quantity: quantity(qty, `${field}.quantity`),
+      unitOfMeasure: unit,
+      unitOfMeasureOwn: unit === 'OWN' ? text(line.unit, 50, `${field}.unit`) : undefined,
+      unitPrice: quantity(unitPrice, `${field}.unitPrice`),
+      unitPriceHUF: quantity(unitPrice.times(ctx.fx).round(2), `${field}.unitPrice`),
+      // The unit price is the list price, so NAV gets the discount beside it.
+      lineDiscountData: discount.eq(0)
+        ? undefined
+        : {
+            discountValue: money(qty.times(unitPrice).minus(a.net).round(2), `${field}.discountPercent`),
+            discountRate: rate(discount, `${field}.discountPercent`),
+          },
+      lineAmountsNormal: {
+        lineNetAmountData: {
+          lineNetAmount: money(a.net, `${field}.net`),
+          lineNetAmountHUF: money(a.netHuf, `${field}.netHuf`),
+        },
+        lineVatRate: vat.vatRate,
+        lineVatData: {
+          lineVatAmount: money(a.vat, `${field}.vat`),
+          lineVatAmountHUF: money(a.vatHuf, `${field}.vatHuf`),
+        },
+        lineGrossAmountData: {
+          lineGrossAmountNormal: money(a.gross, `${field}.gross`),
+          lineGrossAmountNormalHUF: money(a.grossHuf, `${field}.netHuf+vatHuf`),
+        },
+      },
+      depositIndicator: line.deposit ? 'true' : undefined,
+    };
+  });
+
+  return { invoiceLines: { mergedItemIndicator: 'false', line: lines }, groups: [...groups.values()] };
+}
+
+/**
+ * The summary reports what the invoice prints: the document's VAT summary row for a rate and its
+ * totals, falling back to the sums of the lines where the document has no figure (HUF amounts of
+ * older documents) or where one printed 0% row covers lines with different exemptions.
+ */
+export function buildSummary(doc: InvoiceDocument, groups: VatGroup[]) {
+  const huf = doc.currency === 'HUF';
+  const rows = doc.vatSummary.map((row, i) => ({ row, field: `vatSummary[${i}]` }));
+  const summaryByVatRate = groups.map((g) => {
+    const sameRate = groups.filter((o) => o.percent.eq(g.percent));
+    const found = rows.find(({ row, field }) => decimal(row.vatRate, `${field}.vatRate`).eq(g.percent));
+    const row = sameRate.length === 1 ? found?.row : undefined;
+    const field = found?.field ?? 'lines';
+    const net = row ? decimal(row.net, `${field}.net`) : g.net;
+    const vat = row ? decimal(row.vat, `${field}.vat`) : g.vat;
+    const gross = row ? decimal(row.gross, `${field}.gross`) : g.gross;
+    const netHuf = huf ? net : row?.netHuf !== undefined ? decimal(row.netHuf, `${field}.netHuf`) : g.netHuf;
+    const vatHuf = huf ? vat : row?.vatHuf !== undefined ? decimal(row.vatHuf, `${field}.vatHuf`) : g.vatHuf;
+    return {
+      vatRate: g.vatRate,
+      vatRateNetData: {
+        vatRateNetAmount: money(net, `${field}.net`),
+        vatRateNetAmountHUF: money(netHuf, `${field}.netHuf`),
+      },
+      vatRateVatData: {
+        vatRateVatAmount: money(vat, `${field}.vat`),
+        vatRateVatAmountHUF: money(vatHuf, `${field}.vatHuf`),
+      },
+      vatRateGrossData: {
+        vatRateGrossAmount: money(gross, `${field}.gross`),
+        vatRateGrossAmountHUF: money(huf ? gross : netHuf.plus(vatHuf), `${field}.netHuf+vatHuf`),
+      },
+    };
+  });
+
+  const sum = (k: keyof Amounts) => groups.reduce((s, g) => s.plus(g[k]), new Big(0));
+  const t = doc.totals;
+  const net = decimal(t.net, 'totals.net');
+  const vat = decimal(t.vat, 'totals.vat');
+  const netHuf = huf ? net : t.netHuf !== undefined ? decimal(t.netHuf, 'totals.netHuf') : sum('netHuf');
+  const vatHuf = huf ? vat : t.vatHuf !== undefined ? decimal(t.vatHuf, 'totals.vatHuf') : sum('vatHuf');
+  const gross = decimal(t.gross, 'totals.gross');
+  return {
+    summaryNormal: {
+      summaryByVatRate,
+      invoiceNetAmount: money(net, 'totals.net'),
+      invoiceNetAmountHUF: money(netHuf, 'totals.netHuf'),
+      invoiceVatAmount: money(vat, 'totals.vat'),
+      invoiceVatAmountHUF: money(vatHuf, 'totals.vatHuf'),
+    },
+    summaryGrossData: {
+      invoiceGrossAmount: money(gross, 'totals.gross'),
+      invoiceGrossAmountHUF: money(huf ? gross : netHuf.plus(vatHuf), 'totals.netHuf+vatHuf'),
+    },
+  };
+}
