@@ -6,7 +6,8 @@
 import Big from 'big.js';
 import { XMLBuilder } from 'fast-xml-parser';
 import type { InvoiceDocument } from '@server/documents/model';
-import { buildLines, buildSummary } from './lines';
+import { buildLines } from './lines';
+import { buildSummary } from './summary';
 import {
   EU_COUNTRIES,
   mapPaymentMethod,
@@ -21,6 +22,7 @@ import {
   date,
   exchangeRate,
   NavInvoiceDataError,
+  oneLine,
   simpleAddress,
   taxNumber,
   text,
@@ -111,7 +113,8 @@ export function buildInvoiceDataXml(doc: InvoiceDocument, opts: NavInvoiceOption
       },
     },
   });
-  const comment = opts.softwareName ? `<!-- ${opts.softwareName.replace(/-{2,}/g, '-')} -->\n` : '';
+  const software = oneLine(opts.softwareName ?? '').replace(/-{2,}/g, '-');
+  const comment = software ? `<!-- ${software} -->\n` : '';
   return `<?xml version="1.0" encoding="UTF-8"?>\n${comment}${body}`;
 }
 
@@ -133,7 +136,7 @@ function invoiceReference(doc: InvoiceDocument) {
 function supplierInfo(doc: InvoiceDocument, opts: NavInvoiceOptions) {
   const { seller } = doc;
   return {
-    supplierTaxNumber: taxNumber(seller.taxNumber, 'seller.taxNumber'),
+    supplierTaxNumber: taxNumber(seller.taxNumber, 'seller.taxNumber', true),
     communityVatNumber: optionalVatNumber(seller.euVatNumber, 'seller.euVatNumber'),
     supplierName: text(seller.name, 512, 'seller.name'),
     supplierAddress: simpleAddress(seller.address, 'seller.address'),

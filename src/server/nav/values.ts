@@ -36,7 +36,7 @@ export function clippedText(value: string, max: number, field: string): string {
   return text(chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : chars.join(''), max, field);
 }
 
-function oneLine(value: string): string {
+export function oneLine(value: string): string {
   return value.replace(FORBIDDEN_CHARS, ' ').replace(/\s+/g, ' ').trim();
 }
 
@@ -105,11 +105,15 @@ export interface TaxNumber {
   'base:countyCode'?: string;
 }
 
-/** Splits a Hungarian tax number "12345678-2-42" (dashes optional) into NAV's three parts. */
-export function taxNumber(value: string | undefined, field: string): TaxNumber {
+/**
+ * Splits a Hungarian tax number "12345678-2-42" (dashes optional) into NAV's three parts. A buyer
+ * may be named by the 8-digit taxpayer id alone; the seller's VAT and county codes are required.
+ */
+export function taxNumber(value: string | undefined, field: string, full = false): TaxNumber {
   const m = /^(\d{8})(?:-?([1-5])-?(\d{2}))?$/.exec((value ?? '').replace(/\s/g, ''));
-  if (!m)
+  if (!m || (full && m[2] === undefined)) {
     throw new NavInvoiceDataError(field, `"${value ?? ''}" is not a Hungarian tax number (12345678-2-42)`);
+  }
   const [, taxpayerId = '', vatCode, countyCode] = m;
   return { 'base:taxpayerId': taxpayerId, 'base:vatCode': vatCode, 'base:countyCode': countyCode };
 }

@@ -172,6 +172,30 @@ describe('buildInvoiceDataXml: domestic HUF invoice', () => {
   });
 });
 
+describe('buildInvoiceDataXml: summary as printed', () => {
+  it('reports the printed VAT row and totals where they round per rate instead of per line', () => {
+    const doc = domesticInvoice();
+    doc.vatSummary = doc.vatSummary.map((r) =>
+      r.vatRate === '27' ? { ...r, vat: '1216', gross: '5716' } : r,
+    );
+    doc.totals = { net: '21000', vat: '2176', gross: '23176' };
+    const { invoice } = buildValid(doc);
+    const summary = at(invoice, 'invoiceSummary', 'summaryNormal');
+    expect(at(list(summary, 'summaryByVatRate')[0], 'vatRateVatData', 'vatRateVatAmount')).toBe('1216');
+    expect(at(summary, 'invoiceVatAmount')).toBe('2176');
+    expect(at(summary, 'invoiceVatAmountHUF')).toBe('2176');
+    const line = list(invoice, 'invoiceLines', 'line')[0];
+    expect(at(line, 'lineAmountsNormal', 'lineVatData', 'lineVatAmount')).toBe('1215');
+  });
+
+  it('leaves out a bank account NAV could not parse', () => {
+    const doc = domesticInvoice();
+    doc.seller = { ...doc.seller, bankAccount: 'OTP 1177-3016' };
+    const { invoice } = buildValid(doc);
+    expect(at(invoice, 'invoiceHead', 'supplierInfo')).not.toHaveProperty('supplierBankAccountNumber');
+  });
+});
+
 describe('buildInvoiceDataXml: private person', () => {
   const built = once(() => buildValid(privatePersonInvoice()).invoice);
 
@@ -411,6 +435,10 @@ describe('buildInvoiceDataXml: errors', () => {
     fails(
       { ...domesticInvoice(), seller: { ...seller, taxNumber: '1234' } },
       /seller\.taxNumber: "1234" is not/,
+    );
+    fails(
+      { ...domesticInvoice(), seller: { ...seller, taxNumber: '12345678' } },
+      /seller\.taxNumber: "12345678" is not/,
     );
   });
   it('refuses a domestic buyer without tax number', () => {
