@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
-import { aliases } from './build/aliases';
+import { aliases } from './build/aliases.ts';
 
 export default defineConfig({
   main: {

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { aliases } from './build/aliases';
+import { aliases } from './build/aliases.ts';
 
 export default defineConfig({
   plugins: [react()],

@@ -135,9 +135,21 @@ function invoiceReference(doc: InvoiceDocument) {
 
 function supplierInfo(doc: InvoiceDocument, opts: NavInvoiceOptions) {
   const { seller } = doc;
+  const supplierTaxNumber = taxNumber(seller.taxNumber, 'seller.taxNumber', true);
+  const communityVatNumber = optionalVatNumber(seller.euVatNumber, 'seller.euVatNumber');
+  // NAV rejects a community number that is not HU + the taxpayer id of the same tax number.
+  if (
+    communityVatNumber !== undefined &&
+    communityVatNumber !== `HU${supplierTaxNumber['base:taxpayerId']}`
+  ) {
+    throw new NavInvoiceDataError(
+      'seller.euVatNumber',
+      `${communityVatNumber} does not belong to tax number ${seller.taxNumber}`,
+    );
+  }
   return {
-    supplierTaxNumber: taxNumber(seller.taxNumber, 'seller.taxNumber', true),
-    communityVatNumber: optionalVatNumber(seller.euVatNumber, 'seller.euVatNumber'),
+    supplierTaxNumber,
+    communityVatNumber,
     supplierName: text(seller.name, 512, 'seller.name'),
     supplierAddress: simpleAddress(seller.address, 'seller.address'),
     supplierBankAccountNumber: bankAccount(seller.bankAccount),

@@ -74,33 +74,39 @@ function markingElement(m: VatMarking): Record<string, unknown> {
   }
 }
 
+// NAV accepts exactly these percentages (INCORRECT_LINE_DATA_VAT_PERCENTAGE).
+const VAT_PERCENTAGES = ['27', '18', '5'];
+
 function vatRate(line: InvoiceLine, nature: LineNature, ctx: LineContext, field: string) {
   const percent = decimal(line.vatRate, `${field}.vatRate`);
   const override = ctx.opts.vatCases?.[line.lineNo];
+  const overrideField = `opts.vatCases[${line.lineNo}]`;
   if (!percent.eq(0)) {
-    if (override)
+    if (!VAT_PERCENTAGES.some((p) => percent.eq(p))) {
       throw new NavInvoiceDataError(
-        `opts.vatCases[${line.lineNo}]`,
-        'a line that charges VAT cannot be exempt',
+        `${field}.vatRate`,
+        `${line.vatRate}% is not a Hungarian VAT rate (27, 18, 5 or 0)`,
       );
+    }
+    if (override) throw new NavInvoiceDataError(overrideField, 'a line that charges VAT cannot be exempt');
     const vatPercentage = rate(percent, `${field}.vatRate`);
-    return { percent, key: `%${vatPercentage}`, vatRate: { vatPercentage } };
+    return { percent, charged: true, key: `%${vatPercentage}`, vatRate: { vatPercentage } };
   }
-  if (!decimal(line.vat, `${field}.vat`).eq(0))
+  if (!decimal(line.vat, `${field}.vat`).eq(0)) {
     throw new NavInvoiceDataError(`${field}.vat`, 'is not 0 on a 0% line');
+  }
+  const fallback = defaultZeroVatCase({
+    context: ctx.vatContext,
+    nature,
+    deposit: line.deposit,
+    supplierIndividualExemption: ctx.opts.supplierIndividualExemption === true,
+  });
   const marking: VatMarking =
-    typeof override === 'string'
-      ? VAT_CASES[override]
-      : (override ??
-        VAT_CASES[
-          defaultZeroVatCase({
-            context: ctx.vatContext,
-            nature,
-            deposit: line.deposit,
-            supplierIndividualExemption: ctx.opts.supplierIndividualExemption === true,
-          })
-        ]);
-  return { percent, key: JSON.stringify(marking), vatRate: markingElement(marking) };
+    typeof override === 'string' ? VAT_CASES[override] : (override ?? VAT_CASES[fallback]);
+  if (marking.kind === 'domesticReverseCharge' && ctx.doc.customerVatType !== 'DOMESTIC') {
+    throw new NavInvoiceDataError(overrideField, 'domestic reverse charge needs a DOMESTIC customer');
+  }
+  return { percent, charged: false, key: JSON.stringify(marking), vatRate: markingElement(marking) };
 }
 
 function lineAmounts(line: InvoiceLine, ctx: LineContext, field: string): Amounts {
@@ -196,10 +202,13 @@ export function buildLines(ctx: LineContext) {
           lineNetAmountHUF: money(a.netHuf, `${field}.netHuf`),
         },
         lineVatRate: vat.vatRate,
-        lineVatData: {
-          lineVatAmount: money(a.vat, `${field}.vat`),
-          lineVatAmountHUF: money(a.vatHuf, `${field}.vatHuf`),
-        },
+        // NAV flags VAT data on an exempt, out-of-scope or reverse-charge line, even zeros.
+        lineVatData: vat.charged
+          ? {
+              lineVatAmount: money(a.vat, `${field}.vat`),
+              lineVatAmountHUF: money(a.vatHuf, `${field}.vatHuf`),
+            }
+          : undefined,
         lineGrossAmountData: {
           lineGrossAmountNormal: money(a.gross, `${field}.gross`),
           lineGrossAmountNormalHUF: money(a.grossHuf, `${field}.netHuf+vatHuf`),

@@ -1,0 +1,46 @@
+/** Assembles the server from its parts; the CLI and the tests both start it through here. */
+import pino, { type Logger } from 'pino';
+import type { Clock, ServerServices } from './context';
+import { defaultConfig, type ServerConfig } from './config';
+import { openDb } from './db/connection';
+import { MIGRATIONS } from './db/migrations';
+import type { Db } from './db/types';
+import { createApiServer, listen, type RunningServer } from './http/server';
+
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface StartOptions {
+  config?: Partial<ServerConfig>;
+  clock?: Clock;
+  log?: Logger;
+  /** An already-open database (tests); otherwise config.dbPath is opened. */
+  db?: Db;
+}
+
+export interface App extends RunningServer {
+  db: Db;
+  config: ServerConfig;
+}
+
+export function openServerDb(path: string): Db {
+  return openDb(path, { migrations: MIGRATIONS });
+}
+
+export async function startServer(opts: StartOptions = {}): Promise<App> {
+  const config = defaultConfig(opts.config);
+  const log = opts.log ?? pino({ level: process.env.STOCKDESK_LOG_LEVEL ?? 'info' });
+  const clock = opts.clock ?? systemClock;
+  const db = opts.db ?? openServerDb(config.dbPath);
+  const services: ServerServices = { kickMail: () => {} };
+  const server = createApiServer({ db, clock, config, log, services });
+  const running = await listen(server, config.host, config.port);
+  return {
+    ...running,
+    db,
+    config,
+    close: async () => {
+      await running.close();
+      if (!opts.db) db.close();
+    },
+  };
+}

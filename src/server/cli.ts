@@ -1,0 +1,73 @@
+/**
+ * `npm run server [-- --host H --port P --db FILE --demo]` starts the Command API server;
+ * `npm run server -- admin …` runs an operator command against the same database.
+ */
+import { parseArgs } from 'node:util';
+import { ADMIN_USAGE, AdminError, runAdmin } from './admin/commands';
+import { openServerDb, startServer, systemClock } from './app';
+import { seedDemo } from './demo/seed';
+
+function envInt(name: string): number | undefined {
+  const v = process.env[name];
+  return v === undefined || v === '' ? undefined : Number(v);
+}
+
+async function main(argv: string[]) {
+  const adminAt = argv.indexOf('admin');
+  const serverArgs = adminAt === -1 ? argv : argv.slice(0, adminAt);
+  const { values } = parseArgs({
+    args: serverArgs,
+    options: {
+      host: { type: 'string' }, port: { type: 'string' }, db: { type: 'string' }, demo: { type: 'boolean' },
+      'allow-private-photo-hosts': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+    },
+    strict: true,
+  });
+  if (values.help) {
+    console.log(`Usage: npm run server -- [--host 127.0.0.1] [--port 8787|0] [--db ./data/server.db] [--demo]\n${ADMIN_USAGE}`);
+    return;
+  }
+  const dbPath = values.db ?? process.env.STOCKDESK_DB ?? './data/server.db';
+  if (adminAt !== -1) {
+    const db = openServerDb(dbPath);
+    try {
+      console.log(JSON.stringify(runAdmin(db, argv.slice(adminAt + 1), systemClock.now())));
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const port = values.port !== undefined ? Number(values.port) : (envInt('STOCKDESK_PORT') ?? 8787);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new AdminError(`--port must be 0..65535; got ${values.port ?? process.env.STOCKDESK_PORT}`);
+  const db = openServerDb(dbPath);
+  const app = await startServer({
+    db,
+    config: {
+      host: values.host ?? process.env.STOCKDESK_HOST ?? '127.0.0.1',
+      port,
+      dbPath,
+      allowPrivatePhotoHosts: values['allow-private-photo-hosts'] ?? process.env.STOCKDESK_ALLOW_PRIVATE_PHOTO_HOSTS === '1',
+    },
+  });
+  if (values.demo) {
+    const { account, keys } = seedDemo(db, systemClock, {
+      api_key: process.env.STOCKDESK_DEMO_API_KEY || undefined,
+      session_key: process.env.STOCKDESK_DEMO_SESSION_KEY || undefined,
+    });
+    console.log(JSON.stringify({ demo: true, url: app.url, api_key: keys.api_key, session_key: keys.session_key, bank_account: account.bankAccount, contact_id: account.customerContactId }));
+  }
+  console.log(JSON.stringify({ listening: app.url, db: dbPath }));
+  const stop = async (signal: string) => {
+    console.log(JSON.stringify({ stopping: signal }));
+    await app.close();
+    db.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  console.error(e instanceof AdminError || (e as Error).name === 'FutureDatabaseError' || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (e as Error).message : e);
+  process.exit(1);
+});

@@ -1,0 +1,7 @@
+export { renderInvoicePdf } from './invoicePdf';
+export { renderDueLetterPdf } from './dueLetterPdf';
+export { dueLetterText, type DueLetterText, type DueLetterTextInput } from './letterText';
+export { messages, paymentMethodLabel, PAYMENT_METHODS, type Messages, type PaymentMethod } from './i18n';
+export { formatter, currencyDecimals, type Formatter } from './format';
+export { documentFonts, fontDirectory, type DocumentFonts } from './fonts';
+export type * from './model';

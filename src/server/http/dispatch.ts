@@ -1,0 +1,131 @@
+/**
+ * One request, start to finish: decode, route by area, authenticate, validate, run the handler
+ * (write methods exactly once per request_id), encode. Every failure becomes the envelope's
+ * error with a code and a message a clerk can act on; nothing internal leaks out.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import {
+  areaPath, encodeError, encodeResponse, guessFormat, isWriteMethod, METHODS, parseRequest, ProtocolError, validateParams,
+  type Area, type EncodedResponse, type Format, type MethodName,
+} from '@shared/protocol';
+import type { Clock, Handler, RequestContext, ServerServices } from '../context';
+import type { ServerConfig } from '../config';
+import type { Db } from '../db/types';
+import { authenticate } from '../services/auth';
+import { findStoredResponse, storeResponse } from '../repos/idempotency';
+import { HANDLERS } from './handlers';
+
+export interface DispatchDeps {
+  db: Db;
+  clock: Clock;
+  config: ServerConfig;
+  log: Logger;
+  services: ServerServices;
+}
+
+/** Thrown inside `commit` when a concurrent twin of this request committed first. */
+class Replayed {
+  constructor(readonly response: unknown) {}
+}
+
+function paramsHash(method: string, params: unknown): string {
+  const { request_id: _omit, ...rest } = params as Record<string, unknown>;
+  return createHash('sha256').update(method).update(stableJson(rest)).digest('hex');
+}
+
+function stableJson(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(stableJson).join(',')}]`;
+  if (v && typeof v === 'object') {
+    return `{${Object.keys(v).sort().filter((k) => (v as Record<string, unknown>)[k] !== undefined).map((k) => `${JSON.stringify(k)}:${stableJson((v as Record<string, unknown>)[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+function replayOrConflict(stored: { method: string; paramsHash: string; response: unknown }, method: string, hash: string, requestId: string): unknown {
+  if (stored.method !== method || stored.paramsHash !== hash) {
+    throw new ProtocolError(
+      'CONFLICT',
+      `request_id "${requestId}" was already used for a different ${stored.method === method ? `${method} request` : stored.method} call; use a new request_id for a new command.`,
+      [{ field: 'request_id', message: 'already used with different parameters' }],
+    );
+  }
+  return stored.response;
+}
+
+function internal(log: Logger, e: unknown, method: string | null): ProtocolError {
+  const ref = randomUUID().slice(0, 8);
+  log.error({ err: e, ref, method }, 'request failed');
+  const sqliteCode = (e as { code?: unknown }).code;
+  if (typeof sqliteCode === 'string' && sqliteCode.startsWith('SQLITE_CONSTRAINT')) {
+    return new ProtocolError('CONFLICT', `The change conflicts with existing data and was not applied (reference ${ref}).`);
+  }
+  if (sqliteCode === 'SQLITE_BUSY') {
+    return new ProtocolError('INTERNAL_ERROR', `The server is busy and did not apply the request; try again (reference ${ref}).`);
+  }
+  return new ProtocolError('INTERNAL_ERROR', `The server could not complete the request; nothing was changed unless a retry shows otherwise (reference ${ref}).`);
+}
+
+export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, contentType: string | undefined): Promise<EncodedResponse> {
+  let format: Format = guessFormat(contentType, body.subarray(0, 64).toString('utf8'));
+  let method: MethodName | null = null;
+  try {
+    const parsed = parseRequest(body, contentType, { maxBytes: deps.config.maxBodyBytes });
+    format = parsed.format;
+    method = parsed.method;
+    const def = METHODS[parsed.method];
+    if (def.area !== area) {
+      throw new ProtocolError(
+        'UNKNOWN_METHOD',
+        `${parsed.method} is not a method of ${areaPath(area)}; send it to ${areaPath(def.area)}.`,
+      );
+    }
+    const now = deps.clock.now();
+    const accountId = authenticate(deps.db, parsed.credentials, now);
+    const params = validateParams(parsed.method, parsed.raw);
+    const result = await run(deps, parsed.method, params, accountId);
+    return encodeResponse(format, parsed.method, result as never);
+  } catch (e) {
+    const error = e instanceof ProtocolError ? e : internal(deps.log, e, method);
+    return encodeError(format, method, error);
+  }
+}
+
+async function run(deps: DispatchDeps, method: MethodName, params: unknown, accountId: number): Promise<unknown> {
+  const { db } = deps;
+  const requestId = isWriteMethod(method) ? (params as { request_id?: string }).request_id : undefined;
+  const hash = requestId ? paramsHash(method, params) : '';
+  if (requestId) {
+    const stored = findStoredResponse(db, accountId, requestId);
+    if (stored) return replayOrConflict(stored, method, hash, requestId);
+  }
+  let committed = false;
+  const ctx: RequestContext = {
+    db,
+    accountId,
+    clock: deps.clock,
+    config: deps.config,
+    log: deps.log,
+    requestId,
+    services: deps.services,
+    commit<T>(fn: () => T): T {
+      if (committed && requestId) throw new Error(`${method} called commit twice; a write handler commits once`);
+      committed = true;
+      return db.transaction(() => {
+        if (requestId) {
+          const twin = findStoredResponse(db, accountId, requestId);
+          if (twin) throw new Replayed(replayOrConflict(twin, method, hash, requestId));
+        }
+        const result = fn();
+        if (requestId) storeResponse(db, accountId, requestId, { method, paramsHash: hash, response: result }, deps.clock.now());
+        return result;
+      })();
+    },
+  };
+  try {
+    return await (HANDLERS[method] as Handler<MethodName>)(ctx, params as never);
+  } catch (e) {
+    if (e instanceof Replayed) return e.response;
+    throw e;
+  }
+}

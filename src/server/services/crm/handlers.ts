@@ -1,0 +1,31 @@
+/** The CRM companion area (`/api/crm`): contacts for pickers and invoice addresses. */
+import type { HandlerMap } from '../../context';
+import { listContacts } from '../../repos/contacts';
+
+const PAGE = 1000;
+
+export const crmHandlers: HandlerMap<'getContacts'> = {
+  getContacts(ctx, p) {
+    const rows = listContacts(ctx.db, ctx.accountId, { filter: p.filter, afterId: p.after_id, updatedSince: p.updated_since, limit: PAGE + 1 });
+    const page = rows.slice(0, PAGE);
+    return {
+      contacts: page.map((c) => ({
+        id: c.id,
+        name: c.name,
+        kind: c.kind,
+        country_code: c.countryCode,
+        postal_code: c.postalCode,
+        city: c.city,
+        street: c.street,
+        tax_number: c.taxNumber,
+        eu_vat_number: c.euVatNumber,
+        email: c.email,
+        phone: c.phone,
+        customer_vat_type: c.customerVatType,
+        updated_at: c.updatedAt,
+      })),
+      more: rows.length > PAGE ? 1 : 0,
+      server_time: ctx.clock.now().toISOString(),
+    };
+  },
+};
