@@ -147,6 +147,7 @@ describe('buildInvoiceDataXml: domestic HUF invoice', () => {
     expect(at(l1, 'lineDiscountData')).toEqual({ discountValue: '500', discountRate: '0.1' });
     expect(at(l1, 'lineNatureIndicator')).toBe('PRODUCT');
     expect(at(l4, 'lineAmountsNormal', 'lineVatRate', 'vatExemption', 'case')).toBe('TAM');
+    expect(at(l4, 'lineAmountsNormal')).not.toHaveProperty('lineVatData');
     expect(at(l5, 'lineAmountsNormal', 'lineVatRate', 'vatOutOfScope', 'case')).toBe('ATK');
     expect(at(l5, 'depositIndicator')).toBe('true');
     expect(l1).not.toHaveProperty('depositIndicator');
@@ -159,7 +160,9 @@ describe('buildInvoiceDataXml: domestic HUF invoice', () => {
     const byRate = list(summary, 'summaryByVatRate');
     expect(byRate).toHaveLength(5); // 27, 18, 5, TAM and ATK: two different 0% markings
     const nets = lines().map((l) => at(l, 'lineAmountsNormal', 'lineNetAmountData', 'lineNetAmountHUF'));
-    const vats = lines().map((l) => at(l, 'lineAmountsNormal', 'lineVatData', 'lineVatAmountHUF'));
+    const vats = lines()
+      .slice(0, 3) // exempt and out-of-scope lines carry no lineVatData
+      .map((l) => at(l, 'lineAmountsNormal', 'lineVatData', 'lineVatAmountHUF'));
     expect(at(summary, 'invoiceNetAmountHUF')).toBe(sumOf(nets));
     expect(at(summary, 'invoiceNetAmountHUF')).toBe('21000');
     expect(at(summary, 'invoiceVatAmountHUF')).toBe(sumOf(vats));
@@ -451,6 +454,19 @@ describe('buildInvoiceDataXml: errors', () => {
     fails(doc, /lines\[1\]\.netHuf: is required on a EUR invoice/);
   });
   it('refuses a received invoice', () => fails({ ...domesticInvoice(), crdr: 'received' }, /crdr/));
+  it('refuses a VAT rate Hungary does not have', () => {
+    const doc = domesticInvoice();
+    doc.lines = doc.lines.map((l, i) => (i === 0 ? { ...l, vatRate: '20' } : l));
+    fails(doc, /lines\[0\]\.vatRate: 20% is not a Hungarian VAT rate/);
+  });
+  it("refuses a community VAT number that is not the seller's", () => {
+    fails({ ...domesticInvoice(), seller: { ...seller, euVatNumber: 'HU87654321' } }, /seller\.euVatNumber/);
+  });
+  it('refuses domestic reverse charge for a buyer that is not DOMESTIC', () => {
+    expect(() => buildInvoiceDataXml(euInvoice(), { vatCases: { 1: 'REVERSE_CHARGE' } })).toThrow(
+      /vatCases\[1\]: domestic reverse charge needs a DOMESTIC customer/,
+    );
+  });
 });
 
 describe('mapPaymentMethod', () => {
