@@ -1,0 +1,83 @@
+/**
+ * Starts the real Command API server for a test: a real SQLite file in a temp folder, an
+ * ephemeral loopback port, a controllable clock, and a seeded account with known keys.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import {
+  areaPath, decodeResponse, encodeRequest, METHODS, type Credentials, type Format, type MethodName, type ParamsInput, type Result,
+} from '@shared/protocol';
+import type { ErrorBody } from '@shared/protocol';
+import { openServerDb, startServer, type App } from '@server/app';
+import type { Clock } from '@server/context';
+import type { ServerConfig } from '@server/config';
+import { seedDemo, type DemoAccount } from '@server/demo/seed';
+
+export class TestClock implements Clock {
+  constructor(private t = new Date('2026-11-22T09:00:00.000Z')) {}
+  now() {
+    return new Date(this.t);
+  }
+  set(iso: string) {
+    this.t = new Date(iso);
+  }
+  advance(ms: number) {
+    this.t = new Date(this.t.getTime() + ms);
+  }
+}
+
+export const DEMO_KEYS: Credentials = { api_key: 'sdk_test_api_key_0001', session_key: 'sds_test_session_key_0001' };
+
+export interface TestServer {
+  app: App;
+  url: string;
+  clock: TestClock;
+  dir: string;
+  dbPath: string;
+  account: DemoAccount;
+  keys: Credentials;
+  /** Calls a method and returns the decoded envelope (throws only on transport failure). */
+  call<M extends MethodName>(method: M, params: ParamsInput<M> | Record<string, unknown>, opts?: { format?: Format; keys?: Credentials }): Promise<CallOutcome<M>>;
+  /** Calls a method and returns its result, failing the test with the server's message otherwise. */
+  ok<M extends MethodName>(method: M, params: ParamsInput<M> | Record<string, unknown>, opts?: { format?: Format; keys?: Credentials }): Promise<Result<M>>;
+  /** Posts a raw body to a path. */
+  raw(path: string, body: string | Buffer, contentType?: string, method?: string): Promise<{ status: number; body: string; contentType: string | null }>;
+  close(): Promise<void>;
+}
+
+export type CallOutcome<M extends MethodName> = ({ ok: true; result: Result<M> } | { ok: false; error: ErrorBody }) & { status: number };
+
+export async function startTestServer(opts: { config?: Partial<ServerConfig>; seed?: boolean } = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'stockdesk-server-'));
+  const dbPath = join(dir, 'server.db');
+  const clock = new TestClock();
+  const db = openServerDb(dbPath);
+  const { account } = seedDemo(db, clock, DEMO_KEYS);
+  const app = await startServer({ db, clock, log: pino({ level: 'silent' }), config: { port: 0, dbPath, ...opts.config } });
+
+  const raw: TestServer['raw'] = async (path, body, contentType, method = 'POST') => {
+    const res = await fetch(app.url + path, { method, body: method === 'GET' || method === 'HEAD' ? undefined : typeof body === 'string' ? body : new Uint8Array(body), headers: contentType ? { 'content-type': contentType } : {} });
+    return { status: res.status, body: await res.text(), contentType: res.headers.get('content-type') };
+  };
+  const call: TestServer['call'] = async (method, params, o = {}) => {
+    const format = o.format ?? 'json';
+    const req = encodeRequest(format, method, params as never, o.keys ?? DEMO_KEYS);
+    const res = await raw(areaPath(METHODS[method].area), req.body, req.contentType);
+    return { ...decodeResponse(format, method, res.body), status: res.status };
+  };
+  const ok: TestServer['ok'] = async (method, params, o) => {
+    const r = await call(method, params, o);
+    if (!r.ok) throw new Error(`${method} failed: ${r.error.code} ${r.error.message} ${JSON.stringify(r.error.details)}`);
+    return r.result;
+  };
+  return {
+    app, url: app.url, clock, dir, dbPath, account, keys: DEMO_KEYS, call, ok, raw,
+    async close() {
+      await app.close();
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
