@@ -75,6 +75,7 @@ export function buildInvoiceDataXml(doc: InvoiceDocument, opts: NavInvoiceOption
   const huf = doc.currency === 'HUF';
   if (!huf && doc.fxRate === undefined)
     throw new NavInvoiceDataError('fxRate', `is required on a ${doc.currency} invoice`);
+  const reference = doc.kind === 'storno' ? invoiceReference(doc) : undefined;
   const customer = customerInfo(doc);
   const { invoiceLines, groups } = buildLines({
     doc,
@@ -93,7 +94,7 @@ export function buildInvoiceDataXml(doc: InvoiceDocument, opts: NavInvoiceOption
       completenessIndicator: 'false',
       invoiceMain: {
         invoice: {
-          invoiceReference: doc.kind === 'storno' ? invoiceReference(doc) : undefined,
+          invoiceReference: reference,
           invoiceHead: {
             supplierInfo: supplierInfo(doc, opts),
             customerInfo: customer.element,

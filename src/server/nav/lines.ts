@@ -127,7 +127,13 @@ function required(value: string | undefined, field: string, currency: string): s
 // A storno adds new, negative lines; NAV numbers them on from the lines the original (and any
 // earlier modification of it) already holds, which for a first storno are exactly its own lines.
 function priorLineCount(ctx: LineContext): number {
-  if (ctx.opts.priorLineCount !== undefined) return ctx.opts.priorLineCount;
+  const prior = ctx.opts.priorLineCount;
+  if (prior !== undefined) {
+    if (!Number.isInteger(prior) || prior < 0) {
+      throw new NavInvoiceDataError('opts.priorLineCount', `${prior} is not a line count`);
+    }
+    return prior;
+  }
   if (ctx.doc.modificationIndex === 1) return ctx.doc.lines.length;
   throw new NavInvoiceDataError(
     'opts.priorLineCount',

@@ -453,6 +453,10 @@ describe('buildInvoiceDataXml: errors', () => {
     doc.lines = doc.lines.map((l, i) => (i === 1 ? { ...l, netHuf: undefined } : l));
     fails(doc, /lines\[1\]\.netHuf: is required on a EUR invoice/);
   });
+  it('refuses a storno without its reference data', () => {
+    fails({ ...stornoOfDomestic(), modificationIndex: undefined }, /modificationIndex: a storno needs/);
+    fails({ ...stornoOfDomestic(), original: undefined }, /original\.invoiceNumber: is required/);
+  });
   it('refuses a received invoice', () => fails({ ...domesticInvoice(), crdr: 'received' }, /crdr/));
   it('refuses a VAT rate Hungary does not have', () => {
     const doc = domesticInvoice();
