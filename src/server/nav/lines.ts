@@ -144,9 +144,14 @@ function priorLineCount(ctx: LineContext): number {
 export function buildLines(ctx: LineContext) {
   const { doc } = ctx;
   if (doc.lines.length === 0) throw new NavInvoiceDataError('lines', 'an invoice needs at least one line');
-  for (const key of Object.keys(ctx.opts.vatCases ?? {})) {
-    if (!doc.lines.some((l) => String(l.lineNo) === key)) {
-      throw new NavInvoiceDataError(`opts.vatCases[${key}]`, 'names no line of the document');
+  for (const [name, map] of Object.entries({
+    vatCases: ctx.opts.vatCases,
+    lineNature: ctx.opts.lineNature,
+  })) {
+    for (const key of Object.keys(map ?? {})) {
+      if (!doc.lines.some((l) => String(l.lineNo) === key)) {
+        throw new NavInvoiceDataError(`opts.${name}[${key}]`, 'names no line of the document');
+      }
     }
   }
   const referenceBase = doc.kind === 'storno' ? priorLineCount(ctx) : 0;
@@ -208,7 +213,8 @@ export function buildLines(ctx: LineContext) {
           lineNetAmountHUF: money(a.netHuf, `${field}.netHuf`),
         },
         lineVatRate: vat.vatRate,
-        // NAV flags VAT data on an exempt, out-of-scope or reverse-charge line, even zeros.
+        // NAV flags VAT data on exempt, out-of-scope and reverse-charge lines
+        // (INCORRECT_LINE_DATA_VAT_EXEMPTION_NORMAL); its multi-rate sample leaves it out.
         lineVatData: vat.charged
           ? {
               lineVatAmount: money(a.vat, `${field}.vat`),
