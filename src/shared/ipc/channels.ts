@@ -1,0 +1,166 @@
+/**
+ * The IPC contract: every channel between the screens and the desktop core (or the Electron
+ * shell), declared once with the zod schema of its request and the type of its result, plus the
+ * push events. The main process and the browser harness validate every request against this
+ * table; the preload exposes exactly these names; the renderer's types come from here.
+ */
+import { z } from 'zod';
+import { METHODS } from '../protocol/catalog';
+import type { Result } from '../protocol/catalog';
+import type {
+  ContactRow, CountSheet, DueCustomerRow, InvoicePdf, InvoiceRow, OrderView, OutboxCounts, OutboxEntryView, OutboxState,
+  ProductDetail, ProductRow, Settings, SyncStatus, WarehouseRow,
+} from './types';
+
+interface Channel<Req extends z.ZodType, Res> {
+  request: Req;
+  /** Phantom: carries the result type only. */
+  result?: Res;
+  /** Where the channel is served: the core process, or the Electron shell (printing, files). */
+  target: 'core' | 'shell';
+}
+
+const core = <Req extends z.ZodType>(request: Req) => ({ returns: <Res>(): Channel<Req, Res> => ({ request, target: 'core' }) });
+const shell = <Req extends z.ZodType>(request: Req) => ({ returns: <Res>(): Channel<Req, Res> => ({ request, target: 'shell' }) });
+
+const none = z.strictObject({});
+const localId = z.number().int();
+const positiveId = z.number().int().positive();
+const dateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD');
+const OUTBOX_STATES = ['queued', 'in_flight', 'retry_wait', 'needs_attention', 'done', 'discarded'] as const;
+
+/** Protocol params as the screens send them: ids may be local (negative) until the server assigns real ones. */
+const setOrderParams = METHODS.setOrder.params;
+const setInvoiceParams = METHODS.setInvoice.params;
+const setProductParams = METHODS.setProduct.params;
+
+export const CHANNELS = {
+  'settings.get': core(none).returns<Settings>(),
+  'settings.update': core(
+    z.strictObject({
+      serverUrl: z.string().url('must be an address like http://127.0.0.1:8787').nullable().optional(),
+      format: z.enum(['xml', 'json']).optional(),
+      language: z.enum(['hu', 'en', 'de', 'pl', 'es']).optional(),
+    }),
+  ).returns<Settings>(),
+  'settings.setCredentials': core(z.strictObject({ apiKey: z.string().min(1).max(200), sessionKey: z.string().min(1).max(200) })).returns<Settings>(),
+  /** Starts the embedded Command API server with demo data on loopback and points the app at it. */
+  'demo.start': core(none).returns<Settings>(),
+
+  'sync.status': core(none).returns<SyncStatus>(),
+  'sync.now': core(none).returns<SyncStatus>(),
+
+  'products.search': core(z.strictObject({ query: z.string().max(200), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(100) })).returns<{ rows: ProductRow[]; total: number }>(),
+  /** Exact EAN or item number, as a scanner sends it. */
+  'products.lookup': core(z.strictObject({ code: z.string().min(1).max(64) })).returns<ProductRow | null>(),
+  'products.get': core(z.strictObject({ id: localId })).returns<ProductDetail | null>(),
+  'products.save': core(z.strictObject({ product: setProductParams })).returns<{ id: number; local: boolean }>(),
+
+  'warehouses.list': core(none).returns<WarehouseRow[]>(),
+  'contacts.search': core(z.strictObject({ query: z.string().max(200), kind: z.enum(['customer', 'supplier']).optional(), limit: z.number().int().min(1).max(200).default(20) })).returns<ContactRow[]>(),
+  'contacts.get': core(z.strictObject({ id: positiveId })).returns<ContactRow | null>(),
+
+  'stock.takeIn': core(
+    z.strictObject({
+      warehouse: z.string().min(1),
+      stockLabel: z.string().max(100).default(''),
+      contactId: positiveId,
+      date: dateStr.optional(),
+      lines: z
+        .array(
+          z.strictObject({
+            productId: localId,
+            quantity: z.number().positive('must be greater than 0'),
+            price: z.number().min(0).optional(),
+            currency: z.string().length(3).optional(),
+            fxRate: z.number().positive().optional(),
+            batchNo: z.string().max(100).optional(),
+            expireDate: dateStr.optional(),
+            countryCode: z.string().length(2).optional(),
+          }),
+        )
+        .min(1, 'add at least one line'),
+    }),
+  ).returns<{ entryIds: number[] }>(),
+  /** A single signed stock change (wasting when negative). */
+  'stock.adjust': core(z.strictObject({ productId: localId, warehouse: z.string().min(1), stockLabel: z.string().max(100).default(''), quantity: z.number().refine((n) => n !== 0, 'must not be zero'), contactId: positiveId })).returns<{ entryId: number }>(),
+
+  'count.open': core(z.strictObject({ warehouse: z.string().min(1), stockLabel: z.string().max(100).default('') })).returns<CountSheet>(),
+  'count.list': core(none).returns<Array<{ id: number; warehouse: string; stockLabel: string; createdAt: string; counted: number; lines: number }>>(),
+  'count.get': core(z.strictObject({ sheetId: positiveId })).returns<CountSheet | null>(),
+  'count.setCounted': core(z.strictObject({ sheetId: positiveId, productId: localId, counted: z.number().min(0).nullable() })).returns<CountSheet>(),
+  'count.scan': core(z.strictObject({ sheetId: positiveId, code: z.string().min(1).max(64) })).returns<{ sheet: CountSheet; productId: number | null }>(),
+  'count.post': core(z.strictObject({ sheetId: positiveId, contactId: positiveId })).returns<{ entryIds: number[] }>(),
+  'count.discard': core(z.strictObject({ sheetId: positiveId })).returns<{ discarded: true }>(),
+  'count.exportCsv': core(z.strictObject({ sheetId: positiveId })).returns<{ filename: string; csv: string }>(),
+  'count.importCsv': core(z.strictObject({ sheetId: positiveId, csv: z.string().max(5_000_000) })).returns<{ sheet: CountSheet; imported: number; errors: Array<{ line: number; message: string }> }>(),
+
+  'po.get': core(z.strictObject({ projectCode: z.string().min(1).max(64) })).returns<Result<'getPO'>>(),
+  'po.receive': core(z.strictObject({ poId: positiveId, grossWeight: z.number().min(0).optional(), packageType: z.number().int().min(0).optional(), countryCode: z.string().length(2).optional() })).returns<{ entryId: number }>(),
+
+  'orders.save': core(z.strictObject({ id: localId.optional(), order: setOrderParams })).returns<{ id: number }>(),
+  'orders.setItems': core(z.strictObject({ id: localId, products: z.array(z.strictObject({ productId: localId, newQuantity: z.number().min(0) })).min(1) })).returns<{ id: number }>(),
+  'orders.list': core(none).returns<OrderView[]>(),
+  'orders.get': core(z.strictObject({ id: localId })).returns<OrderView | null>(),
+  'orders.status': core(z.strictObject({ id: localId })).returns<Result<'getOrderStatus'> | null>(),
+
+  'invoices.issue': core(z.strictObject({ invoice: setInvoiceParams })).returns<{ id: number }>(),
+  'invoices.list': core(z.strictObject({ dateFrom: dateStr, dateTo: dateStr, status: z.string().optional(), contactId: positiveId.optional() })).returns<InvoiceRow[]>(),
+  'invoices.get': core(z.strictObject({ id: localId })).returns<{ row: InvoiceRow; detail: Result<'getInvoice'> | null } | null>(),
+  'invoices.pdf': core(z.strictObject({ id: localId, language: z.enum(['hu_HU', 'en_US', 'de_DE', 'pl_PL', 'es_ES']).optional() })).returns<InvoicePdf>(),
+  'invoices.storno': core(z.strictObject({ id: localId, issuedDate: dateStr.optional() })).returns<{ id: number }>(),
+  'invoices.pay': core(z.strictObject({ id: localId, amount: z.number().refine((n) => n !== 0, 'must not be zero'), date: dateStr.optional(), note: z.string().max(500).optional() })).returns<{ entryId: number }>(),
+
+  'dues.list': core(none).returns<DueCustomerRow[]>(),
+  'dues.letter': core(z.strictObject({ contactId: positiveId, language: z.enum(['hu_HU', 'en_US', 'de_DE', 'pl_PL', 'es_ES']) })).returns<Result<'getDueNotification'>>(),
+
+  'outbox.list': core(z.strictObject({ states: z.array(z.enum(OUTBOX_STATES)).optional() })).returns<OutboxEntryView[]>(),
+  'outbox.retry': core(z.strictObject({ id: positiveId })).returns<OutboxEntryView>(),
+  /** Replaces a needs-attention entry's parameters and queues it again. */
+  'outbox.edit': core(z.strictObject({ id: positiveId, params: z.record(z.string(), z.unknown()) })).returns<OutboxEntryView>(),
+  /** Gives up an entry (and those that depend on it) and rolls its optimistic effect back. */
+  'outbox.discard': core(z.strictObject({ id: positiveId })).returns<{ discarded: number[] }>(),
+  'outbox.resolveCount': core(z.strictObject({ id: positiveId, action: z.enum(['apply_as_counted', 'rebase', 'discard']) })).returns<OutboxEntryView | null>(),
+
+  /** What a clerk typed and has not posted yet, kept across crashes and restarts. */
+  'drafts.get': core(z.strictObject({ key: z.string().min(1).max(100) })).returns<unknown>(),
+  'drafts.set': core(z.strictObject({ key: z.string().min(1).max(100), value: z.unknown() })).returns<{ saved: true }>(),
+  'drafts.clear': core(z.strictObject({ key: z.string().min(1).max(100) })).returns<{ cleared: true }>(),
+
+  'shell.print': shell(none).returns<{ printed: boolean }>(),
+  'shell.savePdf': shell(z.strictObject({ filename: z.string().min(1).max(200), pdf: z.string().min(1) })).returns<{ saved: boolean; path: string | null }>(),
+} as const;
+
+export type ChannelName = keyof typeof CHANNELS;
+export type RequestOf<C extends ChannelName> = z.input<(typeof CHANNELS)[C]['request']>;
+export type ParsedRequestOf<C extends ChannelName> = z.output<(typeof CHANNELS)[C]['request']>;
+export type ResultOf<C extends ChannelName> = NonNullable<(typeof CHANNELS)[C]['result']> extends never ? unknown : Exclude<(typeof CHANNELS)[C]['result'], undefined>;
+export const CHANNEL_NAMES = Object.keys(CHANNELS) as ChannelName[];
+export const isChannelName = (s: unknown): s is ChannelName => typeof s === 'string' && Object.prototype.hasOwnProperty.call(CHANNELS, s);
+
+/** Push events from the core to every window. */
+export interface Events {
+  'sync.status': SyncStatus;
+  'outbox.changed': OutboxCounts;
+  'mirror.changed': { tables: Array<'products' | 'quantities' | 'contacts' | 'warehouses' | 'orders' | 'invoices' | 'dues' | 'counts' | 'outbox'> };
+}
+export type EventName = keyof Events;
+export const EVENT_NAMES: EventName[] = ['sync.status', 'outbox.changed', 'mirror.changed'];
+
+/** How a failed call reaches the screens. */
+export type IpcErrorCode = 'VALIDATION_ERROR' | 'OFFLINE' | 'NOT_FOUND' | 'CONFLICT' | 'AUTH_FAILED' | 'INTERNAL_ERROR';
+export interface IpcErrorBody {
+  code: IpcErrorCode;
+  message: string;
+  details: Array<{ field: string; message: string }>;
+}
+export type IpcResponse<T> = { ok: true; result: T } | { ok: false; error: IpcErrorBody };
+
+/** What the preload (or the harness bridge) puts on `window.stockdesk`. */
+export interface StockdeskApi {
+  platform: 'electron' | 'web';
+  invoke<C extends ChannelName>(channel: C, request: RequestOf<C>): Promise<ResultOf<C>>;
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+}
+
+export type { OutboxState };

@@ -1,0 +1,196 @@
+/**
+ * What the desktop core hands the screens. Amounts and quantities are numbers already rounded by
+ * @shared/money; `pending*` fields are the clerk's own changes still in the outbox.
+ */
+import type { Locale } from '../protocol/fields';
+
+export type Format = 'xml' | 'json';
+export type UiLanguage = 'hu' | 'en' | 'de' | 'pl' | 'es';
+
+export interface Settings {
+  serverUrl: string | null;
+  format: Format;
+  language: UiLanguage;
+  /** True when the embedded demo server is the configured server. */
+  demo: boolean;
+  hasCredentials: boolean;
+}
+
+export interface OutboxCounts {
+  queued: number;
+  inFlight: number;
+  needsAttention: number;
+}
+
+export interface SyncProgress {
+  phase: 'warehouses' | 'contacts' | 'products' | 'quantities' | 'invoices' | 'dues' | 'push';
+  done: number;
+  total: number | null;
+}
+
+export interface SyncStatus {
+  online: boolean;
+  serverUrl: string | null;
+  lastPullAt: string | null;
+  lastPushAt: string | null;
+  /** Set while a pull or push runs. */
+  progress: SyncProgress | null;
+  /** Whether the mirror has ever completed a full pull. */
+  mirrored: boolean;
+  outbox: OutboxCounts;
+  /** The queue stops when the server refuses the credentials, until new ones are saved. */
+  paused: 'auth' | null;
+  lastError: string | null;
+}
+
+export interface ProductRow {
+  id: number;
+  /** True while the product exists only here, waiting in the outbox. */
+  local: boolean;
+  name: string;
+  itemNumber: string | null;
+  ean: string | null;
+  manufacturer: string | null;
+  productGroup: string | null;
+  unit: string;
+  vat: number;
+  listPrice: number | null;
+  currency: string;
+  service: boolean;
+  /** Sum over warehouses, including pending local changes. */
+  deliverable: number;
+  available: number;
+}
+
+export interface QuantityView {
+  warehouse: string;
+  stockLabel: string;
+  deliverable: number;
+  pending: number;
+  available: number;
+  /** Part of `deliverable` that is the clerk's own, not yet confirmed by the server. */
+  pendingLocal: number;
+}
+
+export interface ProductDetail extends ProductRow {
+  fields: Record<string, unknown>;
+  tags: string[];
+  quantities: QuantityView[];
+}
+
+export interface ContactRow {
+  id: number;
+  name: string;
+  kind: 'customer' | 'supplier' | 'both';
+  countryCode: string;
+  city: string | null;
+  taxNumber: string | null;
+  euVatNumber: string | null;
+  email: string | null;
+  customerVatType: 'DOMESTIC' | 'PRIVATE_PERSON' | 'OTHER' | null;
+}
+
+export interface WarehouseRow {
+  id: number;
+  name: string;
+  city: string | null;
+}
+
+export type OutboxState = 'queued' | 'in_flight' | 'retry_wait' | 'needs_attention' | 'done' | 'discarded';
+
+export interface OutboxEntryView {
+  id: number;
+  method: string;
+  /** A line a clerk understands: "Take-in 12 × Szűrőbetét into Default". */
+  summary: string;
+  state: OutboxState;
+  attempts: number;
+  nextAttemptAt: string | null;
+  createdAt: string;
+  /** The server's words when it refused the command, or the last network failure. */
+  lastError: string | null;
+  errorCode: string | null;
+  errorDetails: Array<{ field: string; message: string }>;
+  /** Entries parked because an entry they depend on needs attention. */
+  blockedBy: number | null;
+  /** For stock-count entries whose expected quantity moved on the server. */
+  countConflict: { expected: number; serverNow: number; counted: number } | null;
+  params: Record<string, unknown>;
+}
+
+export interface CountLine {
+  productId: number;
+  name: string;
+  ean: string | null;
+  itemNumber: string | null;
+  unit: string;
+  expected: number;
+  counted: number | null;
+}
+
+export interface CountSheet {
+  id: number;
+  warehouse: string;
+  stockLabel: string;
+  createdAt: string;
+  lines: CountLine[];
+}
+
+export interface OrderLineInput {
+  productId: number;
+  quantity: number;
+  customPrice?: number | null;
+  discount?: number;
+  description?: string;
+}
+
+export interface OrderView {
+  id: number;
+  local: boolean;
+  serverId: number | null;
+  status: string;
+  contactId: number;
+  contactName: string;
+  warehouse: string;
+  currency: string;
+  issuedDate: string;
+  totals: { net: number; vat: number; gross: number };
+  lines: Array<OrderLineInput & { name: string; unit: string; vat: number; unitPrice: number; net: number; vatAmount: number; gross: number }>;
+  header: Record<string, unknown>;
+  outboxState: OutboxState | null;
+}
+
+export interface InvoiceRow {
+  id: number;
+  local: boolean;
+  serverId: number | null;
+  invoiceNumber: string | null;
+  type: 'invoice' | 'proforma' | 'storno';
+  status: string;
+  contactId: number;
+  contactName: string;
+  currency: string;
+  issuedDate: string;
+  paymentDate: string;
+  total: number;
+  balance: number;
+  overdue: boolean;
+  outboxState: OutboxState | null;
+}
+
+export interface InvoicePdf {
+  filename: string;
+  /** base64 */
+  pdf: string;
+  /** A local preview of an invoice the server has not numbered yet. */
+  draft: boolean;
+}
+
+export interface DueCustomerRow {
+  contactId: number;
+  name: string;
+  currencies: Array<{ currency: string; outstanding: number; overdue: number; oldestDueDate: string }>;
+  invoiceCount: number;
+}
+
+export type { Locale };
