@@ -1,0 +1,15 @@
+import { defineConfig } from 'vitest/config';
+import { aliases } from './build/aliases.ts';
+
+/** End-to-end tests: Debian's Chromium driven by playwright-core against `npm run web` and a real server. */
+export default defineConfig({
+  resolve: { alias: aliases },
+  test: {
+    include: ['test/e2e/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+    pool: 'forks',
+  },
+});
