@@ -77,7 +77,11 @@ export async function renderDueLetterPdf(letter: DueLetterDocument): Promise<Buf
   }
   y += 30;
 
-  y = paragraph(doc, `${m.letter.subject}: ${letter.subject}`, L, y, CONTENT_WIDTH, { size: 10.5, bold: true }) + 14;
+  y =
+    paragraph(doc, `${m.letter.subject}: ${letter.subject}`, L, y, CONTENT_WIDTH, {
+      size: 10.5,
+      bold: true,
+    }) + 14;
   y = paragraphs(doc, letter.opening, y);
   y = invoiceTable(doc, letter, y + 4);
   y = totalsTable(doc, letter, y);

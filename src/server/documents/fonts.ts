@@ -2,6 +2,9 @@
  * The embedded TrueType fonts of every rendered document. The standard 14 PDF fonts only cover
  * WinAnsi, which has no ő or ű, so Hungarian names would print wrong; DejaVu Sans covers all five
  * locales. The files are read once per process: rendering must not touch the disk per document.
+ * Each document parses them anew on purpose: fontkit caches glyph objects per parsed font, and the
+ * subsetter of one document caches them without code points, which would leave the next
+ * document's text uncopyable (no ToUnicode entry), so parsed fonts are never shared.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -43,7 +43,9 @@ function significantDecimals(value: Decimal): number {
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
 function numberFormat(tag: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `${tag}|${JSON.stringify(options)}`;
+  // Options objects are small and flat; a hand-built key is several times cheaper than JSON.
+  let key = tag;
+  for (const k in options) key += `|${k}=${String(options[k as keyof Intl.NumberFormatOptions])}`;
   let nf = numberFormats.get(key);
   if (nf === undefined) {
     nf = new Intl.NumberFormat(tag, options);
@@ -75,18 +77,28 @@ export function formatter(locale: Locale): Formatter {
       useGrouping: true,
     };
   };
-  const shortDate = new Intl.DateTimeFormat(tag, { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
+  const shortDate = new Intl.DateTimeFormat(tag, {
+    timeZone: 'UTC',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
   const longDate = new Intl.DateTimeFormat(tag, { timeZone: 'UTC', dateStyle: 'long' });
   const regions = new Intl.DisplayNames([tag], { type: 'region' });
   const lists = new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' });
   const f: Formatter = {
     money: (amount, currency) =>
-      numberFormat(tag, { style: 'currency', currency, currencyDisplay: 'code', ...digits(amount, currency) }).format(
-        checked(amount),
-      ),
+      numberFormat(tag, {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'code',
+        ...digits(amount, currency),
+      }).format(checked(amount)),
     amount: (amount, currency) => numberFormat(tag, digits(amount, currency)).format(checked(amount)),
     quantity: (q) =>
-      numberFormat(tag, { maximumFractionDigits: significantDecimals(q), useGrouping: true }).format(checked(q)),
+      numberFormat(tag, { maximumFractionDigits: significantDecimals(q), useGrouping: true }).format(
+        checked(q),
+      ),
     percent: (rate) =>
       numberFormat(tag, { style: 'percent', maximumFractionDigits: 2 }).format(Number(checked(rate)) / 100),
     integer: (n) => numberFormat(tag, { maximumFractionDigits: 0, useGrouping: true }).format(n),

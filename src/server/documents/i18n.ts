@@ -5,7 +5,15 @@
  */
 import type { InvoiceDocument, Locale } from './model';
 
-export const PAYMENT_METHODS = ['transfer', 'cash', 'bankcard', 'cheque', 'other', 'c.o.d.', 'direct debit'] as const;
+export const PAYMENT_METHODS = [
+  'transfer',
+  'cash',
+  'bankcard',
+  'cheque',
+  'other',
+  'c.o.d.',
+  'direct debit',
+] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 export interface Messages {
@@ -124,7 +132,14 @@ const hu: Messages = {
     deposit: 'előleg',
     amountsIn: (c) => `Az összegek pénzneme: ${c}`,
   },
-  vatSummary: { title: 'Áfa-összesítő', rate: 'Áfakulcs', net: 'Nettó', vat: 'Áfa', gross: 'Bruttó', total: 'Összesen' },
+  vatSummary: {
+    title: 'Áfa-összesítő',
+    rate: 'Áfakulcs',
+    net: 'Nettó',
+    vat: 'Áfa',
+    gross: 'Bruttó',
+    total: 'Összesen',
+  },
   totals: {
     net: 'Nettó összesen',
     vat: 'Áfa összesen',
@@ -207,7 +222,14 @@ const en: Messages = {
     deposit: 'advance payment',
     amountsIn: (c) => `Amounts in ${c}`,
   },
-  vatSummary: { title: 'VAT summary', rate: 'VAT rate', net: 'Net', vat: 'VAT', gross: 'Gross', total: 'Total' },
+  vatSummary: {
+    title: 'VAT summary',
+    rate: 'VAT rate',
+    net: 'Net',
+    vat: 'VAT',
+    gross: 'Gross',
+    total: 'Total',
+  },
   totals: {
     net: 'Total net',
     vat: 'Total VAT',
@@ -217,7 +239,14 @@ const en: Messages = {
     vatHuf: 'VAT in HUF',
     grossHuf: 'Gross in HUF',
   },
-  retentions: { title: 'Retentions', name: 'Item', dueDate: 'Due date', amount: 'Amount', vat: 'VAT', note: 'Note' },
+  retentions: {
+    title: 'Retentions',
+    name: 'Item',
+    dueDate: 'Due date',
+    amount: 'Amount',
+    vat: 'VAT',
+    note: 'Note',
+  },
   notes: 'Notes',
   page: (n, total) => `Page ${n} / ${total}`,
   letter: {
@@ -373,7 +402,14 @@ const pl: Messages = {
     deposit: 'zaliczka',
     amountsIn: (c) => `Kwoty w ${c}`,
   },
-  vatSummary: { title: 'Zestawienie VAT', rate: 'Stawka VAT', net: 'Netto', vat: 'VAT', gross: 'Brutto', total: 'Razem' },
+  vatSummary: {
+    title: 'Zestawienie VAT',
+    rate: 'Stawka VAT',
+    net: 'Netto',
+    vat: 'VAT',
+    gross: 'Brutto',
+    total: 'Razem',
+  },
   totals: {
     net: 'Razem netto',
     vat: 'Razem VAT',
@@ -456,7 +492,14 @@ const es: Messages = {
     deposit: 'anticipo',
     amountsIn: (c) => `Importes en ${c}`,
   },
-  vatSummary: { title: 'Desglose del IVA', rate: 'Tipo de IVA', net: 'Base', vat: 'IVA', gross: 'Total', total: 'Total' },
+  vatSummary: {
+    title: 'Desglose del IVA',
+    rate: 'Tipo de IVA',
+    net: 'Base',
+    vat: 'IVA',
+    gross: 'Total',
+    total: 'Total',
+  },
   totals: {
     net: 'Base imponible',
     vat: 'Total IVA',

@@ -40,13 +40,16 @@ export async function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
   const f = formatter(inv.language);
   const title = m.title[inv.kind];
   const number = inv.invoiceNumber ?? m.draftNumber;
-  const { doc, done } = openDocument({
-    title: `${title} ${number}`,
-    author: inv.seller.name,
-    subject: `${inv.seller.name} – ${inv.buyer.name}`,
-    date: inv.issuedDate,
-    lang: inv.language.replace('_', '-'),
-  });
+  const { doc, done } = openDocument(
+    {
+      title: `${title} ${number}`,
+      author: inv.seller.name,
+      subject: `${inv.seller.name} – ${inv.buyer.name}`,
+      date: inv.issuedDate,
+      lang: inv.language.replace('_', '-'),
+    },
+    inv.invoiceNumber === null ? m.draftWatermark : undefined,
+  );
   const ctx: Ctx = { doc, inv, m, f, foreign: inv.currency !== 'HUF' };
   let y = header(ctx, title);
   y = notice(ctx, y);
@@ -56,11 +59,7 @@ export async function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
   y = summaryAndTotals(ctx, y);
   y = retentions(ctx, y);
   notes(ctx, y);
-  finishPages(doc, {
-    left: `${inv.seller.name} · ${title} ${number}`,
-    page: m.page,
-    watermark: inv.invoiceNumber === null ? m.draftWatermark : undefined,
-  });
+  finishPages(doc, { left: `${inv.seller.name} · ${title} ${number}`, page: m.page });
   doc.end();
   return done;
 }
@@ -75,9 +74,20 @@ function room(doc: Doc, y: number, height: number): number {
 function header({ doc, inv, m }: Ctx, title: string): number {
   const y = PAGE.top;
   textAt(doc, title, L, y, { size: 20, bold: true, color: COLOR.accent });
-  textAt(doc, m.number.toUpperCase(), L, y, { size: 7, color: COLOR.muted, align: 'right', width: CONTENT_WIDTH });
+  textAt(doc, m.number.toUpperCase(), L, y, {
+    size: 7,
+    color: COLOR.muted,
+    align: 'right',
+    width: CONTENT_WIDTH,
+  });
   if (inv.invoiceNumber === null) {
-    textAt(doc, m.draftNumber, L, y + 11, { size: 11, bold: true, color: COLOR.alert, align: 'right', width: CONTENT_WIDTH });
+    textAt(doc, m.draftNumber, L, y + 11, {
+      size: 11,
+      bold: true,
+      color: COLOR.alert,
+      align: 'right',
+      width: CONTENT_WIDTH,
+    });
   } else {
     textAt(doc, inv.invoiceNumber, L, y + 10, { size: 14, bold: true, align: 'right', width: CONTENT_WIDTH });
   }
@@ -106,8 +116,22 @@ function parties({ doc, inv, m, f }: Ctx, y: number): number {
   const gap = 24;
   const w = (CONTENT_WIDTH - gap) / 2;
   const showCountry = inv.seller.address.countryCode !== inv.buyer.address.countryCode;
-  const a = partyBlock(doc, L, y, w, { label: m.party.seller, party: inv.seller, m, f, showCountry, contact: true });
-  const b = partyBlock(doc, L + w + gap, y, w, { label: m.party.buyer, party: inv.buyer, m, f, showCountry, contact: false });
+  const a = partyBlock(doc, L, y, w, {
+    label: m.party.seller,
+    party: inv.seller,
+    m,
+    f,
+    showCountry,
+    contact: true,
+  });
+  const b = partyBlock(doc, L + w + gap, y, w, {
+    label: m.party.buyer,
+    party: inv.buyer,
+    m,
+    f,
+    showCountry,
+    contact: false,
+  });
   return Math.max(a, b) + 12;
 }
 
@@ -123,7 +147,9 @@ function metaBand({ doc, inv, m, f, foreign }: Ctx, y: number): number {
   const pad = 6;
   // Each cell gets what its label or value needs, the slack is shared, and only a cell that
   // still does not fit (a long Polish label) wraps.
-  const natural = cells.map(([label, value]) => Math.max(measure(doc, label, 7), measure(doc, value, 9, true)) + 2 * pad);
+  const natural = cells.map(
+    ([label, value]) => Math.max(measure(doc, label, 7), measure(doc, value, 9, true)) + 2 * pad,
+  );
   const need = natural.reduce((a, b) => a + b, 0);
   const widths =
     need <= CONTENT_WIDTH
@@ -143,7 +169,13 @@ function metaBand({ doc, inv, m, f, foreign }: Ctx, y: number): number {
     const w = widths[i] ?? 0;
     const below = paragraph(doc, label, x + pad, y + pad, w - 2 * pad, { size: 7, color: COLOR.muted });
     paragraph(doc, value, x + pad, below + 2, w - 2 * pad, { size: 9, bold: true });
-    if (i > 0) doc.moveTo(x, y + 4).lineTo(x, y + h - 4).lineWidth(0.5).strokeColor(COLOR.rule).stroke();
+    if (i > 0)
+      doc
+        .moveTo(x, y + 4)
+        .lineTo(x, y + h - 4)
+        .lineWidth(0.5)
+        .strokeColor(COLOR.rule)
+        .stroke();
     x += w;
   });
   return y + h + 14;
@@ -178,7 +210,12 @@ function lineTable({ doc, inv, m, f }: Ctx, y: number): number {
   ]);
   const table = new Table(doc, L, CONTENT_WIDTH, specs, rows);
   y = room(doc, y, 12 + table.startHeight(rows[0]));
-  textAt(doc, m.lines.amountsIn(cur), L, y, { size: 7, color: COLOR.muted, align: 'right', width: CONTENT_WIDTH });
+  textAt(doc, m.lines.amountsIn(cur), L, y, {
+    size: 7,
+    color: COLOR.muted,
+    align: 'right',
+    width: CONTENT_WIDTH,
+  });
   y = table.header(y + 11);
   for (const row of rows) y = table.row(y, row);
   return y + 14;
@@ -221,7 +258,11 @@ function summaryAndTotals(ctx: Ctx, y: number): number {
     f.amount(r.vat, cur),
     f.amount(r.gross, cur),
     ...(foreign
-      ? [huf(r.netHuf), huf(r.vatHuf), huf(r.netHuf !== undefined && r.vatHuf !== undefined ? addDecimals(r.netHuf, r.vatHuf) : undefined)]
+      ? [
+          huf(r.netHuf),
+          huf(r.vatHuf),
+          huf(r.netHuf !== undefined && r.vatHuf !== undefined ? addDecimals(r.netHuf, r.vatHuf) : undefined),
+        ]
       : []),
   ]);
   const t = inv.totals;
@@ -237,9 +278,13 @@ function summaryAndTotals(ctx: Ctx, y: number): number {
   const table = new Table(doc, L, summaryWidth, specs, rows, { boldRows: [total], minFlex: 0 });
   const tableHeight = 14 + table.startHeight() + [...rows, total].reduce((s, r) => s + table.rowHeight(r), 0);
   const totalsWidth = foreign ? CONTENT_WIDTH * 0.5 : CONTENT_WIDTH * 0.4;
-  const totalsHeight = 70;
+  const totalsHeight = 80;
   const hufHeight = foreign ? 70 : 0;
-  y = room(doc, y, foreign ? tableHeight + 12 + Math.max(totalsHeight, hufHeight) : Math.max(tableHeight, totalsHeight));
+  y = room(
+    doc,
+    y,
+    foreign ? tableHeight + 12 + Math.max(totalsHeight, hufHeight) : Math.max(tableHeight, totalsHeight),
+  );
   const top = y;
   textAt(doc, m.vatSummary.title, L, y, { size: 9, bold: true });
   y = table.header(y + 14);
@@ -251,6 +296,10 @@ function summaryAndTotals(ctx: Ctx, y: number): number {
   return Math.max(y, tb, hb) + 16;
 }
 
+const GROSS_SIZE = 13;
+/** DejaVu Sans ascender per em: PDFKit places text by its top, labels of two sizes share a baseline. */
+const ASCENT = 0.928;
+
 function totalsBox({ doc, inv, m, f }: Ctx, x: number, y: number, w: number): number {
   const t = inv.totals;
   const line = (label: string, value: string, yy: number): void => {
@@ -260,12 +309,23 @@ function totalsBox({ doc, inv, m, f }: Ctx, x: number, y: number, w: number): nu
   line(m.totals.net, f.money(t.net, inv.currency), y + 4);
   line(m.totals.vat, f.money(t.vat, inv.currency), y + 18);
   const gy = y + 36;
-  doc.rect(x, gy, w, 28).fill(COLOR.accent);
-  textAt(doc, m.totals.gross, x + 8, gy + 9, { size: 9, bold: true, color: '#ffffff' });
   const gross = f.money(t.gross, inv.currency);
-  const size = Math.min(13, (w - 24 - measure(doc, m.totals.gross, 9, true)) / measure(doc, gross, 1, true));
-  textAt(doc, gross, x, gy + 14 - size * 0.6, { size, bold: true, color: '#ffffff', align: 'right', width: w - 8 });
-  return gy + 28;
+  // The gross stays large; a label too long to share the line ("Gesamtbetrag (brutto)") goes above it.
+  const oneLine = measure(doc, m.totals.gross, 9, true) + measure(doc, gross, GROSS_SIZE, true) + 24 <= w;
+  const h = oneLine ? 30 : 44;
+  const baseline = gy + h - 10;
+  doc.rect(x, gy, w, h).fill(COLOR.accent);
+  const labelTop = oneLine ? baseline - ASCENT * 9 : gy + 7;
+  textAt(doc, m.totals.gross, x + 8, labelTop, { size: 9, bold: true, color: '#ffffff' });
+  const size = Math.min(GROSS_SIZE, (w - 16) / measure(doc, gross, 1, true));
+  textAt(doc, gross, x, baseline - ASCENT * size, {
+    size,
+    bold: true,
+    color: '#ffffff',
+    align: 'right',
+    width: w - 8,
+  });
+  return gy + h;
 }
 
 function hufBox({ doc, inv, m, f }: Ctx, x: number, y: number, w: number): number {
@@ -281,7 +341,12 @@ function hufBox({ doc, inv, m, f }: Ctx, x: number, y: number, w: number): numbe
   rows.forEach(([label, value, bold], i) => {
     const yy = y + 22 + i * 13;
     textAt(doc, label, x + 8, yy, { size: 8.5, bold, color: bold ? COLOR.text : COLOR.muted });
-    textAt(doc, value === undefined ? '–' : f.money(value, 'HUF'), x, yy, { size: 8.5, bold, align: 'right', width: w - 8 });
+    textAt(doc, value === undefined ? '–' : f.money(value, 'HUF'), x, yy, {
+      size: 8.5,
+      bold,
+      align: 'right',
+      width: w - 8,
+    });
   });
   return y + 64;
 }

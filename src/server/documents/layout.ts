@@ -37,7 +37,10 @@ export interface DocumentInfo {
   lang: string;
 }
 
-export function openDocument(info: DocumentInfo): { doc: Doc; done: Promise<Buffer> } {
+export function openDocument(
+  info: DocumentInfo,
+  watermarkText?: string,
+): { doc: Doc; done: Promise<Buffer> } {
   const fonts = documentFonts();
   const date = new Date(`${info.date}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) throw new Error(`Not an ISO date: "${info.date}"`);
@@ -60,6 +63,11 @@ export function openDocument(info: DocumentInfo): { doc: Doc; done: Promise<Buff
   doc.registerFont(FONT.regular, fonts.regular);
   doc.registerFont(FONT.bold, fonts.bold);
   doc.font(FONT.regular);
+  if (watermarkText !== undefined) {
+    // Drawn as each page starts so that the content lies on top of it and stays legible.
+    watermark(doc, watermarkText);
+    doc.on('pageAdded', () => watermark(doc, watermarkText));
+  }
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -77,7 +85,10 @@ export function textAt(
   y: number,
   opts: { size: number; bold?: boolean; color?: string; align?: 'left' | 'right' | 'center'; width?: number },
 ): void {
-  doc.font(opts.bold === true ? FONT.bold : FONT.regular).fontSize(opts.size).fillColor(opts.color ?? COLOR.text);
+  doc
+    .font(opts.bold === true ? FONT.bold : FONT.regular)
+    .fontSize(opts.size)
+    .fillColor(opts.color ?? COLOR.text);
   let left = x;
   if (opts.align !== undefined && opts.align !== 'left' && opts.width !== undefined) {
     const free = opts.width - doc.widthOfString(text);
@@ -95,17 +106,30 @@ export function paragraph(
   width: number,
   opts: { size: number; bold?: boolean; color?: string; gap?: number },
 ): number {
-  doc.font(opts.bold === true ? FONT.bold : FONT.regular).fontSize(opts.size).fillColor(opts.color ?? COLOR.text);
+  doc
+    .font(opts.bold === true ? FONT.bold : FONT.regular)
+    .fontSize(opts.size)
+    .fillColor(opts.color ?? COLOR.text);
   const h = doc.heightOfString(text, { width, lineGap: opts.gap ?? 0 });
   doc.text(text, x, y, { width, lineGap: opts.gap ?? 0 });
   return y + h;
 }
 
 export function measure(doc: Doc, text: string, size: number, bold = false): number {
-  return doc.font(bold ? FONT.bold : FONT.regular).fontSize(size).widthOfString(text);
+  return doc
+    .font(bold ? FONT.bold : FONT.regular)
+    .fontSize(size)
+    .widthOfString(text);
 }
 
-export function rule(doc: Doc, x1: number, x2: number, y: number, color: string = COLOR.rule, width = 0.6): void {
+export function rule(
+  doc: Doc,
+  x1: number,
+  x2: number,
+  y: number,
+  color: string = COLOR.rule,
+  width = 0.6,
+): void {
   doc.moveTo(x1, y).lineTo(x2, y).lineWidth(width).strokeColor(color).stroke();
 }
 
@@ -154,12 +178,14 @@ export function partyBlock(
   return cy;
 }
 
-/** Footer on every page and, for drafts, a diagonal watermark; needs bufferPages. */
-export function finishPages(doc: Doc, opts: { left: string; page: (n: number, total: number) => string; watermark?: string }): void {
+/** The footer of every page, written once the page count is known; needs bufferPages. */
+export function finishPages(
+  doc: Doc,
+  opts: { left: string; page: (n: number, total: number) => string },
+): void {
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i++) {
     doc.switchToPage(i);
-    if (opts.watermark !== undefined) watermark(doc, opts.watermark);
     const y = PAGE.height - 44;
     rule(doc, PAGE.margin, PAGE.width - PAGE.margin, y - 6, COLOR.rule, 0.5);
     textAt(doc, opts.left, PAGE.margin, y, { size: 7.5, color: COLOR.muted });

@@ -41,7 +41,9 @@ interface Parts {
 type Writer = (p: Parts) => DueLetterText;
 
 const hu: Writer = (p) => ({
-  subject: p.one ? 'Fizetési emlékeztető – lejárt határidejű számla' : `Fizetési emlékeztető – ${p.n} lejárt határidejű számla`,
+  subject: p.one
+    ? 'Fizetési emlékeztető – lejárt határidejű számla'
+    : `Fizetési emlékeztető – ${p.n} lejárt határidejű számla`,
   opening: [
     'Tisztelt Partnerünk!',
     `Nyilvántartásunk szerint a(z) ${p.buyer} részére kiállított, alább felsorolt ${p.one ? 'számlánk' : `${p.n} számlánk`} ` +
@@ -80,12 +82,14 @@ const en: Writer = (p) => ({
       ? `Should you have any questions or if your records differ from ours, please contact us at ${p.contact}.`
       : `Should you have any questions or if your records differ from ours, please contact the accounts department of ${p.seller} using the details in the letterhead.`,
     'Thank you for your cooperation.',
-    'Yours faithfully,',
+    'Sincerely,',
   ],
 });
 
 const de: Writer = (p) => ({
-  subject: p.one ? 'Zahlungserinnerung – überfällige Rechnung' : `Zahlungserinnerung – ${p.n} überfällige Rechnungen`,
+  subject: p.one
+    ? 'Zahlungserinnerung – überfällige Rechnung'
+    : `Zahlungserinnerung – ${p.n} überfällige Rechnungen`,
   opening: [
     'Sehr geehrte Damen und Herren,',
     `nach unseren Unterlagen ${p.one ? 'ist die unten aufgeführte, an' : `sind die ${p.n} unten aufgeführten, an`} ${p.buyer} ` +
@@ -108,7 +112,9 @@ const de: Writer = (p) => ({
 });
 
 const pl: Writer = (p) => ({
-  subject: p.one ? 'Przypomnienie o płatności – zaległa faktura' : `Przypomnienie o płatności – zaległe faktury (${p.n})`,
+  subject: p.one
+    ? 'Przypomnienie o płatności – zaległa faktura'
+    : `Przypomnienie o płatności – zaległe faktury (${p.n})`,
   opening: [
     'Szanowni Państwo,',
     `zgodnie z naszą ewidencją termin płatności ${p.one ? 'wymienionej poniżej faktury wystawionej' : `wymienionych poniżej faktur (${p.n}) wystawionych`} ` +
@@ -130,7 +136,9 @@ const pl: Writer = (p) => ({
 });
 
 const es: Writer = (p) => ({
-  subject: p.one ? 'Recordatorio de pago – factura vencida' : `Recordatorio de pago – ${p.n} facturas vencidas`,
+  subject: p.one
+    ? 'Recordatorio de pago – factura vencida'
+    : `Recordatorio de pago – ${p.n} facturas vencidas`,
   opening: [
     'Estimados señores:',
     `Según nuestros registros, ${p.one ? 'la factura que se detalla' : `las ${p.n} facturas que se detallan`} a continuación, ` +

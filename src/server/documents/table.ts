@@ -1,10 +1,10 @@
 /**
  * A table writer for long tables: columns are sized from their content (numbers never get cut
  * off; the flexible text columns take what is left), rows that do not fit start a new page with
- * the header repeated, and single-line cells skip PDFKit's line wrapper, which keeps a 500-line
- * invoice well under a second.
+ * the header repeated, and every cell is measured once and drawn without PDFKit's line wrapper
+ * unless it really wraps, which keeps a 500-line invoice well under a second.
  */
-import { COLOR, CONTENT_BOTTOM, FONT, PAGE, rule, textAt, type Doc } from './layout';
+import { COLOR, CONTENT_BOTTOM, FONT, PAGE, rule, type Doc } from './layout';
 
 export interface ColumnSpec {
   header: string;
@@ -39,6 +39,13 @@ export interface TableOptions {
 
 const cellOf = (c: string | Cell): Cell => (typeof c === 'string' ? { text: c } : c);
 
+/** A row's text widths in its font, computed once for sizing, height and drawing. */
+interface Measured {
+  cells: Array<Cell | undefined>;
+  widths: number[];
+  bold: boolean;
+}
+
 export class Table {
   private readonly columns: Column[];
   private readonly size: number;
@@ -46,6 +53,7 @@ export class Table {
   private readonly headerSize: number;
   private readonly padX: number;
   private readonly padY: number;
+  private readonly measured = new WeakMap<RowData, Measured>();
 
   constructor(
     private readonly doc: Doc,
@@ -63,28 +71,46 @@ export class Table {
     const widths = this.fit(specs, rows, opts.boldRows ?? [], opts.minFlex ?? 110);
     let cx = x;
     this.columns = specs.map((s, i) => {
-      const col: Column = { header: s.header, align: s.align ?? 'left', flex: s.flex ?? false, x: cx, width: widths[i] ?? 0 };
-      cx += col.width;
+      const width = widths[i] ?? 0;
+      const col: Column = { header: s.header, align: s.align ?? 'left', flex: s.flex ?? false, x: cx, width };
+      cx += width;
       return col;
     });
   }
 
+  private measure(row: RowData, bold: boolean): Measured {
+    const hit = this.measured.get(row);
+    if (hit !== undefined && hit.bold === bold) return hit;
+    this.doc.font(bold ? FONT.bold : FONT.regular).fontSize(this.size);
+    const cells = row.map((c) => (c === undefined ? undefined : cellOf(c)));
+    const m: Measured = {
+      cells,
+      bold,
+      widths: cells.map((c) => (c === undefined ? 0 : this.doc.widthOfString(c.text))),
+    };
+    this.measured.set(row, m);
+    return m;
+  }
+
   private fit(specs: ColumnSpec[], rows: RowData[], boldRows: RowData[], minFlex: number): number[] {
     const { doc } = this;
-    const natural = specs.map((s, i) => {
-      doc.font(FONT.bold).fontSize(this.headerSize);
-      let w = Math.max(0, ...s.header.split(/\s+/).map((word) => doc.widthOfString(word)));
-      if (s.flex === true) return w + 2 * this.padX;
-      for (const [list, font] of [
-        [rows, FONT.regular],
-        [boldRows, FONT.bold],
-      ] as const) {
-        doc.font(font).fontSize(this.size);
-        for (const row of list) {
-          const c = row[i];
-          if (c !== undefined) w = Math.max(w, doc.widthOfString(cellOf(c).text));
-        }
+    doc.font(FONT.bold).fontSize(this.headerSize);
+    // PDFKit's wrapper measures a word with its trailing space, so leave room for one.
+    const space = doc.widthOfString(' ');
+    const headerMin = specs.map((s) =>
+      Math.max(0, ...s.header.split(/\s+/).map((w) => doc.widthOfString(w) + space)),
+    );
+    const content = specs.map(() => 0);
+    for (const [list, bold] of [
+      [rows, false],
+      [boldRows, true],
+    ] as const) {
+      for (const row of list) {
+        this.measure(row, bold).widths.forEach((w, i) => (content[i] = Math.max(content[i] ?? 0, w)));
       }
+    }
+    const natural = specs.map((s, i) => {
+      const w = s.flex === true ? (headerMin[i] ?? 0) : Math.max(headerMin[i] ?? 0, content[i] ?? 0);
       return Math.ceil(w) + 2 * this.padX;
     });
     const flexCount = specs.filter((s) => s.flex === true).length;
@@ -104,7 +130,8 @@ export class Table {
 
   private headerHeight(): number {
     this.doc.font(FONT.bold).fontSize(this.headerSize);
-    const inner = (c: Column): number => this.doc.heightOfString(c.header, { width: c.width - 2 * this.padX });
+    const inner = (c: Column): number =>
+      this.doc.heightOfString(c.header, { width: c.width - 2 * this.padX });
     return Math.max(...this.columns.map(inner)) + 2 * this.padY + 1;
   }
 
@@ -115,34 +142,44 @@ export class Table {
     doc.rect(this.x, y, this.width, h).fill(COLOR.shade);
     doc.font(FONT.bold).fontSize(this.headerSize).fillColor(COLOR.text);
     for (const c of this.columns) {
-      doc.text(c.header, c.x + this.padX, y + this.padY + 0.5, { width: c.width - 2 * this.padX, align: c.align });
+      doc.text(c.header, c.x + this.padX, y + this.padY + 0.5, {
+        width: c.width - 2 * this.padX,
+        align: c.align,
+      });
     }
     rule(doc, this.x, this.x + this.width, y + h, COLOR.muted, 0.7);
     return y + h;
   }
 
-  /** Height the header plus the first `rows` would need, to keep a title with its table. */
+  /** Height of the header plus a first row, to keep a table's title together with it. */
   startHeight(firstRow?: RowData): number {
     return this.headerHeight() + (firstRow === undefined ? 0 : this.rowHeight(firstRow));
   }
 
   rowHeight(row: RowData, bold = false): number {
     const { doc } = this;
-    let h = 0;
+    const m = this.measure(row, bold);
+    const lineHeight = doc
+      .font(bold ? FONT.bold : FONT.regular)
+      .fontSize(this.size)
+      .currentLineHeight();
+    let h = lineHeight;
     this.columns.forEach((c, i) => {
-      const raw = row[i];
-      if (raw === undefined) return;
-      const cell = cellOf(raw);
+      const cell = m.cells[i];
+      if (cell === undefined) return;
       const inner = c.width - 2 * this.padX;
+      const wraps = (m.widths[i] ?? 0) > inner;
+      const hasSub = cell.sub !== undefined && cell.sub !== '';
+      if (!wraps && !hasSub) return;
       doc.font(bold ? FONT.bold : FONT.regular).fontSize(this.size);
-      let ch =
-        doc.widthOfString(cell.text) <= inner
-          ? doc.currentLineHeight()
-          : doc.heightOfString(cell.text, { width: inner });
-      if (cell.sub !== undefined && cell.sub !== '') {
-        doc.font(FONT.regular).fontSize(this.subSize);
-        ch += 1 + doc.heightOfString(cell.sub, { width: inner });
-      }
+      let ch = wraps ? doc.heightOfString(cell.text, { width: inner }) : lineHeight;
+      if (hasSub)
+        ch +=
+          1 +
+          doc
+            .font(FONT.regular)
+            .fontSize(this.subSize)
+            .heightOfString(cell.sub ?? '', { width: inner });
       h = Math.max(h, ch);
     });
     return h + 2 * this.padY;
@@ -151,32 +188,36 @@ export class Table {
   /** Draws a row, first breaking the page (and repeating the header) when it does not fit. */
   row(y: number, row: RowData, style: { bold?: boolean; fill?: string; topRule?: boolean } = {}): number {
     const { doc } = this;
-    const h = this.rowHeight(row, style.bold);
+    const bold = style.bold === true;
+    const h = this.rowHeight(row, bold);
     if (y + h > CONTENT_BOTTOM) {
       doc.addPage();
       y = this.header(PAGE.top);
     }
     if (style.fill !== undefined) doc.rect(this.x, y, this.width, h).fill(style.fill);
     if (style.topRule === true) rule(doc, this.x, this.x + this.width, y, COLOR.muted, 0.7);
+    const m = this.measure(row, bold);
+    const font = bold ? FONT.bold : FONT.regular;
+    doc.fillColor(COLOR.text);
     this.columns.forEach((c, i) => {
-      const raw = row[i];
-      if (raw === undefined) return;
-      const cell = cellOf(raw);
+      const cell = m.cells[i];
+      if (cell === undefined) return;
       const inner = c.width - 2 * this.padX;
+      const width = m.widths[i] ?? 0;
       const cx = c.x + this.padX;
       const cy = y + this.padY;
-      doc.font(style.bold === true ? FONT.bold : FONT.regular).fontSize(this.size);
-      let below: number;
-      if (doc.widthOfString(cell.text) <= inner) {
-        textAt(doc, cell.text, cx, cy, { size: this.size, bold: style.bold, align: c.align, width: inner });
-        below = cy + doc.currentLineHeight();
+      doc.font(font).fontSize(this.size);
+      let below = cy + doc.currentLineHeight();
+      if (width <= inner) {
+        doc.text(cell.text, c.align === 'right' ? cx + inner - width : cx, cy, { lineBreak: false });
       } else {
         below = cy + doc.heightOfString(cell.text, { width: inner });
-        doc.fillColor(COLOR.text).text(cell.text, cx, cy, { width: inner, align: c.align });
+        doc.text(cell.text, cx, cy, { width: inner, align: c.align });
       }
       if (cell.sub !== undefined && cell.sub !== '') {
         doc.font(FONT.regular).fontSize(this.subSize).fillColor(COLOR.muted);
         doc.text(cell.sub, cx, below + 1, { width: inner, align: c.align });
+        doc.fillColor(COLOR.text);
       }
     });
     rule(doc, this.x, this.x + this.width, y + h, COLOR.hairline, 0.5);
