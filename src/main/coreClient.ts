@@ -1,0 +1,147 @@
+/**
+ * The host's side of the core protocol, independent of how the core runs (Electron utilityProcess
+ * or Node child process): request ids, pending calls, push events, the core's own requests to the
+ * host, and restarting the core when it dies.
+ */
+import { EVENT_NAMES, type EventName, type IpcErrorBody, type IpcResponse } from '@shared/ipc/channels';
+
+/** A running core, whichever kind of process it is. */
+export interface CoreProcess {
+  send(message: unknown): void;
+  onMessage(listener: (message: unknown) => void): void;
+  onExit(listener: (code: number | null) => void): void;
+  kill(): void;
+}
+
+/** A request the core makes of its host (e.g. credentials); the answer goes back as `reply`. */
+export type HostRequestHandler = (message: Record<string, unknown>, reply: (message: unknown) => void) => void;
+
+export interface CoreClientOptions {
+  spawn: () => CoreProcess;
+  onEvent: (event: EventName, payload: unknown) => void;
+  /** By message `type`. */
+  hostRequests?: Record<string, HostRequestHandler>;
+  /** Waits before the 1st, 2nd… restart in a row; the last repeats. */
+  restartDelaysMs?: number[];
+  /** A core that stays up this long is healthy again: the next crash restarts it at the first delay. */
+  stableAfterMs?: number;
+  /** No answer in this long is an error (the call itself may still finish in the core). */
+  timeoutMs?: number;
+  log?: (message: string) => void;
+}
+
+const internal = (message: string): IpcResponse<never> => ({ ok: false, error: { code: 'INTERNAL_ERROR', message, details: [] } });
+
+interface Pending {
+  resolve: (r: IpcResponse<unknown>) => void;
+  timer: NodeJS.Timeout;
+}
+
+export class CoreClient {
+  private proc: CoreProcess | null = null;
+  private readonly queue: unknown[] = [];
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private crashes = 0;
+  private startedAt = 0;
+  private restartTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private readonly o: Required<Omit<CoreClientOptions, 'hostRequests'>> & Pick<CoreClientOptions, 'hostRequests'>;
+
+  constructor(options: CoreClientOptions) {
+    this.o = { restartDelaysMs: [500, 1000, 2000, 5000, 10_000], stableAfterMs: 30_000, timeoutMs: 5 * 60_000, log: console.error, ...options };
+    this.start();
+  }
+
+  invoke(channel: string, request: unknown): Promise<IpcResponse<unknown>> {
+    if (this.stopped) return Promise.resolve(internal('The local core has been shut down.'));
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        resolve(internal(`The local core did not answer ${channel} in time.`));
+      }, this.o.timeoutMs);
+      this.pending.set(id, { resolve, timer });
+      this.post({ type: 'invoke', id, channel, request });
+    });
+  }
+
+  /** Ends the core for good (app quit, harness closed). */
+  stop(): void {
+    this.stopped = true;
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.failPending('The local core has been shut down.');
+    this.proc?.kill();
+    this.proc = null;
+  }
+
+  private post(message: unknown): void {
+    if (this.proc) this.proc.send(message);
+    else this.queue.push(message);
+  }
+
+  private start(): void {
+    const proc = this.o.spawn();
+    this.proc = proc;
+    this.startedAt = Date.now();
+    proc.onMessage((m) => this.receive(m, proc));
+    proc.onExit((code) => this.exited(proc, code));
+    for (const m of this.queue.splice(0)) proc.send(m);
+  }
+
+  private exited(proc: CoreProcess, code: number | null): void {
+    if (this.proc !== proc) return;
+    this.proc = null;
+    // Calls already sent died with it; they may or may not have been applied, so the screen decides.
+    this.failPending('The local core stopped while handling this request; it is restarting. Try again.');
+    if (this.stopped) return;
+    if (Date.now() - this.startedAt >= this.o.stableAfterMs) this.crashes = 0;
+    const delays = this.o.restartDelaysMs;
+    const delay = delays[Math.min(this.crashes, delays.length - 1)] ?? 1000;
+    this.crashes++;
+    this.o.log(`stockdesk: core exited (code ${String(code)}); restarting in ${delay} ms`);
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = null;
+      if (!this.stopped) this.start();
+    }, delay);
+  }
+
+  private failPending(message: string): void {
+    for (const [id, p] of this.pending) {
+      clearTimeout(p.timer);
+      p.resolve(internal(message));
+      this.pending.delete(id);
+    }
+  }
+
+  private receive(message: unknown, proc: CoreProcess): void {
+    if (!isRecord(message) || typeof message.type !== 'string') return this.o.log('stockdesk: core sent a message without a type');
+    if (message.type === 'result') {
+      const p = typeof message.id === 'number' ? this.pending.get(message.id) : undefined;
+      if (!p) return;
+      this.pending.delete(message.id as number);
+      clearTimeout(p.timer);
+      p.resolve(toResponse(message.response));
+      return;
+    }
+    if (message.type === 'event') {
+      if (EVENT_NAMES.includes(message.event as EventName)) this.o.onEvent(message.event as EventName, message.payload);
+      return;
+    }
+    const handler = this.o.hostRequests?.[message.type];
+    if (handler) return handler(message, (reply) => (this.proc === proc ? proc.send(reply) : undefined));
+    this.o.log(`stockdesk: core sent an unknown message type ${message.type.slice(0, 40)}`);
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** JSON transport drops an undefined result, so a missing one is null. */
+function toResponse(v: unknown): IpcResponse<unknown> {
+  if (isRecord(v) && v.ok === true) return { ok: true, result: v.result ?? null };
+  if (isRecord(v) && v.ok === false && isRecord(v.error)) {
+    const e = v.error as Partial<IpcErrorBody>;
+    if (typeof e.code === 'string' && typeof e.message === 'string') return { ok: false, error: { code: e.code, message: e.message, details: Array.isArray(e.details) ? e.details : [] } };
+  }
+  return internal('The local core sent a malformed answer.');
+}

@@ -1,0 +1,49 @@
+/**
+ * The channels the Electron shell serves itself: printing the current page and saving a PDF the
+ * core produced. Electron objects come in as arguments, so the logic is testable without them.
+ */
+import { basename } from 'node:path';
+import { IpcError } from '@shared/ipc/validate';
+import type { ShellChannel } from './route';
+
+export interface ShellDeps {
+  /** Prints the window that asked; resolves with whether the clerk went through with it. */
+  print: () => Promise<boolean>;
+  /** Asks where to save; null when the clerk cancels. */
+  askSavePath: (suggestedName: string) => Promise<string | null>;
+  writeFile: (path: string, data: Uint8Array) => Promise<void>;
+}
+
+/** A file name the save dialog can suggest: no directories, no characters Windows refuses, ends in .pdf. */
+export function safePdfName(name: string): string {
+  const base = basename(name.replace(/\\/g, '/'))
+    .replace(/[<>:"/\\|?*\p{Cc}]/gu, '_')
+    .replace(/^[.\s]+|[.\s]+$/g, '')
+    .slice(0, 150);
+  const stem = base || 'document';
+  return /\.pdf$/i.test(stem) ? stem : `${stem}.pdf`;
+}
+
+/** Decodes the core's base64 PDF, refusing anything that is not one. */
+export function pdfBytes(base64: string): Uint8Array {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.subarray(0, 5).toString('latin1') !== '%PDF-') {
+    throw new IpcError({ code: 'VALIDATION_ERROR', message: 'The document to save is not a PDF.', details: [{ field: 'pdf', message: 'is not a base64 PDF' }] });
+  }
+  return bytes;
+}
+
+export async function serveShell(channel: ShellChannel, request: unknown, deps: ShellDeps): Promise<unknown> {
+  switch (channel) {
+    case 'shell.print':
+      return { printed: await deps.print() };
+    case 'shell.savePdf': {
+      const { filename, pdf } = request as { filename: string; pdf: string };
+      const bytes = pdfBytes(pdf);
+      const path = await deps.askSavePath(safePdfName(filename));
+      if (!path) return { saved: false, path: null };
+      await deps.writeFile(path, bytes);
+      return { saved: true, path };
+    }
+  }
+}
