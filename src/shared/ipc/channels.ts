@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { METHODS } from '../protocol/catalog';
 import type { Result } from '../protocol/catalog';
 import type {
-  ContactRow, CountSheet, DueCustomerRow, InvoicePdf, InvoiceRow, OrderView, OutboxCounts, OutboxEntryView, OutboxState,
+  BankAccountRow, ContactRow, CountSheet, DueCustomerRow, InvoicePdf, InvoiceRow, OrderView, OutboxCounts, OutboxEntryView, OutboxState,
   ProductDetail, ProductRow, Settings, SyncStatus, WarehouseRow,
 } from './types';
 
@@ -57,6 +57,8 @@ export const CHANNELS = {
   'products.save': core(z.strictObject({ product: setProductParams })).returns<{ id: number; local: boolean }>(),
 
   'warehouses.list': core(none).returns<WarehouseRow[]>(),
+  /** The account's own bank accounts: what orders and invoices accept as `selected_account` (exact match). */
+  'account.bankAccounts': core(none).returns<BankAccountRow[]>(),
   'contacts.search': core(z.strictObject({ query: z.string().max(200), kind: z.enum(['customer', 'supplier']).optional(), limit: z.number().int().min(1).max(200).default(20) })).returns<ContactRow[]>(),
   'contacts.get': core(z.strictObject({ id: positiveId })).returns<ContactRow | null>(),
 

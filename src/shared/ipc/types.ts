@@ -90,6 +90,15 @@ export interface ContactRow {
   customerVatType: 'DOMESTIC' | 'PRIVATE_PERSON' | 'OTHER' | null;
 }
 
+/** One of the account's bank accounts, as the mirror keeps it. */
+export interface BankAccountRow {
+  /** Exactly as `selected_account` must spell it. */
+  number: string;
+  bankName: string | null;
+  currency: string;
+  swift: string | null;
+}
+
 export interface WarehouseRow {
   id: number;
   name: string;
