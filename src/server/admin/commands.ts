@@ -10,6 +10,7 @@ import { insertContact, type ContactKind } from '../repos/contacts';
 import { expireSession, insertApiKey, insertSession, listApiKeys, listSessions, newKey, revokeApiKey } from '../repos/credentials';
 import { addCustomFieldDef, type CustomFieldArea, type CustomFieldType } from '../repos/customFields';
 import { addEnvfeeCode } from '../repos/envfeeCodes';
+import { ensureDefaultWarehouse } from '../repos/warehouses';
 
 export const ADMIN_USAGE = `Usage: npm run server -- [--db FILE] admin <command> [options]
   account create --name N [--tax-number 12345678-2-42] [--eu-vat HU12345678] [--postal-code P --city C --street S] [--country HU] [--currency HUF]
@@ -58,6 +59,7 @@ export function runAdmin(db: Db, argv: string[], now: Date): unknown {
         name: need('name'), defaultCurrency: v.currency ?? 'HUF', countryCode: v.country ?? 'HU', postalCode: v['postal-code'] ?? '',
         city: v.city ?? '', street: v.street ?? '', taxNumber: v['tax-number'], euVatNumber: v['eu-vat'],
       }, now);
+      ensureDefaultWarehouse(db, id, now);
       return { account_id: id };
     }
     case 'account list':

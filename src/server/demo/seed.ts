@@ -10,6 +10,7 @@ import { findContactByName, insertContact, type Contact } from '../repos/contact
 import { hasApiKey, hasSession, insertApiKey, insertSession, newKey } from '../repos/credentials';
 import { addCustomFieldDef } from '../repos/customFields';
 import { addEnvfeeCode } from '../repos/envfeeCodes';
+import { ensureDefaultWarehouse } from '../repos/warehouses';
 import { DEMO_AREA_STEPS } from './steps';
 
 export const DEMO_ACCOUNT_NAME = 'Stockdesk Demo Kft.';
@@ -49,6 +50,7 @@ export function seedDemo(db: Db, clock: Clock, keys: Partial<DemoKeys> = {}): { 
         street: 'Széchenyi István tér 7–8.', taxNumber: '12345676-2-41', euVatNumber: 'HU12345676',
         email: 'iroda@stockdesk-demo.example', phone: '+36 1 555 0100',
       }, now);
+    ensureDefaultWarehouse(db, accountId, now);
     if (!existing) {
       addBankAccount(db, accountId, { number: '11773016-11111018-00000000', bankName: 'OTP Bank', currency: 'HUF', swift: 'OTPVHUHB' });
       addBankAccount(db, accountId, { number: 'HU42117730161111101800000000', bankName: 'OTP Bank (EUR)', currency: 'EUR', swift: 'OTPVHUHB' });

@@ -18,6 +18,7 @@ export const LIST_CHILD: Readonly<Record<string, string>> = {
   invoice_ids: 'invoice_id',
   lines: 'line',
   receipts: 'receipt',
+  purchase_orders: 'purchase_order',
   serial_numbers: 'serial_number',
   customers: 'customer',
   currencies: 'currency',
@@ -36,6 +37,22 @@ export const LIST_CHILD: Readonly<Record<string, string>> = {
 
 /** Checkbox and radio custom fields carry their values as repeated `node` children. */
 export const NODE = 'node';
+
+/**
+ * The one record-valued field: name → value. Inside it a list is a checkbox/radio value written
+ * as `node` children, whatever the custom field is called (a custom field may be named `notes`).
+ */
+export const CUSTOM_FIELDS = 'custom_fields';
+
+/**
+ * Names that never become keys of a decoded object, in either format: the first three reach
+ * Object.prototype, the others shadow its methods (fast-xml-parser would silently rename them to
+ * `__toString` and so on, so an XML body and its JSON twin would decode differently).
+ */
+export const RESERVED_NAMES: ReadonlySet<string> = new Set([
+  '__proto__', 'constructor', 'prototype',
+  'hasOwnProperty', 'toString', 'valueOf', '__defineGetter__', '__defineSetter__', '__lookupGetter__', '__lookupSetter__',
+]);
 
 /**
  * `totals` is an object in orders and invoices but a list per currency in a reminder letter;

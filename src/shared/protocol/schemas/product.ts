@@ -214,6 +214,8 @@ export const product = {
       totals,
       /** Present when order_all created a back-order purchase order. */
       purchase_order: z.object({ po_id: z.number(), project_code: z.string() }).optional(),
+      /** Every back-order purchase order, one per supplier (purchase_order is the first). */
+      purchase_orders: z.array(z.object({ po_id: z.number(), project_code: z.string() })).optional(),
     }),
   },
   setOrderItem: {

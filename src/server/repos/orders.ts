@@ -1,0 +1,166 @@
+/** Sales orders and their lines. Amounts are canonical decimal strings from @shared/money. */
+import type { Db } from '../db/types';
+import { stmt } from './statements';
+
+export type OrderStatus = 'open' | 'finalized' | 'proposal' | 'shipped';
+
+export interface OrderItem {
+  productId: number;
+  qtyMilli: number;
+  shippedMilli: number;
+  name: string;
+  unit: string;
+  unitPrice: string;
+  discount: string;
+  vat: string;
+  description?: string;
+}
+
+export interface OrderTotals {
+  net: string;
+  vat: string;
+  gross: string;
+  netHuf?: string;
+  vatHuf?: string;
+  grossHuf?: string;
+}
+
+export interface OrderData {
+  status: OrderStatus;
+  warehouseId: number;
+  shippingAim: string;
+  method: string;
+  issuedDate: string;
+  selectedAccount: string;
+  contactId: number;
+  currency: string;
+  fxRate?: string;
+  language?: string;
+  description?: string;
+  issuerSwift?: string;
+  issuerEmail?: string;
+  issuerPhone?: string;
+  orderAll: number;
+  taskId?: number;
+  customFields: Record<string, string | string[]>;
+  totals: OrderTotals;
+}
+
+export interface Order extends OrderData {
+  id: number;
+  shippedDate?: string;
+  invoiceId?: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface Row {
+  id: number; status: OrderStatus; warehouse_id: number; shipping_aim: string; method: string; issued_date: string;
+  selected_account: string; contact_id: number; currency: string; fx_rate: string | null; language: string | null;
+  order_description: string | null; issuer_swift: string | null; issuer_email: string | null; issuer_phone: string | null;
+  order_all: number; task_id: number | null; custom_fields: string; net: string; vat: string; gross: string;
+  net_huf: string | null; vat_huf: string | null; gross_huf: string | null; shipped_date: string | null; invoice_id: number | null;
+  created_at: string; updated_at: string;
+}
+
+const u = <T>(v: T | null): T | undefined => v ?? undefined;
+const toOrder = (r: Row): Order => ({
+  id: r.id, status: r.status, warehouseId: r.warehouse_id, shippingAim: r.shipping_aim, method: r.method, issuedDate: r.issued_date,
+  selectedAccount: r.selected_account, contactId: r.contact_id, currency: r.currency, fxRate: u(r.fx_rate), language: u(r.language),
+  description: u(r.order_description), issuerSwift: u(r.issuer_swift), issuerEmail: u(r.issuer_email), issuerPhone: u(r.issuer_phone),
+  orderAll: r.order_all, taskId: u(r.task_id), customFields: JSON.parse(r.custom_fields) as Order['customFields'],
+  totals: { net: r.net, vat: r.vat, gross: r.gross, netHuf: u(r.net_huf), vatHuf: u(r.vat_huf), grossHuf: u(r.gross_huf) },
+  shippedDate: u(r.shipped_date), invoiceId: u(r.invoice_id), createdAt: r.created_at, updatedAt: r.updated_at,
+});
+
+const COLUMNS = `status, warehouse_id, shipping_aim, method, issued_date, selected_account, contact_id, currency, fx_rate, language,
+  order_description, issuer_swift, issuer_email, issuer_phone, order_all, task_id, custom_fields, net, vat, gross, net_huf, vat_huf, gross_huf`;
+
+const values = (o: OrderData) => [
+  o.status, o.warehouseId, o.shippingAim, o.method, o.issuedDate, o.selectedAccount, o.contactId, o.currency, o.fxRate ?? null,
+  o.language ?? null, o.description ?? null, o.issuerSwift ?? null, o.issuerEmail ?? null, o.issuerPhone ?? null, o.orderAll,
+  o.taskId ?? null, JSON.stringify(o.customFields), o.totals.net, o.totals.vat, o.totals.gross, o.totals.netHuf ?? null,
+  o.totals.vatHuf ?? null, o.totals.grossHuf ?? null,
+];
+
+export function insertOrder(db: Db, accountId: number, o: OrderData, now: Date): number {
+  const iso = now.toISOString();
+  const r = stmt(db, `INSERT INTO orders (${COLUMNS}, account_id, created_at, updated_at) VALUES (${'?, '.repeat(25)}?)`).run(...values(o), accountId, iso, iso);
+  return Number(r.lastInsertRowid);
+}
+
+export function updateOrder(db: Db, accountId: number, id: number, o: OrderData, now: Date): void {
+  const sets = COLUMNS.split(',').map((c) => `${c.trim()} = ?`).join(', ');
+  stmt(db, `UPDATE orders SET ${sets}, updated_at = ? WHERE account_id = ? AND id = ?`).run(...values(o), now.toISOString(), accountId, id);
+}
+
+export function setOrderStatus(db: Db, accountId: number, id: number, status: OrderStatus, now: Date): void {
+  stmt(db, 'UPDATE orders SET status = ?, updated_at = ? WHERE account_id = ? AND id = ?').run(status, now.toISOString(), accountId, id);
+}
+
+export function setOrderTotals(db: Db, accountId: number, id: number, t: OrderTotals, now: Date): void {
+  stmt(db, 'UPDATE orders SET net = ?, vat = ?, gross = ?, net_huf = ?, vat_huf = ?, gross_huf = ?, updated_at = ? WHERE account_id = ? AND id = ?')
+    .run(t.net, t.vat, t.gross, t.netHuf ?? null, t.vatHuf ?? null, t.grossHuf ?? null, now.toISOString(), accountId, id);
+}
+
+export function markShipped(db: Db, accountId: number, id: number, invoiceId: number | null, shippedDate: string, now: Date): void {
+  stmt(db, "UPDATE orders SET status = 'shipped', shipped_date = ?, invoice_id = ?, updated_at = ? WHERE account_id = ? AND id = ?")
+    .run(shippedDate, invoiceId, now.toISOString(), accountId, id);
+  stmt(db, 'UPDATE order_items SET shipped_milli = qty_milli WHERE account_id = ? AND order_id = ?').run(accountId, id);
+}
+
+export function getOrder(db: Db, accountId: number, id: number): Order | undefined {
+  const r = stmt(db, 'SELECT * FROM orders WHERE account_id = ? AND id = ?').get(accountId, id) as Row | undefined;
+  return r && toOrder(r);
+}
+
+interface ItemRow {
+  product_id: number; qty_milli: number; shipped_milli: number; name: string; unit: string; unit_price: string;
+  discount: string; vat: string; description: string | null;
+}
+
+export function orderItems(db: Db, accountId: number, orderId: number): OrderItem[] {
+  const rows = stmt(db, 'SELECT * FROM order_items WHERE account_id = ? AND order_id = ? ORDER BY position').all(accountId, orderId) as ItemRow[];
+  return rows.map((r) => ({
+    productId: r.product_id, qtyMilli: r.qty_milli, shippedMilli: r.shipped_milli, name: r.name, unit: r.unit,
+    unitPrice: r.unit_price, discount: r.discount, vat: r.vat, description: r.description ?? undefined,
+  }));
+}
+
+/** Replaces the order's lines (positions renumbered in the given order). */
+export function replaceOrderItems(db: Db, accountId: number, orderId: number, items: OrderItem[]): void {
+  stmt(db, 'DELETE FROM order_items WHERE account_id = ? AND order_id = ?').run(accountId, orderId);
+  const ins = stmt(db, `INSERT INTO order_items (order_id, position, account_id, product_id, qty_milli, shipped_milli, name, unit, unit_price, discount, vat, description)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
+  items.forEach((it, i) =>
+    ins.run(orderId, i, accountId, it.productId, it.qtyMilli, it.shippedMilli, it.name, it.unit, it.unitPrice, it.discount, it.vat, it.description ?? null));
+}
+
+export type PaymentStatus = 'not_invoiced' | 'unpaid' | 'partially_paid' | 'paid';
+
+const financeColumns = new WeakMap<Db, boolean>();
+
+/** The finance area's invoices table, if this database has it with the columns read below. */
+function hasInvoices(db: Db): boolean {
+  let known = financeColumns.get(db);
+  if (known === undefined) {
+    const cols = new Set((db.prepare("SELECT name FROM pragma_table_info('invoices')").all() as Array<{ name: string }>).map((c) => c.name));
+    known = ['order_id', 'type', 'gross_minor', 'paid_minor', 'cancelled_by'].every((c) => cols.has(c));
+    if (known) financeColumns.set(db, known);
+  }
+  return known;
+}
+
+/**
+ * The tax invoices issued from an order (not proformas, not cancelled ones) and what they say
+ * about payment: nothing invoiced, unpaid, partially paid, or paid in full.
+ */
+export function invoicesOfOrder(db: Db, accountId: number, orderId: number, linked?: number): { ids: number[]; paymentStatus: PaymentStatus } {
+  if (!hasInvoices(db)) return { ids: linked ? [linked] : [], paymentStatus: 'not_invoiced' };
+  const rows = stmt(db, `SELECT id, gross_minor, paid_minor FROM invoices WHERE account_id = ? AND order_id = ? AND type = 'invoice' AND cancelled_by IS NULL ORDER BY id`)
+    .all(accountId, orderId) as Array<{ id: number; gross_minor: number; paid_minor: number }>;
+  if (rows.length === 0) return { ids: [], paymentStatus: 'not_invoiced' };
+  const gross = rows.reduce((s, r) => s + r.gross_minor, 0);
+  const paid = rows.reduce((s, r) => s + r.paid_minor, 0);
+  return { ids: rows.map((r) => r.id), paymentStatus: paid <= 0 ? 'unpaid' : paid >= gross ? 'paid' : 'partially_paid' };
+}

@@ -1,0 +1,224 @@
+/**
+ * The product catalog. Prices, rates and weights are canonical decimal strings; `search` holds the
+ * searched fields folded for matching (see `parseFilter`), indexed by the trigram table products_fts.
+ */
+import type { Db } from '../db/types';
+import { stmt } from './statements';
+
+export interface Component {
+  id: number;
+  qty: string;
+}
+
+export interface ProductData {
+  name: string;
+  action: number;
+  listPrice?: string;
+  wholesalePrice?: string;
+  purchasePrice?: string;
+  currency: string;
+  vat: string;
+  unit: string;
+  discount1?: string;
+  discount2?: string;
+  discount3?: string;
+  manufacturer?: string;
+  itemNumber?: string;
+  eanNumber?: string;
+  foreignItemNumber?: string;
+  vtszNumber?: string;
+  productGroup?: string;
+  description?: string;
+  notes?: string;
+  tags: string[];
+  photo?: string;
+  photoAttachmentId?: number;
+  size?: string;
+  color?: string;
+  netWeight?: string;
+  accountingNumber?: string;
+  service: number;
+  countryCode?: string;
+  envfeeCode?: number;
+  depreciation?: string;
+  components: Component[];
+}
+
+export interface Product extends ProductData {
+  id: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface Row {
+  id: number; product_name: string; action: number; list_price: string | null; wholesale_price: string | null;
+  purchase_price: string | null; currency: string; vat: string; unit: string; discount1: string | null;
+  discount2: string | null; discount3: string | null; manufacturer: string | null; item_number: string | null;
+  ean_number: string | null; foreign_item_number: string | null; vtsz_number: string | null; product_group: string | null;
+  description: string | null; notes: string | null; tags: string; photo: string | null; photo_attachment_id: number | null;
+  size: string | null; color: string | null; net_weight: string | null; accounting_number: string | null; service: number;
+  country_code: string | null; envfee_code: number | null; depreciation: string | null; search: string;
+  created_at: string; updated_at: string;
+}
+
+const u = <T>(v: T | null): T | undefined => v ?? undefined;
+
+const toProduct = (r: Row, components: Component[]): Product => ({
+  id: r.id, name: r.product_name, action: r.action, listPrice: u(r.list_price), wholesalePrice: u(r.wholesale_price),
+  purchasePrice: u(r.purchase_price), currency: r.currency, vat: r.vat, unit: r.unit, discount1: u(r.discount1),
+  discount2: u(r.discount2), discount3: u(r.discount3), manufacturer: u(r.manufacturer), itemNumber: u(r.item_number),
+  eanNumber: u(r.ean_number), foreignItemNumber: u(r.foreign_item_number), vtszNumber: u(r.vtsz_number),
+  productGroup: u(r.product_group), description: u(r.description), notes: u(r.notes), tags: JSON.parse(r.tags) as string[],
+  photo: u(r.photo), photoAttachmentId: u(r.photo_attachment_id), size: u(r.size), color: u(r.color),
+  netWeight: u(r.net_weight), accountingNumber: u(r.accounting_number), service: r.service, countryCode: u(r.country_code),
+  envfeeCode: u(r.envfee_code), depreciation: u(r.depreciation), components, createdAt: r.created_at, updatedAt: r.updated_at,
+});
+
+// U+001F never occurs in the folded fields (control characters become spaces), so it marks field ends.
+const SEP = '\u001f';
+
+/** Case folding for search: NFC, then Unicode lower case (Ő → ő, Ű → ű); accents are kept. */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what is replaced
+export const foldSearch = (s: string) => s.normalize('NFC').toLowerCase().replace(/[\u0000-\u001f\u007f]/g, ' ');
+
+function searchText(p: ProductData): string {
+  const fields = [p.manufacturer, p.name, p.productGroup, ...p.tags, p.itemNumber, p.foreignItemNumber, p.eanNumber];
+  return `${SEP}${fields.filter((f): f is string => !!f).map(foldSearch).join(SEP)}${SEP}`;
+}
+
+function params(accountId: number, p: ProductData, now: string) {
+  return [
+    p.name, p.action, p.listPrice ?? null, p.wholesalePrice ?? null, p.purchasePrice ?? null, p.currency, p.vat, p.unit,
+    p.discount1 ?? null, p.discount2 ?? null, p.discount3 ?? null, p.manufacturer ?? null, p.itemNumber ?? null,
+    p.eanNumber ?? null, p.foreignItemNumber ?? null, p.vtszNumber ?? null, p.productGroup ?? null, p.description ?? null,
+    p.notes ?? null, JSON.stringify(p.tags), p.photo ?? null, p.photoAttachmentId ?? null, p.size ?? null, p.color ?? null,
+    p.netWeight ?? null, p.accountingNumber ?? null, p.service, p.countryCode ?? null, p.envfeeCode ?? null,
+    p.depreciation ?? null, searchText(p), now, accountId,
+  ];
+}
+
+const COLUMNS = `product_name, action, list_price, wholesale_price, purchase_price, currency, vat, unit, discount1, discount2,
+  discount3, manufacturer, item_number, ean_number, foreign_item_number, vtsz_number, product_group, description, notes, tags,
+  photo, photo_attachment_id, size, color, net_weight, accounting_number, service, country_code, envfee_code, depreciation, search`;
+
+function writeComponents(db: Db, accountId: number, productId: number, components: Component[]): void {
+  stmt(db, 'DELETE FROM product_components WHERE product_id = ?').run(productId);
+  const ins = stmt(db, 'INSERT INTO product_components (product_id, position, account_id, component_id, qty) VALUES (?, ?, ?, ?, ?)');
+  components.forEach((c, i) => ins.run(productId, i, accountId, c.id, c.qty));
+}
+
+export function insertProduct(db: Db, accountId: number, p: ProductData, now: Date): number {
+  const iso = now.toISOString();
+  const r = stmt(db, `INSERT INTO products (${COLUMNS}, updated_at, account_id, created_at) VALUES (${'?, '.repeat(33)}?)`).run(...params(accountId, p, iso), iso);
+  const id = Number(r.lastInsertRowid);
+  writeComponents(db, accountId, id, p.components);
+  return id;
+}
+
+export function updateProduct(db: Db, accountId: number, id: number, p: ProductData, now: Date): boolean {
+  const sets = COLUMNS.split(',').map((c) => `${c.trim()} = ?`).join(', ');
+  const r = stmt(db, `UPDATE products SET ${sets}, updated_at = ? WHERE account_id = ? AND id = ?`).run(...params(accountId, p, now.toISOString()), id);
+  if (r.changes === 0) return false;
+  writeComponents(db, accountId, id, p.components);
+  return true;
+}
+
+export function setProductPhoto(db: Db, accountId: number, id: number, attachmentId: number): void {
+  stmt(db, 'UPDATE products SET photo_attachment_id = ? WHERE account_id = ? AND id = ?').run(attachmentId, accountId, id);
+}
+
+function componentsOf(db: Db, productIds: number[]): Map<number, Component[]> {
+  const out = new Map<number, Component[]>();
+  if (productIds.length === 0) return out;
+  const rows = stmt(db, 'SELECT product_id, component_id, qty FROM product_components WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, position')
+    .all(JSON.stringify(productIds)) as Array<{ product_id: number; component_id: number; qty: string }>;
+  for (const r of rows) {
+    const list = out.get(r.product_id) ?? [];
+    list.push({ id: r.component_id, qty: r.qty });
+    out.set(r.product_id, list);
+  }
+  return out;
+}
+
+/** One product of the account (the finance area reads name, unit, vat, list price, currency, VTSZ from here). */
+export function getProductById(db: Db, accountId: number, id: number): Product | undefined {
+  const r = stmt(db, 'SELECT * FROM products WHERE account_id = ? AND id = ?').get(accountId, id) as Row | undefined;
+  return r && toProduct(r, componentsOf(db, [r.id]).get(r.id) ?? []);
+}
+
+/** Which of these ids are products of the account, with their service flag and whether they are collective. */
+export function productKinds(db: Db, accountId: number, ids: number[]): Map<number, { service: boolean; collective: boolean }> {
+  const rows = stmt(db, `SELECT p.id, p.service, EXISTS (SELECT 1 FROM product_components c WHERE c.product_id = p.id) AS collective
+      FROM products p WHERE p.account_id = ? AND p.id IN (SELECT value FROM json_each(?))`)
+    .all(accountId, JSON.stringify(ids)) as Array<{ id: number; service: number; collective: number }>;
+  return new Map(rows.map((r) => [r.id, { service: r.service === 1, collective: r.collective === 1 }]));
+}
+
+/** Products whose bill of materials names this one. */
+export function isComponentOfAny(db: Db, accountId: number, id: number): boolean {
+  return !!stmt(db, 'SELECT 1 FROM product_components WHERE account_id = ? AND component_id = ? LIMIT 1').get(accountId, id);
+}
+
+export interface ParsedFilter {
+  /** True when the filter matches every product ("%", "%%", ""). */
+  all: boolean;
+  /** The literal pieces between `%`, folded. */
+  pieces: string[];
+  /** Exact per-field match: each field sits between separators in `search`. */
+  regex: RegExp;
+}
+
+const reEscape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Matching semantics (docs/api-product.md): case-insensitive LIKE over each searched field on its
+ * own, where only `%` is a wildcard (`_` is literal). A filter without `%` matches anywhere in a
+ * field, as if written `%filter%`.
+ */
+export function parseFilter(filter: string): ParsedFilter {
+  const folded = foldSearch(filter.trim());
+  const pattern = folded.includes('%') ? folded : `%${folded}%`;
+  const pieces = pattern.split('%').filter(Boolean);
+  const body = pattern.split('%').map(reEscape).join(`[^${SEP}]*`);
+  return { all: pieces.length === 0, pieces, regex: new RegExp(`${SEP}${body}${SEP}`) };
+}
+
+const likeEscape = (s: string) => s.replace(/[\\_%]/g, '\\$&');
+const ftsPhrase = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+export interface ProductQuery {
+  filter: string;
+  afterId?: number;
+  updatedSince?: string;
+  limit: number;
+}
+
+/**
+ * Products matching the filter in id order. The trigram index (pieces of 3+ characters) or a scan
+ * with a LIKE superset finds candidates; the per-field regex decides, so results are exact.
+ */
+export function searchProducts(db: Db, accountId: number, q: ProductQuery): Product[] {
+  const f = parseFilter(q.filter);
+  const base = [accountId, q.afterId ?? 0, q.updatedSince ?? null, q.updatedSince ?? null];
+  const since = 'AND (? IS NULL OR p.updated_at >= ?)';
+  let rows: Iterable<Row>;
+  if (f.all) {
+    rows = stmt(db, `SELECT p.* FROM products p WHERE p.account_id = ? AND p.id > ? ${since} ORDER BY p.id LIMIT ?`).iterate(...base, q.limit) as Iterable<Row>;
+  } else {
+    const like = `%${f.pieces.map(likeEscape).join('%')}%`;
+    const indexed = f.pieces.filter((p) => [...p].length >= 3);
+    rows = (indexed.length
+      ? stmt(db, `SELECT p.* FROM products p WHERE p.account_id = ? AND p.id > ? ${since}
+          AND p.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?) AND p.search LIKE ? ESCAPE '\\' ORDER BY p.id`)
+          .iterate(...base, indexed.map(ftsPhrase).join(' AND '), like)
+      : stmt(db, `SELECT p.* FROM products p WHERE p.account_id = ? AND p.id > ? ${since} AND p.search LIKE ? ESCAPE '\\' ORDER BY p.id`)
+          .iterate(...base, like)) as Iterable<Row>;
+  }
+  const found: Row[] = [];
+  for (const r of rows) {
+    if (f.all || f.regex.test(r.search)) found.push(r);
+    if (found.length >= q.limit) break;
+  }
+  const comps = componentsOf(db, found.map((r) => r.id));
+  return found.map((r) => toProduct(r, comps.get(r.id) ?? []));
+}

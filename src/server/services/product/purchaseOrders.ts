@@ -1,0 +1,79 @@
+/** Purchase orders: back-orders from setOrder order_all, getPO by project code, goods receipt. */
+import { conflict, type Params, type Result } from '@shared/protocol';
+import type { RequestContext } from '../../context';
+import { getContact } from '../../repos/contacts';
+import { getProductById } from '../../repos/products';
+import {
+  findPurchaseOrderByCode, firstSupplier, getPurchaseOrder, insertPurchaseOrder, markReceived, nextProjectCode, poLines, poReceipts,
+} from '../../repos/purchaseOrders';
+import { addMove, insertReceipt, lastTakeinSupplier } from '../../repos/stock';
+import { getWarehouse } from '../../repos/warehouses';
+import { decimal, fromMilli, isoDate, missing } from './common';
+
+/**
+ * One purchase order per supplier for the quantities stock cannot cover. The supplier of a product
+ * is the one of its last take-in, else the account's first supplier contact.
+ */
+export function createBackOrders(ctx: RequestContext, orderId: number, warehouseId: number, shortages: Array<{ productId: number; qtyMilli: number }>) {
+  const { db, accountId } = ctx;
+  const now = ctx.clock.now();
+  const fallback = firstSupplier(db, accountId);
+  const bySupplier = new Map<number, Array<{ productId: number; qtyMilli: number }>>();
+  for (const s of shortages) {
+    const supplier = lastTakeinSupplier(db, accountId, s.productId) ?? fallback;
+    if (supplier === undefined) {
+      throw conflict(`Product ${s.productId} cannot be back-ordered: it has never been taken in from a supplier and your account has no supplier contact.`, [
+        { field: 'order_all', message: 'no supplier to back-order from' },
+      ]);
+    }
+    bySupplier.set(supplier, [...(bySupplier.get(supplier) ?? []), s]);
+  }
+  return [...bySupplier].map(([supplierContactId, lines]) => {
+    const projectCode = nextProjectCode(db, accountId, now.getUTCFullYear());
+    const poId = insertPurchaseOrder(db, accountId, { projectCode, supplierContactId, warehouseId, orderId, lines }, now);
+    return { po_id: poId, project_code: projectCode };
+  });
+}
+
+const receiptsOut = (rows: ReturnType<typeof poReceipts>) =>
+  rows.map((r) => ({ receipt_id: r.receipt_id, product_id: r.product_id, quantity: fromMilli(r.qty_milli), date: r.date }));
+
+export function getPO(ctx: RequestContext, p: Params<'getPO'>): Result<'getPO'> {
+  const { db, accountId } = ctx;
+  const po = findPurchaseOrderByCode(db, accountId, p.project_code) ?? missing('purchase order', 'project_code', p.project_code);
+  const supplier = getContact(db, accountId, po.supplierContactId);
+  return {
+    po_id: po.id, project_code: po.projectCode, status: po.status,
+    supplier: { contact_id: po.supplierContactId, name: supplier?.name ?? '' },
+    warehouse: getWarehouse(db, accountId, po.warehouseId)?.name ?? '', order_id: po.orderId, created_at: po.createdAt,
+    lines: poLines(db, accountId, po.id).map((l) => ({
+      product_id: l.productId, product_name: getProductById(db, accountId, l.productId)?.name ?? '', quantity: fromMilli(l.qtyMilli), received_quantity: fromMilli(l.receivedMilli),
+    })),
+    receipts: receiptsOut(poReceipts(db, accountId, po.id)),
+  };
+}
+
+/** Receives every open line into the PO's warehouse (unlabelled) in one receipt and closes the PO. */
+export function setPOTakeIn(ctx: RequestContext, p: Params<'setPOTakeIn'>): Result<'setPOTakeIn'> {
+  return ctx.commit(() => {
+    const { db, accountId } = ctx;
+    const now = ctx.clock.now();
+    const po = getPurchaseOrder(db, accountId, p.PO) ?? missing('purchase order', 'PO', p.PO);
+    if (po.status !== 'open') {
+      throw conflict(`Purchase order ${po.projectCode} was already received on ${po.receivedAt?.slice(0, 10) ?? 'an earlier day'}; it cannot be received twice.`, [
+        { field: 'PO', message: 'the purchase order is already received' },
+      ]);
+    }
+    const receiptId = insertReceipt(db, accountId, {
+      kind: 'po_takein', warehouseId: po.warehouseId, contactId: po.supplierContactId, poId: po.id, orderId: po.orderId, date: isoDate(now),
+      grossWeight: p.gross_weight === undefined ? undefined : decimal(p.gross_weight, 'gross_weight'),
+      packageType: p.package_type === undefined ? undefined : String(p.package_type), countryCode: p.country_code,
+    }, now);
+    for (const l of poLines(db, accountId, po.id)) {
+      const open = l.qtyMilli - l.receivedMilli;
+      if (open > 0) addMove(db, accountId, receiptId, { productId: l.productId, warehouseId: po.warehouseId, label: '', qtyMilli: open }, now);
+    }
+    markReceived(db, accountId, po.id, now);
+    return { po_id: po.id, status: 'received', receipts: receiptsOut(poReceipts(db, accountId, po.id)) };
+  });
+}

@@ -1,0 +1,147 @@
+/**
+ * Stock quantities: getQuantity, setQuantity (take-in and wasting receipts), getQuantities, and the
+ * take-in that setProduct places. Definitions (docs/api-product.md): deliverable = on hand; pending =
+ * reserved by finalized, unshipped orders (per product × warehouse); available = deliverable − pending.
+ */
+import { conflict, invalid, type Params, type QuantityRow, type Result } from '@shared/protocol';
+import type { RequestContext } from '../../context';
+import { getAccount } from '../../repos/accounts';
+import { getContact } from '../../repos/contacts';
+import { getProductById, type Product } from '../../repos/products';
+import { addMove, insertReceipt, issueSerials, nextSerial, onHand, pending, stockPage } from '../../repos/stock';
+import { listWarehouses, type Warehouse } from '../../repos/warehouses';
+import { fromMilli, isoDate, missing, optDecimal, toMilli } from './common';
+import { resolveWarehouse } from './warehouses';
+
+function quantityRow(ctx: RequestContext, productId: number, w: Warehouse, label?: string): QuantityRow {
+  const { db, accountId } = ctx;
+  const total = onHand(db, accountId, productId, w.id);
+  const reserved = pending(db, accountId, productId, w.id);
+  if (label === undefined) {
+    return { product_id: productId, warehouse: w.name, deliverable: fromMilli(total), pending: fromMilli(reserved), available: fromMilli(total - reserved) };
+  }
+  // Reservations are not per label: a label row shows its own stock, the warehouse's pending, and
+  // as available what the label holds, capped by what the warehouse as a whole has available.
+  const own = onHand(db, accountId, productId, w.id, label);
+  return {
+    product_id: productId, warehouse: w.name, stock_label: label, deliverable: fromMilli(own), pending: fromMilli(reserved),
+    available: fromMilli(Math.min(own, total - reserved)),
+  };
+}
+
+export function getQuantity(ctx: RequestContext, p: Params<'getQuantity'>): Result<'getQuantity'> {
+  if (!getProductById(ctx.db, ctx.accountId, p.product_id)) missing('product', 'product_id', p.product_id);
+  const warehouses = p.warehouse === '*' ? listWarehouses(ctx.db, ctx.accountId) : [resolveWarehouse(ctx, p.warehouse, 'warehouse', false)];
+  const label = p.stock_label === '' ? undefined : p.stock_label;
+  return { quantities: warehouses.map((w) => quantityRow(ctx, p.product_id, w, label)) };
+}
+
+export interface TakeIn {
+  qtyMilli: number;
+  warehouse: Warehouse;
+  label: string;
+  contactId?: number;
+  productType?: 1 | 3;
+  startSerial?: number;
+  price?: number;
+  currency?: string;
+  fxrate?: number;
+  date?: string;
+  grossWeight?: number;
+  packageType?: string;
+  countryCode?: string;
+  batchNo?: string;
+  expireDate?: string;
+}
+
+/** Checks a take-in's references before anything is written (prefix names the fields: "" or "takein_"). */
+export function checkTakeIn(ctx: RequestContext, product: Product, t: TakeIn, prefix: string): void {
+  if (product.service === 1) {
+    throw conflict(`Product ${product.id} (${product.name}) is a service and carries no stock.`, [{ field: `${prefix}quantity`, message: 'a service has no stock' }]);
+  }
+  if (t.contactId !== undefined && !getContact(ctx.db, ctx.accountId, t.contactId)) missing('contact', `${prefix}contact_id`, t.contactId);
+  if (t.productType === 3 && t.qtyMilli % 1000 !== 0) {
+    throw invalid(`Vouchers (product_type 3) are taken in by whole pieces; got ${fromMilli(t.qtyMilli)}.`, [{ field: `${prefix}quantity`, message: 'must be a whole number for vouchers' }]);
+  }
+  const currency = t.currency ?? product.currency;
+  const home = getAccount(ctx.db, ctx.accountId)!.defaultCurrency;
+  if (t.price !== undefined && currency !== home && (t.fxrate === undefined || t.fxrate <= 0)) {
+    throw invalid(`${prefix}fxrate is required (greater than 0, ${home} per 1 ${currency}) for a price in ${currency}.`, [{ field: `${prefix}fxrate`, message: `is required for a price in ${currency}` }]);
+  }
+}
+
+/** Writes a take-in receipt (and voucher serials); call inside commit after checkTakeIn. */
+export function placeTakeIn(ctx: RequestContext, product: Product, t: TakeIn, prefix: string): { receiptId: number; serials?: string[] } {
+  const { db, accountId } = ctx;
+  const now = ctx.clock.now();
+  const price = optDecimal(t.price, `${prefix}price`);
+  const receiptId = insertReceipt(db, accountId, {
+    kind: 'takein', warehouseId: t.warehouse.id, contactId: t.contactId, date: t.date ?? isoDate(now), price,
+    currency: price === undefined ? t.currency : (t.currency ?? product.currency), fxrate: optDecimal(t.fxrate, `${prefix}fxrate`),
+    grossWeight: optDecimal(t.grossWeight, `${prefix}gross_weight`), packageType: t.packageType, countryCode: t.countryCode, batchNo: t.batchNo,
+    expireDate: t.expireDate,
+  }, now);
+  addMove(db, accountId, receiptId, { productId: product.id, warehouseId: t.warehouse.id, label: t.label, qtyMilli: t.qtyMilli }, now);
+  if (t.productType !== 3) return { receiptId };
+  const count = t.qtyMilli / 1000;
+  const first = t.startSerial ?? nextSerial(db, product.id);
+  if (!Number.isSafeInteger(first + count) || !issueSerials(db, accountId, product.id, receiptId, first, count)) {
+    throw conflict(`Voucher serial numbers ${first}–${first + count - 1} of product ${product.id} overlap numbers already issued; choose another ${prefix}start_serial_number.`, [
+      { field: `${prefix}start_serial_number`, message: 'overlaps serial numbers already issued' },
+    ]);
+  }
+  return { receiptId, serials: Array.from({ length: count }, (_, i) => String(first + i)) };
+}
+
+export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Result<'setQuantity'> {
+  return ctx.commit(() => {
+    const { db, accountId } = ctx;
+    const product = getProductById(db, accountId, p.product_id) ?? missing('product', 'product_id', p.product_id);
+    if (p.warehouse === '*') throw invalid('setQuantity changes one warehouse: name it (or Default) instead of "*".', [{ field: 'warehouse', message: 'must name one warehouse' }]);
+    const warehouse = resolveWarehouse(ctx, p.warehouse, 'warehouse', true);
+    const label = p.stock_label ?? '';
+    const qtyMilli = toMilli(p.quantity, 'quantity');
+    const t: TakeIn = {
+      qtyMilli, warehouse, label, contactId: p.contact_id, productType: p.product_type, startSerial: p.start_serial_number, price: p.price,
+      currency: p.currency, fxrate: p.fxrate, date: p.date, grossWeight: p.gross_weight, packageType: p.package_type, countryCode: p.country_code,
+      batchNo: p.batch_no, expireDate: p.expire_date,
+    };
+    checkTakeIn(ctx, product, t, '');
+    const current = onHand(db, accountId, product.id, warehouse.id, label);
+    const where = `${warehouse.name}${label ? ` (label ${label})` : ''}`;
+    if (p.expected_quantity !== undefined && toMilli(p.expected_quantity, 'expected_quantity') !== current) {
+      throw conflict(`The deliverable quantity of product ${product.id} in ${where} changed since it was read: expected ${p.expected_quantity}, it is now ${fromMilli(current)}. Nothing was changed; count again.`, [
+        { field: 'expected_quantity', message: `the deliverable quantity is now ${fromMilli(current)}` },
+      ]);
+    }
+    const row = () => quantityRow(ctx, product.id, warehouse, p.stock_label ? label : undefined);
+    if (qtyMilli > 0) {
+      const { receiptId, serials } = placeTakeIn(ctx, product, t, '');
+      return { receipt_id: receiptId, receipt_type: 'takein' as const, quantities: [row()], ...(serials ? { serial_numbers: serials } : {}) };
+    }
+    if (current < -qtyMilli) {
+      throw conflict(`Cannot waste ${fromMilli(-qtyMilli)} of product ${product.id} (${product.name}) in ${where}: only ${fromMilli(current)} is deliverable.`, [
+        { field: 'quantity', message: `only ${fromMilli(current)} deliverable` },
+      ]);
+    }
+    const now = ctx.clock.now();
+    const receiptId = insertReceipt(db, accountId, { kind: 'wasting', warehouseId: warehouse.id, contactId: p.contact_id, date: p.date ?? isoDate(now), batchNo: p.batch_no }, now);
+    addMove(db, accountId, receiptId, { productId: product.id, warehouseId: warehouse.id, label, qtyMilli }, now);
+    return { receipt_id: receiptId, receipt_type: 'wasting' as const, quantities: [row()] };
+  });
+}
+
+const PAGE = 1000;
+
+export function getQuantities(ctx: RequestContext, p: Params<'getQuantities'>): Result<'getQuantities'> {
+  const serverTime = ctx.clock.now().toISOString();
+  const page = stockPage(ctx.db, ctx.accountId, { productIds: p.product_ids, afterId: p.after_id ?? 0, since: p.updated_since, limit: PAGE });
+  return {
+    stock: page.stock.map((s) => ({ product_id: s.product_id, warehouse: s.warehouse, stock_label: s.stock_label, deliverable: fromMilli(s.qty_milli) })),
+    reserved: page.reserved.map((r) => ({ product_id: r.product_id, warehouse: r.warehouse, pending: fromMilli(r.qty_milli) })),
+    last_id: page.productIds.at(-1) ?? p.after_id ?? 0,
+    more: page.more ? 1 : 0,
+    server_time: serverTime,
+  };
+}
+
