@@ -1,0 +1,30 @@
+/**
+ * A fingerprint of a whole database: sha256 over every table's rows in primary-key order (rowid
+ * order for rowid tables). Hostile-input suites take it before and after each rejected request to
+ * prove that nothing changed. Virtual tables are skipped: their shadow tables are hashed instead.
+ */
+import { createHash } from 'node:crypto';
+import type { Db } from '@server/db/types';
+
+function orderBy(db: Db, table: string): string {
+  const pk = (db.prepare(`SELECT name, pk FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk`).all(table) as Array<{ name: string }>).map((c) => `"${c.name}"`);
+  if (pk.length) return pk.join(', ');
+  const withoutRowid = /WITHOUT\s+ROWID/i.test((db.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(table) as { sql: string }).sql);
+  return withoutRowid ? '1' : 'rowid';
+}
+
+export function dbChecksum(db: Db): string {
+  const hash = createHash('sha256');
+  const tables = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' ORDER BY name")
+    .all() as Array<{ name: string }>;
+  for (const { name } of tables) {
+    hash.update(`\u0000table ${name}\u0000`);
+    for (const row of db.prepare(`SELECT * FROM "${name}" ORDER BY ${orderBy(db, name)}`).raw().iterate() as Iterable<unknown[]>) {
+      hash.update(JSON.stringify(row, (_k, v: unknown) => (Buffer.isBuffer(v) ? v.toString('base64') : typeof v === 'bigint' ? v.toString() : v)));
+      hash.update('\n');
+    }
+  }
+  hash.update(`user_version ${String(db.pragma('user_version', { simple: true }))}`);
+  return hash.digest('hex');
+}
