@@ -1,0 +1,23 @@
+import { Outlet } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Sidebar } from './Sidebar';
+import { StatusBar } from './StatusBar';
+import { useScreenShortcuts } from './shortcuts';
+import type { ScreenDef } from './screenDef';
+
+export function Layout({ screens }: { screens: readonly ScreenDef[] }) {
+  const { t } = useTranslation();
+  useScreenShortcuts(screens);
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        {t('nav.skipToContent')}
+      </a>
+      <Sidebar screens={screens} />
+      <main id="main" className="shell-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <StatusBar />
+    </div>
+  );
+}

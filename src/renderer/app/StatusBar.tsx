@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { SyncStatus } from '@shared/ipc';
+import { useSyncStatus } from '../lib/ipc';
+import { useFormat } from '../lib/useFormat';
+
+/** Always visible: connection, what waits to be sent, what needs the clerk, and sync progress. */
+export function StatusBar() {
+  const { data: status } = useSyncStatus();
+  return (
+    <footer className="statusbar" role="status" aria-live="polite">
+      {status ? <StatusItems status={status} /> : null}
+    </footer>
+  );
+}
+
+function StatusItems({ status }: { status: SyncStatus }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const waiting = status.outbox.queued + status.outbox.inFlight;
+  const lastSync = status.lastPullAt ?? status.lastPushAt;
+  const connection = status.serverUrl === null ? 'noServer' : status.online ? 'online' : 'offline';
+  return (
+    <>
+      <span className={`sb-item sb-conn ${connection}`} title={status.serverUrl ?? undefined} data-testid="sb-connection">
+        <span className="dot" aria-hidden="true" />
+        {t(`status.${connection}`)}
+      </span>
+      {status.paused === 'auth' ? (
+        <Link to="/settings" className="sb-item sb-warn">
+          {t('status.authPaused')}
+        </Link>
+      ) : null}
+      <Link to="/sync" className="sb-item" data-testid="sb-outbox">
+        {t('status.outbox', { count: waiting })}
+      </Link>
+      {status.outbox.needsAttention > 0 ? (
+        <Link to="/sync" className="sb-item sb-attention" data-testid="sb-attention">
+          {t('status.needsAttention', { count: status.outbox.needsAttention })}
+        </Link>
+      ) : null}
+      <span className="sb-item muted" title={[status.lastPullAt, status.lastPushAt].filter(Boolean).map((d) => f.dateTime(d as string)).join(' / ')}>
+        {lastSync ? t('status.lastSync', { when: f.when(lastSync) }) : t('status.neverSynced')}
+      </span>
+      <span className="sb-spacer" />
+      {status.progress ? <SyncProgressBar status={status} /> : null}
+    </>
+  );
+}
+
+function SyncProgressBar({ status }: { status: SyncStatus }) {
+  const { t } = useTranslation();
+  const f = useFormat();
+  const p = status.progress;
+  if (!p) return null;
+  const phase = t(`status.phase.${p.phase}`);
+  const label = p.total === null
+    ? t('status.progressNoTotal', { phase, done: f.qty(p.done) })
+    : t('status.progress', { phase, done: f.qty(p.done), total: f.qty(p.total) });
+  const pct = p.total ? Math.min(100, Math.round((p.done / p.total) * 100)) : undefined;
+  return (
+    <span className={`sb-item sb-progress${status.mirrored ? '' : ' first-pull'}`} data-testid="sb-progress">
+      {status.mirrored ? null : <strong>{t('status.firstPull')}</strong>}
+      <span>{label}</span>
+      <progress max={100} value={pct} aria-label={label} />
+    </span>
+  );
+}

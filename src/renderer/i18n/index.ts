@@ -1,0 +1,48 @@
+import i18next, { type i18n as I18n, type ResourceLanguage } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { namespaces, type Namespace } from './namespaces';
+import { LANGUAGES, type Language } from './types';
+
+export { LANGUAGES, INTL_LOCALE, type Language } from './types';
+
+type Resources = { [N in Namespace]: (typeof namespaces)[N]['en'] };
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: Resources;
+  }
+}
+
+function resourcesFor(lang: Language): ResourceLanguage {
+  const out: ResourceLanguage = {};
+  for (const ns of Object.keys(namespaces) as Namespace[]) out[ns] = namespaces[ns][lang];
+  return out;
+}
+
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+
+/** Any message of any namespace, written "namespace:key" (for labels chosen by data, not code). */
+export type AnyKey = { [N in Namespace]: `${N}:${Leaves<Resources[N]>}` }[Namespace];
+
+export function isLanguage(v: unknown): v is Language {
+  return typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
+}
+
+/** A fresh i18next instance (tests create their own so languages do not leak between them). */
+export function createI18n(language: Language = 'hu'): I18n {
+  const instance = i18next.createInstance();
+  void instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: 'en',
+    ns: Object.keys(namespaces),
+    defaultNS: 'common',
+    resources: Object.fromEntries(LANGUAGES.map((l) => [l, resourcesFor(l)])),
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  return instance;
+}

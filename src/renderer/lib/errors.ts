@@ -1,0 +1,60 @@
+/** Every rejection from the core, normalised to the contract's error body so screens handle one shape. */
+import type { IpcErrorBody, IpcErrorCode } from '@shared/ipc';
+
+const CODES: readonly IpcErrorCode[] = ['VALIDATION_ERROR', 'OFFLINE', 'NOT_FOUND', 'CONFLICT', 'AUTH_FAILED', 'INTERNAL_ERROR'];
+
+export class InvokeError extends Error {
+  readonly code: IpcErrorCode;
+  readonly details: Array<{ field: string; message: string }>;
+  constructor(body: IpcErrorBody) {
+    super(body.message);
+    this.name = 'InvokeError';
+    this.code = body.code;
+    this.details = body.details;
+  }
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null;
+}
+
+/** Accepts an IpcError (body), a plain `{code,message,details}` or anything thrown. */
+export function toInvokeError(e: unknown): InvokeError {
+  if (e instanceof InvokeError) return e;
+  const src = isRecord(e) && isRecord(e.body) ? e.body : e;
+  if (isRecord(src) && typeof src.code === 'string' && typeof src.message === 'string') {
+    const code = (CODES as readonly string[]).includes(src.code) ? (src.code as IpcErrorCode) : 'INTERNAL_ERROR';
+    const details = Array.isArray(src.details)
+      ? src.details.filter(isRecord).map((d) => ({ field: String(d.field ?? ''), message: String(d.message ?? '') }))
+      : [];
+    return new InvokeError({ code, message: src.message, details });
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return new InvokeError({ code: 'INTERNAL_ERROR', message, details: [] });
+}
+
+/**
+ * Field errors keyed by the form's own field names: the core reports paths of the whole request
+ * ("product.ean_number", "lines.2.quantity"), the form knows only what is under `prefix`.
+ */
+export function fieldErrors(error: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!(error instanceof InvokeError)) return out;
+  for (const d of error.details) {
+    if (!d.field) continue;
+    const field = prefix && d.field.startsWith(prefix) ? d.field.slice(prefix.length) : d.field;
+    if (!out.has(field)) out.set(field, d.message);
+  }
+  return out;
+}
+
+/** The messages that belong to no field the form shows. */
+export function generalErrors(error: unknown, shownFields: (field: string) => boolean, prefix = ''): string[] {
+  if (!(error instanceof InvokeError)) return error ? [String(error instanceof Error ? error.message : error)] : [];
+  const rest = error.details.filter((d) => {
+    const f = prefix && d.field.startsWith(prefix) ? d.field.slice(prefix.length) : d.field;
+    return !d.field || !shownFields(f);
+  });
+  if (error.details.length === 0 || rest.length === error.details.length) return [error.message];
+  return rest.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message));
+}

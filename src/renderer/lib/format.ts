@@ -1,0 +1,112 @@
+/**
+ * Numbers, money and dates for the chosen interface language, through Intl. Formatters are cached:
+ * building an Intl.NumberFormat costs far more than using one, and tables format thousands of cells.
+ */
+import { currencyDecimals } from '@shared/money';
+import { INTL_LOCALE, type Language } from '../i18n/types';
+
+const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function numberFormat(lang: Language, key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const id = `n|${lang}|${key}`;
+  let f = cache.get(id) as Intl.NumberFormat | undefined;
+  if (!f) cache.set(id, (f = new Intl.NumberFormat(INTL_LOCALE[lang], options)));
+  return f;
+}
+
+function dateFormat(lang: Language, key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const id = `d|${lang}|${key}`;
+  let f = cache.get(id) as Intl.DateTimeFormat | undefined;
+  if (!f) cache.set(id, (f = new Intl.DateTimeFormat(INTL_LOCALE[lang], options)));
+  return f;
+}
+
+function decimalsOf(currency: string): number {
+  try {
+    return currencyDecimals(currency);
+  } catch {
+    return 2;
+  }
+}
+
+/** 12 345 Ft, 1.234,50 € — HUF without decimals, every other currency with 2. */
+export function formatMoney(lang: Language, amount: number, currency: string): string {
+  const dp = decimalsOf(currency);
+  try {
+    return numberFormat(lang, `money|${currency}`, { style: 'currency', currency, minimumFractionDigits: dp, maximumFractionDigits: dp }).format(amount);
+  } catch {
+    // Intl rejects codes it does not know; the amount still has to show.
+    return `${formatNumber(lang, amount, dp, dp)} ${currency}`;
+  }
+}
+
+/** An amount without its currency sign, for table columns that name the currency in the header. */
+export function formatAmount(lang: Language, amount: number, currency: string): string {
+  const dp = decimalsOf(currency);
+  return formatNumber(lang, amount, dp, dp);
+}
+
+export function formatNumber(lang: Language, n: number, minDp = 0, maxDp = 3): string {
+  return numberFormat(lang, `num|${minDp}|${maxDp}`, { minimumFractionDigits: minDp, maximumFractionDigits: maxDp }).format(n);
+}
+
+/** Stock quantities: whole numbers plain, fractions (kg, m) up to three places. */
+export function formatQuantity(lang: Language, n: number): string {
+  return formatNumber(lang, n, 0, 3);
+}
+
+/** A difference with its sign always shown: +3, −2, 0. */
+export function formatSigned(lang: Language, n: number): string {
+  return numberFormat(lang, 'signed', { maximumFractionDigits: 3, signDisplay: 'exceptZero' }).format(n);
+}
+
+/** A calendar date (YYYY-MM-DD) without a time zone shift. */
+export function formatDate(lang: Language, isoDate: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(isoDate);
+  if (!m) return isoDate;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return dateFormat(lang, 'date', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(d);
+}
+
+/** A moment (ISO timestamp) in local time. */
+export function formatDateTime(lang: Language, iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return dateFormat(lang, 'datetime', { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' }).format(d);
+}
+
+/** "10:42" today, otherwise the date and time. */
+export function formatWhen(lang: Language, iso: string, now = new Date()): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  if (d.toDateString() === now.toDateString()) return dateFormat(lang, 'time', { hour: '2-digit', minute: '2-digit' }).format(d);
+  return formatDateTime(lang, iso);
+}
+
+/** Today as YYYY-MM-DD in local time, the form the API's date fields take. */
+export function todayIso(now = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+}
+
+/**
+ * A number the clerk typed: "1 234,5", "1234.5", "1.234,5". With both separators the last one is the
+ * decimal mark; a single separator used once is the decimal mark (a counter rarely types 1.234 meaning
+ * a thousand), used several times it groups. Returns null for blank input and NaN for non-numbers.
+ */
+export function parseNumberInput(text: string): number | null {
+  let s = text.replace(/[\s\u00a0\u202f']/g, '');
+  if (s === '') return null;
+  const lastComma = s.lastIndexOf(',');
+  const lastDot = s.lastIndexOf('.');
+  if (lastComma >= 0 && lastDot >= 0) {
+    const decimal = lastComma > lastDot ? ',' : '.';
+    const group = decimal === ',' ? '.' : ',';
+    s = s.split(group).join('').replace(decimal, '.');
+  } else {
+    const sep = lastComma >= 0 ? ',' : lastDot >= 0 ? '.' : null;
+    if (sep) s = s.split(sep).length > 2 ? s.split(sep).join('') : s.replace(sep, '.');
+  }
+  s = s.replace(/^\u2212/, '-');
+  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(s) ? Number(s) : Number.NaN;
+}
