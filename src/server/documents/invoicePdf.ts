@@ -274,10 +274,10 @@ function summaryAndTotals(ctx: Ctx, y: number): number {
     ...(foreign ? [huf(t.netHuf), huf(t.vatHuf), huf(t.grossHuf)] : []),
   ];
   // Domestic: summary and totals side by side; foreign: the wider summary spans the page.
-  const summaryWidth = foreign ? CONTENT_WIDTH : CONTENT_WIDTH * 0.56;
+  const summaryWidth = foreign ? CONTENT_WIDTH : CONTENT_WIDTH * 0.54;
   const table = new Table(doc, L, summaryWidth, specs, rows, { boldRows: [total], minFlex: 0 });
   const tableHeight = 14 + table.startHeight() + [...rows, total].reduce((s, r) => s + table.rowHeight(r), 0);
-  const totalsWidth = foreign ? CONTENT_WIDTH * 0.5 : CONTENT_WIDTH * 0.4;
+  const totalsWidth = foreign ? CONTENT_WIDTH * 0.5 : CONTENT_WIDTH * 0.42;
   const totalsHeight = 80;
   const hufHeight = foreign ? 70 : 0;
   y = room(

@@ -37,6 +37,9 @@ export interface TableOptions {
   boldRows?: RowData[];
 }
 
+/** Smallest table font before the columns start wrapping their figures instead. */
+const MIN_SIZE = 5.5;
+
 const cellOf = (c: string | Cell): Cell => (typeof c === 'string' ? { text: c } : c);
 
 /** A row's text widths in its font, computed once for sizing, height and drawing. */
@@ -48,12 +51,12 @@ interface Measured {
 
 export class Table {
   private readonly columns: Column[];
-  private readonly size: number;
-  private readonly subSize: number;
-  private readonly headerSize: number;
+  private size: number;
+  private subSize: number;
+  private headerSize: number;
   private readonly padX: number;
   private readonly padY: number;
-  private readonly measured = new WeakMap<RowData, Measured>();
+  private measured = new WeakMap<RowData, Measured>();
 
   constructor(
     private readonly doc: Doc,
@@ -68,7 +71,19 @@ export class Table {
     this.headerSize = opts.headerSize ?? this.size - 0.5;
     this.padX = opts.padX ?? 3.5;
     this.padY = opts.padY ?? 3;
-    const widths = this.fit(specs, rows, opts.boldRows ?? [], opts.minFlex ?? 110);
+    const boldRows = opts.boldRows ?? [];
+    const minFlex = opts.minFlex ?? 110;
+    let fit = this.fit(specs, rows, boldRows, minFlex);
+    if (fit.shrink < 1) {
+      // Huge amounts: a smaller font keeps every figure on one line; wrapping digits is a last resort.
+      const k = Math.max(MIN_SIZE / this.size, fit.shrink * 0.98);
+      this.size *= k;
+      this.subSize *= k;
+      this.headerSize *= k;
+      this.measured = new WeakMap();
+      fit = this.fit(specs, rows, boldRows, minFlex);
+    }
+    const widths = fit.widths;
     let cx = x;
     this.columns = specs.map((s, i) => {
       const width = widths[i] ?? 0;
@@ -92,7 +107,12 @@ export class Table {
     return m;
   }
 
-  private fit(specs: ColumnSpec[], rows: RowData[], boldRows: RowData[], minFlex: number): number[] {
+  private fit(
+    specs: ColumnSpec[],
+    rows: RowData[],
+    boldRows: RowData[],
+    minFlex: number,
+  ): { widths: number[]; shrink: number } {
     const { doc } = this;
     doc.font(FONT.bold).fontSize(this.headerSize);
     // PDFKit's wrapper measures a word with its trailing space, so leave room for one.
@@ -115,17 +135,17 @@ export class Table {
     });
     const flexCount = specs.filter((s) => s.flex === true).length;
     const fixed = natural.reduce((sum, w, i) => (specs[i]?.flex === true ? sum : sum + w), 0);
+    const available = this.width - minFlex * flexCount;
+    const pads = 2 * this.padX * (specs.length - flexCount);
+    // Text widths scale with the font size and padding does not: the factor that would make it fit.
+    const shrink = fixed <= available ? 1 : Math.max(0, available - pads) / (fixed - pads);
     if (flexCount === 0) {
       const extra = (this.width - fixed) / specs.length;
-      return natural.map((w) => w + extra);
+      return { widths: natural.map((w) => (extra >= 0 ? w + extra : (w * this.width) / fixed)), shrink };
     }
-    let flexWidth = (this.width - fixed) / flexCount;
-    let scale = 1;
-    if (flexWidth < minFlex) {
-      flexWidth = minFlex;
-      scale = (this.width - minFlex * flexCount) / fixed;
-    }
-    return natural.map((w, i) => (specs[i]?.flex === true ? flexWidth : w * scale));
+    const flexWidth = Math.max(minFlex, (this.width - fixed) / flexCount);
+    const scale = fixed <= available ? 1 : available / fixed;
+    return { widths: natural.map((w, i) => (specs[i]?.flex === true ? flexWidth : w * scale)), shrink };
   }
 
   private headerHeight(): number {
