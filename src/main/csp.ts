@@ -24,6 +24,9 @@ const join = (directives: ReadonlyArray<readonly string[]>): string => directive
 
 export const CSP = join(CSP_DIRECTIVES);
 
+/** For the meta tag: browsers ignore frame-ancestors there (and warn), so it is left to the header. */
+export const META_CSP = join(CSP_DIRECTIVES.filter(([name]) => name !== 'frame-ancestors'));
+
 /**
  * Vite's dev server needs an inline React-refresh preamble, injected <style> tags and its HMR
  * socket. Only `electron-vite dev` and the dev plugin use this; nothing packaged does.

@@ -12,9 +12,17 @@ export interface PreloadIpc {
   on(channel: typeof EVENT_CHANNEL, listener: (event: unknown, name: unknown, payload: unknown) => void): unknown;
 }
 
-/** An Error the screens can read `code` and `details` from (plain fields: it crosses the context bridge). */
-export function ipcError(body: IpcErrorBody): Error & IpcErrorBody {
-  return Object.assign(new Error(body.message), { code: body.code, details: body.details });
+/**
+ * What invoke rejects with. Not an Error instance: contextBridge copies a rejected Error with its
+ * message only and drops `code` and `details` (electron/electron#25596), while a plain object
+ * crosses intact. The renderer's toInvokeError reads either shape.
+ */
+export interface StockdeskRejection extends IpcErrorBody {
+  name: 'StockdeskError';
+}
+
+export function ipcError(body: IpcErrorBody): StockdeskRejection {
+  return { name: 'StockdeskError', code: body.code, message: body.message, details: body.details.map((d) => ({ field: d.field, message: d.message })) };
 }
 
 export function createStockdeskApi(ipc: PreloadIpc): StockdeskApi {

@@ -1,0 +1,29 @@
+// Runs the core in an Electron utility process (a Node environment without the main process's powers).
+import { utilityProcess } from 'electron';
+import type { EventName } from '@shared/ipc/channels';
+import { CoreClient, type CoreProcess } from './coreClient';
+import { coreArgs, coreEnv, credentialRequests, type CoreLaunch } from './coreLaunch';
+import type { CredentialStore } from './credentials';
+
+export interface CoreHostOptions extends CoreLaunch {
+  entry: string;
+  credentials: CredentialStore;
+  onEvent: (event: EventName, payload: unknown) => void;
+}
+
+export function startCoreHost(o: CoreHostOptions): CoreClient {
+  const spawn = (): CoreProcess => {
+    const child = utilityProcess.fork(o.entry, coreArgs(o), {
+      serviceName: 'Stockdesk core',
+      env: { ...process.env, ...coreEnv(o) },
+      stdio: 'inherit',
+    });
+    return {
+      send: (m) => child.postMessage(m),
+      onMessage: (l) => void child.on('message', l),
+      onExit: (l) => void child.on('exit', l),
+      kill: () => void child.kill(),
+    };
+  };
+  return new CoreClient({ spawn, onEvent: o.onEvent, hostRequests: credentialRequests(o.credentials) });
+}

@@ -1,0 +1,67 @@
+// The Electron shell: one window, the core in a utility process, IPC between them. Logic lives in the helpers.
+import { app, BrowserWindow, Menu, dialog, safeStorage, session } from 'electron';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { registerAppScheme, serveRenderer } from './appProtocol';
+import { startCoreHost } from './coreHost';
+import { createCredentialStore } from './credentials';
+import { CSP, DEV_CSP } from './csp';
+import { broadcast, registerIpc } from './ipc';
+import { createMainWindow } from './mainWindow';
+import { menuTemplate } from './menu';
+import { APP_URL, appUrlPolicy } from './origin';
+import { appPaths } from './paths';
+import { hardenContents, hardenSession } from './window';
+
+const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
+const rendererUrl = devUrl ?? APP_URL;
+const isAppUrl = appUrlPolicy(rendererUrl);
+const paths = appPaths(fileURLToPath(new URL('.', import.meta.url)), app.isPackaged, process.resourcesPath);
+let win: BrowserWindow | null = null;
+
+registerAppScheme();
+app.on('web-contents-created', (_e, contents) => hardenContents(contents, isAppUrl));
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (win?.isMinimized()) win.restore();
+    win?.focus();
+  });
+  app.on('window-all-closed', () => app.quit());
+  void app.whenReady().then(() => {
+    const userData = app.getPath('userData');
+    hardenSession(session.defaultSession, devUrl ? DEV_CSP : CSP);
+    serveRenderer(paths.renderer);
+    Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, app.isPackaged)));
+
+    const core = startCoreHost({
+      entry: paths.core,
+      dataDir: userData,
+      sqliteBinding: paths.sqliteBinding,
+      credentials: createCredentialStore(join(userData, 'credentials.bin'), safeStorage),
+      onEvent: (event, payload) => broadcast(isAppUrl, event, payload),
+    });
+    app.on('will-quit', () => core.stop());
+
+    registerIpc({
+      core: (channel, request) => core.invoke(channel, request),
+      isAppUrl,
+      shellFor: (sender) => ({
+        print: () => new Promise((resolve) => sender.print({}, (ok) => resolve(ok))),
+        askSavePath: async (name) => {
+          const owner = BrowserWindow.fromWebContents(sender);
+          const options = { defaultPath: join(app.getPath('documents'), name), filters: [{ name: 'PDF', extensions: ['pdf'] }] };
+          const r = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
+          return r.canceled || !r.filePath ? null : r.filePath;
+        },
+        writeFile: (path, data) => writeFile(path, data),
+      }),
+    });
+
+    win = createMainWindow({ preload: paths.preload, url: rendererUrl, stateFile: join(userData, 'window-state.json'), packaged: app.isPackaged });
+    win.on('closed', () => (win = null));
+  });
+}

@@ -1,0 +1,88 @@
+/**
+ * `npm run web`: the renderer in any browser, the core as a Node child process, and a loopback
+ * bridge between them that routes exactly like the Electron IPC (same table, same validation).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { ChannelName, IpcResponse } from '@shared/ipc/channels';
+import { IpcError } from '@shared/ipc/validate';
+import { CoreClient } from '../coreClient';
+import { routeInvoke, type ShellChannel } from '../route';
+import { pdfBytes, safePdfName } from '../shellChannels';
+import { startBridge } from './bridge';
+import { spawnChildCore } from './coreChild';
+import { ensureRenderer, ROOT } from './renderer';
+
+export interface WebHarnessOptions {
+  dataDir: string;
+  /** 0 or omitted: any free port. */
+  port?: number;
+  /** Command API server to point the core at. */
+  server?: string;
+  /** Start the embedded demo server (the core's demo.start). */
+  demo?: boolean;
+  /** A directory with a built renderer; omitted: build it into out/web when stale. */
+  rendererDir?: string;
+  /** The core's entry module; omitted: src/main/core/entry.ts. */
+  coreEntry?: string;
+  log?: (message: string) => void;
+}
+
+export interface WebHarness {
+  /** Opens the app: carries the token in its fragment. */
+  url: string;
+  token: string;
+  dataDir: string;
+  invoke(channel: string, request: unknown): Promise<IpcResponse<unknown>>;
+  close(): Promise<void>;
+}
+
+/**
+ * Shell channels in a browser: the server validates and approves, the page's bridge client acts —
+ * it calls window.print() after shell.print, and downloads the PDF it sent, under the returned name,
+ * after shell.savePdf.
+ */
+async function browserShell(channel: ShellChannel, request: unknown): Promise<unknown> {
+  if (channel === 'shell.print') return { printed: true };
+  const { filename, pdf } = request as { filename: string; pdf: string };
+  pdfBytes(pdf);
+  return { saved: true, path: safePdfName(filename) };
+}
+
+export async function startWebHarness(o: WebHarnessOptions): Promise<WebHarness> {
+  const log = o.log ?? ((m: string) => console.error(m));
+  const dataDir = resolve(o.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const rendererDir = o.rendererDir ?? (await ensureRenderer());
+  const token = randomBytes(32).toString('hex');
+
+  let broadcast: (event: Parameters<typeof bridge.broadcast>[0], payload: unknown) => void = () => undefined;
+  const core = new CoreClient({
+    spawn: () => spawnChildCore({ entry: o.coreEntry ?? join(ROOT, 'src/main/core/entry.ts'), dataDir }),
+    onEvent: (event, payload) => broadcast(event, payload),
+    log,
+  });
+  const invoke = (channel: unknown, request: unknown) =>
+    routeInvoke(channel, request, { core: (c: ChannelName, r) => core.invoke(c, r), shell: browserShell, log: (m, e) => log(`${m}: ${String(e)}`) });
+
+  const bridge = await startBridge({ rendererDir, token, route: invoke }, o.port ?? 0);
+  broadcast = (event, payload) => bridge.broadcast(event, payload);
+
+  const close = async () => {
+    core.stop();
+    await bridge.close();
+  };
+  try {
+    const must = async (channel: string, request: unknown) => {
+      const r = await invoke(channel, request);
+      if (!r.ok) throw new IpcError(r.error);
+    };
+    if (o.server) await must('settings.update', { serverUrl: o.server });
+    if (o.demo) await must('demo.start', {});
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { url: `${bridge.url}#token=${token}`, token, dataDir, invoke, close };
+}
