@@ -22,22 +22,24 @@ export const CSP_DIRECTIVES: ReadonlyArray<readonly [string, ...string[]]> = [
 
 const join = (directives: ReadonlyArray<readonly string[]>): string => directives.map((d) => d.join(' ')).join('; ');
 
-export const CSP = join(CSP_DIRECTIVES);
-
-/** For the meta tag: browsers ignore frame-ancestors there (and warn), so it is left to the header. */
-export const META_CSP = join(CSP_DIRECTIVES.filter(([name]) => name !== 'frame-ancestors'));
-
 /**
- * Vite's dev server needs an inline React-refresh preamble, injected <style> tags and its HMR
- * socket. Only `electron-vite dev` and the dev plugin use this; nothing packaged does.
+ * `dev`: Vite's dev server needs an inline React-refresh preamble, injected <style> tags and its HMR
+ * socket; only `electron-vite dev` uses that. `meta`: browsers ignore frame-ancestors in a meta tag
+ * (and warn), so it is left to the header.
  */
-export const DEV_CSP = join(
-  CSP_DIRECTIVES.map(([name, ...values]) => {
-    if (name === 'script-src' || name === 'style-src') return [name, ...values, "'unsafe-inline'"];
-    if (name === 'connect-src') return [name, ...values, 'ws:'];
-    return [name, ...values];
-  }),
-);
+export function cspString({ dev = false, meta = false }: { dev?: boolean; meta?: boolean } = {}): string {
+  return join(
+    CSP_DIRECTIVES.filter(([name]) => !(meta && name === 'frame-ancestors')).map(([name, ...values]) => {
+      if (dev && (name === 'script-src' || name === 'style-src')) return [name, ...values, "'unsafe-inline'"];
+      if (dev && name === 'connect-src') return [name, ...values, 'ws:'];
+      return [name, ...values];
+    }),
+  );
+}
+
+export const CSP = cspString();
+export const META_CSP = cspString({ meta: true });
+export const DEV_CSP = cspString({ dev: true });
 
 /** Adds the policy to a response's headers, replacing any the server sent. */
 export function withCsp(headers: Record<string, string[] | string> | undefined, policy: string = CSP): Record<string, string[]> {

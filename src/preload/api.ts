@@ -2,7 +2,7 @@
  * window.stockdesk for Electron, built over the few ipcRenderer calls it needs so it can be tested
  * without Electron. The page never sees ipcRenderer or an IPC event object.
  */
-import { CHANNEL_NAMES, EVENT_NAMES, type ChannelName, type EventName, type IpcErrorBody, type IpcResponse, type StockdeskApi } from '@shared/ipc/channels';
+import type { ChannelName, EventName, IpcErrorBody, IpcResponse, StockdeskApi } from '@shared/ipc/channels';
 
 export const INVOKE_CHANNEL = 'stockdesk:invoke';
 export const EVENT_CHANNEL = 'stockdesk:event';
@@ -25,14 +25,19 @@ export function ipcError(body: IpcErrorBody): StockdeskRejection {
   return { name: 'StockdeskError', code: body.code, message: body.message, details: body.details.map((d) => ({ field: d.field, message: d.message })) };
 }
 
-export function createStockdeskApi(ipc: PreloadIpc): StockdeskApi {
+export interface ContractNames {
+  channels: readonly ChannelName[];
+  events: readonly EventName[];
+}
+
+export function createStockdeskApi(ipc: PreloadIpc, names: ContractNames): StockdeskApi {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   ipc.on(EVENT_CHANNEL, (_event, name, payload) => {
     for (const l of listeners.get(name as EventName) ?? []) l(payload as never);
   });
 
   const invoke = async (channel: ChannelName, request: unknown): Promise<unknown> => {
-    if (!CHANNEL_NAMES.includes(channel)) {
+    if (!names.channels.includes(channel)) {
       throw ipcError({ code: 'VALIDATION_ERROR', message: `Unknown channel ${String(channel).slice(0, 60)}.`, details: [] });
     }
     const response = (await ipc.invoke(INVOKE_CHANNEL, channel, request ?? {})) as IpcResponse<unknown>;
@@ -41,7 +46,7 @@ export function createStockdeskApi(ipc: PreloadIpc): StockdeskApi {
   };
 
   const on = (event: EventName, listener: (payload: never) => void): (() => void) => {
-    if (!EVENT_NAMES.includes(event)) throw new Error(`Unknown event ${String(event).slice(0, 60)}.`);
+    if (!names.events.includes(event)) throw new Error(`Unknown event ${String(event).slice(0, 60)}.`);
     if (typeof listener !== 'function') throw new Error('listener must be a function');
     let set = listeners.get(event);
     if (!set) listeners.set(event, (set = new Set()));

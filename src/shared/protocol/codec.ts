@@ -4,10 +4,10 @@
  * `{"method": {…}}`; responses use the envelope in docs/api.md, in the request's format.
  */
 import type { z } from 'zod';
-import { isMethodName, METHODS, type MethodName, type Params, type Result } from './catalog';
+import { isMethodName, METHOD_NAMES, METHODS, type MethodName, type Params, type Result } from './catalog';
 import { invalid, malformed, ProtocolError, type ErrorBody, type ErrorCode, type ErrorDetail, ERROR_STATUS, isErrorCode } from './errors';
-import { listChild, NODE } from './lists';
-import { checkDepth, shape } from './shape';
+import { CUSTOM_FIELDS, listChild, NODE, RESERVED_NAMES } from './lists';
+import { shape } from './shape';
 import { buildXml, parseXml, XML_MAX_DEPTH } from './xml';
 
 export type Format = 'xml' | 'json';
@@ -84,25 +84,32 @@ function toText(body: string | Uint8Array, maxBytes: number): string {
   }
 }
 
+// The encoding an XML declaration names, looked for only at the very start of the body.
+const XML_ENCODING = /^\s*<\?xml\s[^>]*?\bencoding\s*=\s*["']([^"']*)["']/;
+
 export function detectFormat(text: string, contentType: string | undefined): Format {
   const { type, charset } = mediaType(contentType);
   if (charset && charset !== 'utf-8' && charset !== 'utf8') {
     throw new ProtocolError('UNSUPPORTED_MEDIA_TYPE', `Only UTF-8 bodies are accepted; the request declares charset=${charset}.`);
   }
-  const sniffed = sniff(text);
-  if (XML_TYPES.has(type) || type.endsWith('+xml')) {
-    if (sniffed !== 'xml') throw malformed('Content-Type says XML but the body does not start with an XML element.');
-    return 'xml';
-  }
-  if (JSON_TYPES.has(type) || type.endsWith('+json')) {
-    if (sniffed !== 'json') throw malformed('Content-Type says JSON but the body does not start with a JSON object.');
-    return 'json';
-  }
-  if (!SNIFF_TYPES.has(type)) {
+  const declared: Format | null =
+    XML_TYPES.has(type) || type.endsWith('+xml') ? 'xml' : JSON_TYPES.has(type) || type.endsWith('+json') ? 'json' : null;
+  if (!declared && !SNIFF_TYPES.has(type)) {
     throw new ProtocolError('UNSUPPORTED_MEDIA_TYPE', `Content-Type ${type} is not supported; send text/xml or application/json.`);
   }
-  if (!sniffed) throw malformed('The request body is empty or is neither XML nor JSON.');
-  return sniffed;
+  const sniffed = sniff(text);
+  if (!sniffed && !/\S/.test(text)) throw malformed('The request body is empty; send one command as XML or JSON.');
+  if (declared === 'xml' && sniffed !== 'xml') throw malformed('Content-Type says XML but the body does not start with an XML element.');
+  if (declared === 'json' && sniffed !== 'json') throw malformed('Content-Type says JSON but the body does not start with a JSON object.');
+  const format = declared ?? sniffed;
+  if (!format) throw malformed('The request body is neither XML nor JSON; send one command as XML or JSON.');
+  if (format === 'xml') {
+    const enc = XML_ENCODING.exec(text.slice(0, 256))?.[1];
+    if (enc !== undefined && !/^utf-?8$/i.test(enc)) {
+      throw new ProtocolError('UNSUPPORTED_MEDIA_TYPE', `Only UTF-8 bodies are accepted; the XML declaration says encoding="${enc.slice(0, 40)}".`);
+    }
+  }
+  return format;
 }
 
 function asRecord(v: unknown, method: string): Record<string, unknown> {
@@ -113,8 +120,16 @@ function asRecord(v: unknown, method: string): Record<string, unknown> {
   return v as Record<string, unknown>;
 }
 
+const clip = (name: string) => (name.length > 64 ? `${name.slice(0, 64)}…` : name);
+
 function unknownMethod(name: string): ProtocolError {
-  return new ProtocolError('UNKNOWN_METHOD', `Unknown method "${name}". Check the spelling; methods are case-sensitive, e.g. getProduct.`);
+  const near = METHOD_NAMES.find((m) => m.toLowerCase() === name.toLowerCase());
+  return new ProtocolError(
+    'UNKNOWN_METHOD',
+    near
+      ? `Unknown method "${clip(name)}"; did you mean ${near}? Method names are case-sensitive.`
+      : `Unknown method "${clip(name)}". Check the spelling; methods are case-sensitive, e.g. getProduct.`,
+  );
 }
 
 function liftCredentials(raw: Record<string, unknown>): Credentials {
@@ -135,29 +150,36 @@ export function parseRequest(body: string | Uint8Array, contentType: string | un
   if (format === 'xml') {
     doc = parseXml(text, maxDepth);
     const keys = Object.keys(doc as object);
-    if (keys.length !== 1 || keys[0] !== 'command') throw malformed('The XML root element must be <command>.');
+    if (keys.length !== 1 || keys[0] !== 'command') throw malformed(`The XML root element must be <command>, not <${clip(keys[0] ?? '')}>.`);
     doc = (doc as Record<string, unknown>).command;
     if (doc === '' || typeof doc !== 'object' || doc === null) throw malformed('<command> must contain exactly one method element, e.g. <getProduct>.');
+    if (Object.prototype.hasOwnProperty.call(doc, '#text')) {
+      throw malformed('XML has text directly inside <command>; it must contain only the method element, e.g. <getProduct>.');
+    }
   } else {
     try {
       doc = JSON.parse(text);
     } catch (e) {
-      throw malformed(`The JSON body is not valid: ${(e as Error).message}`);
+      throw malformed(`The JSON body is not valid: ${(e as Error).message.replace(/\.?$/, '.')}`);
     }
     if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) throw malformed('The JSON body must be an object with the method name as its only key.');
-    checkDepth(doc, maxDepth);
   }
   const names = Object.keys(doc as object);
   if (names.length !== 1) {
-    throw malformed(`The body must name exactly one method; it has ${names.length === 0 ? 'none' : names.join(', ')}.`);
+    const listed = names.slice(0, 5).map(clip).join(', ') + (names.length > 5 ? ', …' : '');
+    throw malformed(`The body must name exactly one method; it has ${names.length === 0 ? 'none' : listed}.`);
   }
   const name = names[0]!;
+  if (RESERVED_NAMES.has(name)) throw malformed(`The method name "${name}" is not allowed.`);
   const value = (doc as Record<string, unknown>)[name];
-  if (Array.isArray(value)) throw malformed(`The method element ${name} appears more than once.`);
+  if (Array.isArray(value)) {
+    throw malformed(format === 'xml' ? `The method element ${clip(name)} appears more than once.` : `The value of ${clip(name)} must be an object of named parameters, not a list.`);
+  }
   if (!isMethodName(name)) throw unknownMethod(name);
   const raw = { ...asRecord(value, name) };
   const credentials = liftCredentials(raw);
-  return { format, method: name, raw: shape(raw, METHODS[name].params, format === 'xml') as Record<string, unknown>, credentials };
+  // The parameters sit at depth 1 of the document; shaping also enforces the depth cap for JSON.
+  return { format, method: name, raw: shape(raw, METHODS[name].params, format === 'xml', maxDepth, 1) as Record<string, unknown>, credentials };
 }
 
 /** "items[2].quantity" from a zod issue path. */
@@ -172,6 +194,12 @@ export function issuesToDetails(error: z.ZodError): ErrorDetail[] {
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) details.push({ field: fieldPath([...issue.path, key]), message: 'is not a known field; check the spelling' });
+    } else if (issue.code === 'invalid_key') {
+      // A custom field's name failed its own schema; that schema's message says why.
+      details.push({ field: fieldPath(issue.path), message: issue.issues[0]?.message ?? 'is not an allowed name' });
+    } else if (issue.code === 'invalid_type' && (issue.expected === 'object' || issue.expected === 'record')) {
+      // Groups (list rows, custom_fields) carry no message of their own.
+      details.push({ field: fieldPath(issue.path), message: 'must be a group of named fields' });
     } else {
       details.push({ field: fieldPath(issue.path), message: issue.message });
     }
@@ -208,8 +236,8 @@ export function decodeRequest(body: string | Uint8Array, contentType: string | u
   }
 }
 
-// Arrays not in the list table are the values of checkbox/radio custom fields.
-const childName = (key: string) => listChild(key) ?? NODE;
+// Arrays inside custom_fields, and arrays not in the list table, are checkbox/radio `node` lists.
+const childName = (key: string, parent: string | undefined) => (parent === CUSTOM_FIELDS ? NODE : (listChild(key) ?? NODE));
 
 function xmlDocument(root: string, name: string, value: unknown): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${buildXml(root, { [name]: value }, childName).join('')}`;
@@ -266,7 +294,12 @@ export function decodeResponse<M extends MethodName>(format: Format, method: M, 
   }
   if (!doc || typeof doc !== 'object') throw new ResponseFormatError('The server answered without a response envelope.');
   if (doc.status === 'success') {
-    const shaped = shape(doc.result ?? {}, METHODS[method].result, format === 'xml');
+    let shaped: unknown;
+    try {
+      shaped = shape(doc.result ?? {}, METHODS[method].result, format === 'xml');
+    } catch (e) {
+      throw new ResponseFormatError(`The server's ${method} result could not be read: ${(e as Error).message}`);
+    }
     const r = METHODS[method].result.safeParse(shaped);
     if (!r.success) {
       throw new ResponseFormatError(`The server's ${method} result does not match the protocol: ${summary(method, issuesToDetails(r.error))}`);

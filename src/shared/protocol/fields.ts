@@ -30,11 +30,23 @@ function toInteger(v: unknown): unknown {
 const msg = (text: (input: unknown) => string) => (i: { input?: unknown }) =>
   i.input === undefined ? 'is required' : text(i.input);
 
-const describe = (v: unknown) => (typeof v === 'string' ? `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"` : String(v));
+/** The offending value as a clerk would recognise it. */
+export const describe = (v: unknown) =>
+  typeof v === 'string'
+    ? `"${v.length > 40 ? `${v.slice(0, 40)}…` : v}"`
+    : Array.isArray(v)
+      ? 'a list'
+      : typeof v === 'object' && v !== null
+        ? 'a group of fields'
+        : String(v);
+
+/** zod rejects NaN and ±Infinity as "not a number"; say what is actually wrong. */
+const numberProblem = (what: string) => (v: unknown) =>
+  typeof v === 'number' ? 'must be a finite number' : `must be ${what}, got ${describe(v)}`;
 
 /** A finite decimal number. */
 export const num = (opts: { min?: number; max?: number; nonZero?: boolean; positive?: boolean } = {}) => {
-  const s = z.number({ error: msg((v) => `must be a number, got ${describe(v)}`) }).superRefine((n, ctx) => {
+  const s = z.number({ error: msg(numberProblem('a number')) }).superRefine((n, ctx) => {
     const problem = !Number.isFinite(n)
       ? 'must be a finite number'
       : opts.min !== undefined && n < opts.min
@@ -53,7 +65,7 @@ export const num = (opts: { min?: number; max?: number; nonZero?: boolean; posit
 
 /** A whole number (ids, flags, codes). */
 export const int = (opts: { min?: number; max?: number } = {}) => {
-  const s = z.number({ error: msg((v) => `must be a whole number, got ${describe(v)}`) }).superRefine((n, ctx) => {
+  const s = z.number({ error: msg(numberProblem('a whole number')) }).superRefine((n, ctx) => {
     const problem = !Number.isSafeInteger(n)
       ? `must be a whole number, got ${n}`
       : opts.min !== undefined && n < opts.min
@@ -108,8 +120,9 @@ export const date = () =>
     (v) => (typeof v === 'string' ? v.trim() : v),
     z
       .string({ error: msg(() => 'must be a date in the form YYYY-MM-DD') })
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD')
-      .refine(isCalendarDate, 'is not a real calendar date'),
+      // abort: a malformed date gets one message, and comparisons with other dates are skipped.
+      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date in the form YYYY-MM-DD', abort: true })
+      .refine(isCalendarDate, { message: 'is not a real calendar date', abort: true }),
   );
 
 export function isCalendarDate(s: string): boolean {
@@ -155,6 +168,16 @@ export const country = () =>
     z.string({ error: msg(() => 'must be a country code like HU') }).regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166-1 country code like HU or DE'),
   );
 
+/** Text that must match a pattern (codes, numbers kept as text); a JSON number counts as its digits. */
+export const pattern = (re: RegExp, message: string, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: msg((v) => `must be text, got ${describe(v)}`) })
+      .max(max, `must be at most ${max} characters`)
+      .regex(re, message),
+  );
+
 /** Wraps a schema so "" and null mean "not given". */
 export const opt = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (isBlank(v) ? undefined : v), schema.optional());
@@ -176,11 +199,4 @@ export const PAYMENT_METHODS = ['transfer', 'cash', 'bankcard', 'cheque', 'other
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The idempotency key of the set* extension (docs/api.md, "Idempotency"). */
-export const requestId = () =>
-  opt(
-    z
-      .string({ error: () => 'must be text' })
-      .min(1)
-      .max(64, 'must be at most 64 characters')
-      .regex(/^[A-Za-z0-9._:-]+$/, 'may contain only letters, digits and . _ : -'),
-  );
+export const requestId = () => opt(pattern(/^[A-Za-z0-9._:-]+$/, 'may contain only letters, digits and . _ : -', 64));

@@ -4,16 +4,22 @@
  * into the one shape the schema validates: lists as arrays (a container's children, whatever they
  * are called), numeric strings as numbers where a number is expected, `node` children of
  * checkbox custom fields as string lists.
+ *
+ * The same walk guards the tree: no object key may be one of RESERVED_NAMES, and nothing may be
+ * nested deeper than the cap, including inside fields the schema does not know (for JSON this is
+ * the only such check; XML bodies have had it from the scanner already).
  */
 import type { z } from 'zod';
 import { malformed } from './errors';
-import { NODE } from './lists';
+import { listChild, NODE, RESERVED_NAMES } from './lists';
 
 type Kind = 'object' | 'array' | 'record' | 'number' | 'other';
 interface Core {
   kind: Kind;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
+  /** object: the structural core of each field. */
+  fields?: Map<string, Core>;
+  /** array: the core of the elements. */
+  element?: Core;
 }
 
 interface Def {
@@ -23,29 +29,36 @@ interface Def {
   innerType?: z.ZodType;
   shape?: Record<string, z.ZodType>;
   element?: z.ZodType;
-  options?: z.ZodType[];
 }
 
-const cache = new WeakMap<z.ZodType, Core>();
-const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
-const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+/** Depth cap of the walk when the caller gives none (the XML scanner caps requests at 32). */
+export const SHAPE_MAX_DEPTH = 64;
 
-const typeOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def.type;
+/** fast-xml-parser's key for text beside child elements (`<a>text<b/></a>`). */
+const XML_TEXT = '#text';
+const OTHER: Core = { kind: 'other' };
+const cache = new WeakMap<z.ZodType, Core>();
+
+const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** Unwraps pipes (preprocess), optional, nullable and default to the schema's structural core. */
 function core(schema: z.ZodType): Core {
   const hit = cache.get(schema);
   if (hit) return hit;
   let s = schema;
-  let result: Core = { kind: 'other' };
+  let result: Core = OTHER;
   for (let guard = 0; guard < 20; guard++) {
-    const def = (s as unknown as { _zod: { def: Def } })._zod.def;
-    if (def.type === 'pipe') s = typeOf(def.out!) === 'transform' ? def.in! : def.out!;
+    const def = defOf(s);
+    if (def.type === 'pipe') s = defOf(def.out!).type === 'transform' ? def.in! : def.out!;
     else if (def.type === 'optional' || def.type === 'nullable' || def.type === 'default' || def.type === 'readonly' || def.type === 'catch')
       s = def.innerType!;
     else {
-      if (def.type === 'object') result = { kind: 'object', shape: def.shape! };
-      else if (def.type === 'array') result = { kind: 'array', element: def.element! };
+      if (def.type === 'object') {
+        const fields = new Map<string, Core>();
+        result = { kind: 'object', fields };
+        cache.set(schema, result);
+        for (const [k, f] of Object.entries(def.shape!)) fields.set(k, core(f));
+      } else if (def.type === 'array') result = { kind: 'array', element: core(def.element!) };
       else if (def.type === 'record') result = { kind: 'record' };
       else if (def.type === 'number') result = { kind: 'number' };
       break;
@@ -55,77 +68,123 @@ function core(schema: z.ZodType): Core {
   return result;
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
+const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+function reserved(key: string): never {
+  throw malformed(`Field name "${key}" is not allowed.`);
 }
 
-/** Custom field value: `{node: …}` → list of strings; text stays text. */
+function tooDeep(xml: boolean, max: number): never {
+  throw malformed(`${xml ? 'XML' : 'JSON'} is nested deeper than ${max} levels.`);
+}
+
+/** Depth and key names of a subtree the schema does not describe (it is reported by zod, but must be harmless first). */
+function guard(v: unknown, xml: boolean, depth: number, max: number): void {
+  if (typeof v !== 'object' || v === null) return;
+  if (depth >= max) tooDeep(xml, max);
+  if (Array.isArray(v)) {
+    for (const x of v) guard(x, xml, depth + 1, max);
+  } else {
+    for (const k of Object.keys(v)) {
+      if (RESERVED_NAMES.has(k)) reserved(k);
+      guard((v as Record<string, unknown>)[k], xml, depth + 1, max);
+    }
+  }
+}
+
+/** Custom field value: `{node: …}` → list of strings; numbers → text; anything else is left to zod. */
 function customValue(v: unknown): unknown {
-  if (isPlainObject(v) && NODE in v) {
-    const nodes = v[NODE];
+  if (typeof v === 'number') return String(v);
+  if (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, NODE)) {
+    const nodes = (v as Record<string, unknown>)[NODE];
     return (Array.isArray(nodes) ? nodes : [nodes]).map((x) => (typeof x === 'number' ? String(x) : x));
   }
-  if (typeof v === 'number') return String(v);
   return v;
 }
 
-export function shape(value: unknown, schema: z.ZodType | undefined, xml: boolean, depth = 0): unknown {
-  if (depth > 40) throw malformed('the body is nested too deeply');
-  if (!schema) return value;
-  const c = core(schema);
+/**
+ * Shapes `value` for `schema`. Works in place on the objects and arrays of `value`, which must be
+ * the caller's own freshly parsed tree. `depth` is the nesting level of `value` itself.
+ */
+export function shape(value: unknown, schema: z.ZodType | undefined, xml: boolean, maxDepth = SHAPE_MAX_DEPTH, depth = 0): unknown {
+  return walk(value, schema ? core(schema) : undefined, xml, depth, undefined, maxDepth);
+}
+
+function walk(value: unknown, c: Core | undefined, xml: boolean, depth: number, key: string | undefined, max: number): unknown {
+  if (c === undefined || c.kind === 'other') {
+    guard(value, xml, depth, max);
+    return value;
+  }
   switch (c.kind) {
-    case 'object': {
-      if (xml && value === '') return {};
-      if (!isPlainObject(value)) return value;
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) {
-        if (FORBIDDEN_KEYS.has(k)) throw malformed(`field name "${k}" is not allowed`);
-        out[k] = shape(v, c.shape![k], xml, depth + 1);
-      }
-      return out;
-    }
-    case 'array': {
-      if (value === '' || value === null) return xml ? [] : value;
-      let items: unknown;
-      // A container element (XML) or a wrapper object (lenient JSON) holding the repeated child.
-      if (isPlainObject(value) && Object.keys(value).length === 1 && (xml || Array.isArray(Object.values(value)[0]))) {
-        items = Object.values(value)[0];
-      } else {
-        items = value;
-      }
-      if (typeof items === 'string') return items;
-      const arr = Array.isArray(items) ? items : [items];
-      return arr.map((el) => shape(el, c.element, xml, depth + 1));
-    }
-    case 'record': {
-      if (xml && value === '') return {};
-      if (!isPlainObject(value)) return value;
-      const out: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(value)) {
-        if (FORBIDDEN_KEYS.has(k)) throw malformed(`field name "${k}" is not allowed`);
-        out[k] = customValue(v);
-      }
-      return out;
-    }
     case 'number':
       if (typeof value === 'string') {
         const t = value.trim();
         if (t === '') return xml ? undefined : value;
         return NUMERIC.test(t) ? Number(t) : value;
       }
+      guard(value, xml, depth, max);
       return value;
-    default:
-      return value;
-  }
-}
-
-/** Refuses JSON nested deeper than the cap before any further work (same limit as XML). */
-export function checkDepth(value: unknown, max: number): void {
-  const stack: Array<[unknown, number]> = [[value, 0]];
-  while (stack.length) {
-    const [v, d] = stack.pop()!;
-    if (typeof v !== 'object' || v === null) continue;
-    if (d >= max) throw malformed(`JSON is nested deeper than ${max} levels`);
-    for (const child of Array.isArray(v) ? v : Object.values(v)) stack.push([child, d + 1]);
+    case 'object': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        if (xml && value === '') return {};
+        guard(value, xml, depth, max);
+        return value;
+      }
+      if (depth >= max) tooDeep(xml, max);
+      const obj = value as Record<string, unknown>;
+      const fields = c.fields!;
+      for (const k of Object.keys(obj)) {
+        if (RESERVED_NAMES.has(k)) reserved(k);
+        if (xml && k === XML_TEXT) throw malformed('XML has text between the fields of an element; put every value inside its own field element.');
+        const v = obj[k];
+        const out = walk(v, fields.get(k), xml, depth + 1, k, max);
+        if (out !== v) obj[k] = out;
+      }
+      return obj;
+    }
+    case 'array': {
+      if (value === '' || value === null) return xml ? [] : value;
+      // Text (JSON `"tags": "a, b"`, XML text in a list element) and numbers are the list schema's to read.
+      if (typeof value !== 'object') return value;
+      if (depth >= max) tooDeep(xml, max);
+      let items: unknown = value;
+      let d = depth;
+      if (!Array.isArray(value)) {
+        // A container element (XML) or a wrapper object (lenient JSON: `{"item": [...]}`, or
+        // `{"item": {...}}` when it is named as the list's child) holding the repeated child.
+        const keys = Object.keys(value);
+        if (keys.length === 1) {
+          const only = keys[0]!;
+          if (RESERVED_NAMES.has(only)) reserved(only);
+          const inner = (value as Record<string, unknown>)[only];
+          if (xml || Array.isArray(inner) || (key !== undefined && only === listChild(key))) {
+            items = inner;
+            d++;
+          }
+        }
+      }
+      const arr = Array.isArray(items) ? items : [items];
+      const element = c.element!;
+      for (let i = 0; i < arr.length; i++) arr[i] = walk(arr[i], element, xml, d + 1, undefined, max);
+      return arr;
+    }
+    case 'record': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+        if (xml && value === '') return {};
+        guard(value, xml, depth, max);
+        return value;
+      }
+      if (depth >= max) tooDeep(xml, max);
+      const obj = value as Record<string, unknown>;
+      for (const k of Object.keys(obj)) {
+        if (RESERVED_NAMES.has(k)) reserved(k);
+        if (xml && k === XML_TEXT) throw malformed('XML has text between the custom fields; put every value inside its own field element.');
+        const v = obj[k];
+        guard(v, xml, depth + 1, max);
+        const out = customValue(v);
+        if (out !== v) obj[k] = out;
+      }
+      return obj;
+    }
   }
 }

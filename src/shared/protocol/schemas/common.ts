@@ -8,10 +8,19 @@ import { optText } from '../fields';
 export const customFields = () =>
   z
     .record(
-      z.string().regex(/^[A-Za-z_][A-Za-z0-9_.\-\u00C0-\u024F]{0,63}$/, 'custom field names must be XML names of at most 64 characters'),
-      z.union([z.string().max(1000), z.array(z.string().max(1000)).max(100)], {
-        error: () => 'a custom field is a text value, or a list of `node` values for checkbox/radio fields',
-      }),
+      z
+        .string()
+        .regex(
+          /^[A-Za-z_][A-Za-z0-9_.\-\u00C0-\u024F]{0,63}$/,
+          'is not a valid custom field name; names start with a letter or _ and have at most 64 letters, digits and _ . -',
+        ),
+      z.union(
+        [
+          z.string().max(1000, 'must be at most 1000 characters'),
+          z.array(z.string().max(1000, 'must be at most 1000 characters')).max(100, 'must have at most 100 `node` values'),
+        ],
+        { error: () => 'must be text, or a list of `node` values for a checkbox or radio field' },
+      ),
     )
     .optional();
 

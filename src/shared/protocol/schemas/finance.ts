@@ -1,7 +1,7 @@
 /** Parameters and results of the finance area (`/api/finance`). */
 import { z } from 'zod';
 import {
-  choice, date, flag, id, int, INVOICE_CURRENCIES, list, locale, LOCALES, num, opt, optText, PAYMENT_METHODS,
+  choice, date, describe, flag, id, int, INVOICE_CURRENCIES, list, locale, LOCALES, num, opt, optText, pattern, PAYMENT_METHODS,
   requestId, text, timestamp,
 } from '../fields';
 import { customFields, totals } from './common';
@@ -47,7 +47,7 @@ export const setInvoiceParams = z.strictObject({
   items: list(invoiceItem, { min: 1, what: 'item' }),
   fx_rate: opt(num({ positive: true, max: 1e6 })),
   language: opt(locale()),
-  email: opt(z.string().trim().max(254).regex(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, 'must be an e-mail address like name@example.com')),
+  email: opt(pattern(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, 'must be an e-mail address like name@example.com', 254)),
   storno_id: opt(id()),
   esignature: opt(flag()),
   proforma: opt(flag()),
@@ -186,7 +186,7 @@ export const finance = {
         contact_id: opt(id()),
         status: opt(choice(INVOICE_STATUSES, 'status')),
       })
-      .refine((p) => p.date_from <= p.date_to, { message: 'date_from must not be after date_to', path: ['date_to'] }),
+      .refine((p) => p.date_from <= p.date_to, { message: 'must not be before date_from', path: ['date_to'] }),
     result: z.object({ invoices: z.array(invoiceHeader) }),
   },
   getInvoice: {
@@ -281,7 +281,12 @@ export const finance = {
 export const crm = {
   getContacts: {
     params: z.strictObject({
-      filter: opt(z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().max(200))),
+      filter: opt(
+        z.preprocess(
+          (v) => (typeof v === 'number' ? String(v) : v),
+          z.string({ error: (i) => `must be text, got ${describe(i.input)}` }).max(200, 'must be at most 200 characters'),
+        ),
+      ),
       after_id: opt(int({ min: 0 })),
       updated_since: opt(timestamp()),
     }),

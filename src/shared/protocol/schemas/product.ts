@@ -1,7 +1,7 @@
 /** Parameters and results of the product area (`/api/product`), field by field as the document lists them. */
 import { z } from 'zod';
 import {
-  choice, country, currency, date, flag, id, int, intChoice, list, locale, num, opt, optText, PAYMENT_METHODS,
+  choice, country, currency, date, describe, flag, id, int, intChoice, list, locale, num, opt, optText, pattern, PAYMENT_METHODS,
   requestId, text, timestamp,
 } from '../fields';
 import { addressFields, customFields, quantityRow, totals } from './common';
@@ -36,9 +36,9 @@ export const productFields = {
   discount3: opt(num({ min: 0, max: 100 })),
   manufacturer: optText(255),
   item_number: optText(100),
-  ean_number: opt(z.string().trim().regex(/^\d{8}$|^\d{12,14}$/, 'must be 8, 12, 13 or 14 digits')),
+  ean_number: opt(pattern(/^\d{8}$|^\d{12,14}$/, 'must be 8, 12, 13 or 14 digits', 14)),
   foreign_item_number: optText(100),
-  vtsz_number: opt(z.string().trim().regex(/^[0-9 ]{2,15}$/, 'must be the digits of a customs tariff number (spaces allowed)')),
+  vtsz_number: opt(pattern(/^[0-9 ]{2,15}$/, 'must be the digits of a customs tariff number (spaces allowed)', 15)),
   product_group: optText(100),
   description: optText(10000),
   notes: optText(10000),
@@ -120,7 +120,12 @@ export type ProductRecord = z.infer<typeof productRecord>;
 export const product = {
   getProduct: {
     params: z.strictObject({
-      filter: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string({ error: () => 'is required: a search text; % matches anything' }).max(200, 'must be at most 200 characters')),
+      filter: z.preprocess(
+        (v) => (typeof v === 'number' ? String(v) : v),
+        z
+          .string({ error: (i) => (i.input === undefined ? 'is required: a search text; % matches anything' : `must be text, got ${describe(i.input)}`) })
+          .max(200, 'must be at most 200 characters'),
+      ),
       // Mirroring extensions: keyset paging past the 1000 cap, and changes since a timestamp.
       after_id: opt(int({ min: 0 })),
       updated_since: opt(timestamp()),
