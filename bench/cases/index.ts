@@ -1,6 +1,7 @@
 import type { BenchCase } from '../lib/types';
 import { codecCases } from './codec';
 import { moneyTotals } from './money';
+import { serverProduct } from './server-product';
 
 /** Every benchmark `npm run bench` knows; append new cases here. */
-export const cases: BenchCase[] = [moneyTotals, ...codecCases];
+export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases];

@@ -1,4 +1,5 @@
 import type { Db } from '../db/types';
+import { stmt } from './statements';
 
 export interface Account {
   id: number;
@@ -53,7 +54,7 @@ export function createAccount(db: Db, a: Omit<Account, 'id'>, now: Date): number
 }
 
 export function getAccount(db: Db, id: number): Account | undefined {
-  const r = db.prepare('SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined;
+  const r = stmt(db, 'SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined;
   return r && toAccount(r);
 }
 

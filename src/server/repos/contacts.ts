@@ -1,4 +1,5 @@
 import type { Db } from '../db/types';
+import { stmt } from './statements';
 
 export type ContactKind = 'customer' | 'supplier' | 'both';
 export interface Contact {
@@ -42,7 +43,7 @@ export function insertContact(db: Db, accountId: number, c: Omit<Contact, 'id' |
 }
 
 export function getContact(db: Db, accountId: number, id: number): Contact | undefined {
-  const r = db.prepare('SELECT * FROM contacts WHERE account_id = ? AND id = ?').get(accountId, id) as Row | undefined;
+  const r = stmt(db, 'SELECT * FROM contacts WHERE account_id = ? AND id = ?').get(accountId, id) as Row | undefined;
   return r && toContact(r);
 }
 

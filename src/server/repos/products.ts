@@ -130,8 +130,11 @@ export function setProductPhoto(db: Db, accountId: number, id: number, attachmen
 function componentsOf(db: Db, productIds: number[]): Map<number, Component[]> {
   const out = new Map<number, Component[]>();
   if (productIds.length === 0) return out;
-  const rows = stmt(db, 'SELECT product_id, component_id, qty FROM product_components WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, position')
-    .all(JSON.stringify(productIds)) as Array<{ product_id: number; component_id: number; qty: string }>;
+  // The single-product form skips json_each, which costs more than the lookup itself.
+  const rows = (productIds.length === 1
+    ? stmt(db, 'SELECT product_id, component_id, qty FROM product_components WHERE product_id = ? ORDER BY position').all(productIds[0])
+    : stmt(db, 'SELECT product_id, component_id, qty FROM product_components WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, position')
+        .all(JSON.stringify(productIds))) as Array<{ product_id: number; component_id: number; qty: string }>;
   for (const r of rows) {
     const list = out.get(r.product_id) ?? [];
     list.push({ id: r.component_id, qty: r.qty });
@@ -144,6 +147,10 @@ function componentsOf(db: Db, productIds: number[]): Map<number, Component[]> {
 export function getProductById(db: Db, accountId: number, id: number): Product | undefined {
   const r = stmt(db, 'SELECT * FROM products WHERE account_id = ? AND id = ?').get(accountId, id) as Row | undefined;
   return r && toProduct(r, componentsOf(db, [r.id]).get(r.id) ?? []);
+}
+
+export function productExists(db: Db, accountId: number, id: number): boolean {
+  return !!stmt(db, 'SELECT 1 FROM products WHERE account_id = ? AND id = ?').get(accountId, id);
 }
 
 /** Which of these ids are products of the account, with their service flag and whether they are collective. */

@@ -88,25 +88,33 @@ function fetchOnce(url: URL, address: string, o: PhotoOptions, deadline: number)
     const req = request({
       host: address, port: url.port || undefined, path: `${url.pathname}${url.search}`, method: 'GET',
       headers: { Host: url.host, Accept: 'image/*', 'User-Agent': 'Stockdesk-photo-fetcher' },
-      servername: isIP(url.hostname) ? undefined : url.hostname, timeout: left, agent: false,
+      servername: isIP(url.hostname) ? undefined : url.hostname, agent: false,
     });
-    const timer = setTimeout(() => req.destroy(new PhotoError('the download timed out')), Math.max(0, left));
-    const fail = (e: unknown) => {
+    let settled = false;
+    const timer = setTimeout(() => fail(new PhotoError('the download timed out')), Math.max(0, left));
+    function fail(e: unknown) {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
+      req.destroy();
       reject(e instanceof PhotoError ? e : new PhotoError(`the download failed (${(e as Error).message})`));
+    }
+    const done = (value: { res: IncomingMessage; body?: Buffer }) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(value);
     };
     req.on('error', fail);
-    req.on('timeout', () => req.destroy(new PhotoError('the download timed out')));
     req.on('response', (res) => {
-      if ((res.statusCode ?? 0) >= 300 && (res.statusCode ?? 0) < 400) {
-        clearTimeout(timer);
+      const status = res.statusCode ?? 0;
+      if (status >= 300 && status < 400) {
         res.resume();
-        resolve({ res });
+        done({ res });
         return;
       }
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > o.maxBytes) {
-        req.destroy();
         fail(new PhotoError(`the photo is ${declared} bytes; the limit is ${o.maxBytes}`));
         return;
       }
@@ -114,14 +122,11 @@ function fetchOnce(url: URL, address: string, o: PhotoOptions, deadline: number)
       let size = 0;
       res.on('data', (c: Buffer) => {
         size += c.length;
-        if (size > o.maxBytes) req.destroy(new PhotoError(`the photo is larger than the limit of ${o.maxBytes} bytes`));
+        if (size > o.maxBytes) fail(new PhotoError(`the photo is larger than the limit of ${o.maxBytes} bytes`));
         else chunks.push(c);
       });
       res.on('error', fail);
-      res.on('end', () => {
-        clearTimeout(timer);
-        resolve({ res, body: Buffer.concat(chunks, size) });
-      });
+      res.on('end', () => done({ res, body: Buffer.concat(chunks) }));
     });
     req.end();
   });

@@ -7,7 +7,7 @@ import { conflict, invalid, type Params, type QuantityRow, type Result } from '@
 import type { RequestContext } from '../../context';
 import { getAccount } from '../../repos/accounts';
 import { getContact } from '../../repos/contacts';
-import { getProductById, type Product } from '../../repos/products';
+import { getProductById, productExists, type Product } from '../../repos/products';
 import { addMove, insertReceipt, issueSerials, nextSerial, onHand, pending, stockPage } from '../../repos/stock';
 import { listWarehouses, type Warehouse } from '../../repos/warehouses';
 import { fromMilli, isoDate, missing, optDecimal, toMilli } from './common';
@@ -30,7 +30,7 @@ function quantityRow(ctx: RequestContext, productId: number, w: Warehouse, label
 }
 
 export function getQuantity(ctx: RequestContext, p: Params<'getQuantity'>): Result<'getQuantity'> {
-  if (!getProductById(ctx.db, ctx.accountId, p.product_id)) missing('product', 'product_id', p.product_id);
+  if (!productExists(ctx.db, ctx.accountId, p.product_id)) missing('product', 'product_id', p.product_id);
   const warehouses = p.warehouse === '*' ? listWarehouses(ctx.db, ctx.accountId) : [resolveWarehouse(ctx, p.warehouse, 'warehouse', false)];
   const label = p.stock_label === '' ? undefined : p.stock_label;
   return { quantities: warehouses.map((w) => quantityRow(ctx, p.product_id, w, label)) };

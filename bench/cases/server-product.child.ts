@@ -1,0 +1,71 @@
+/**
+ * A server process for the server-product bench: `api` starts the real Command API on a temp SQLite
+ * file with the demo account and a synthetic catalog; `bare` answers every POST with a fixed body.
+ * It reports its URL to the parent over IPC and runs until the parent disconnects.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { openServerDb, startServer, systemClock } from '@server/app';
+import { seedDemo } from '@server/demo/seed';
+import { insertProduct } from '@server/repos/products';
+
+const MAKERS = ['Makita', 'Bosch', 'DeWalt', 'Metabo', 'Hikoki', 'Einhell', 'Stanley', 'Milwaukee', 'Festool', 'Ryobi', 'Zwilling', 'Tefal', 'Philips', 'Gorenje', 'Zepter', 'Herend', 'Zsolnay', 'Pick', 'Tokaji', 'Győri'];
+const KINDS = ['ütvefúró', 'sarokcsiszoló', 'körfűrész', 'csavarbehajtó', 'dekopírfűrész', 'akkumulátor', 'töltő', 'fúrószár', 'vágókorong', 'csiszolópapír', 'mérőszalag', 'vízmérték', 'kalapács', 'fogó', 'csavarhúzó', 'kés', 'serpenyő', 'fazék', 'vízforraló', 'kávéfőző', 'porszívó', 'hűtő', 'tűzhely', 'mosógép', 'porcelán tányér', 'bögre', 'váza', 'szalámi', 'bor', 'pálinka', 'keksz', 'csokoládé', 'kenyérpirító', 'turmixgép', 'hajszárító', 'borotva', 'lámpa', 'izzó', 'hosszabbító', 'elem', 'kesztyű', 'védőszemüveg', 'munkaruha', 'bakancs', 'létra', 'talicska', 'ásó', 'gereblye', 'locsolótömlő', 'fűnyíró'];
+
+function catalog(db: ReturnType<typeof openServerDb>, accountId: number, n: number): void {
+  const now = new Date();
+  db.transaction(() => {
+    for (let i = 0; i < n; i++) {
+      const maker = MAKERS[i % MAKERS.length]!;
+      const kind = KINDS[Math.floor(i / MAKERS.length) % KINDS.length]!;
+      insertProduct(db, accountId, {
+        name: `${maker} ${kind} ${100 + (i % 997)}`, action: 0, listPrice: String(1000 + (i % 50_000)), currency: 'HUF', vat: '27', unit: 'db',
+        manufacturer: maker, itemNumber: `SD-${String(i).padStart(6, '0')}`, eanNumber: String(5_990_000_000_000 + i), productGroup: kind,
+        tags: [kind.split(' ')[0]!, i % 2 ? 'akció' : 'raktári'], service: 0, components: [],
+      }, now);
+    }
+  })();
+}
+
+async function main(): Promise<void> {
+  const mode = process.argv[2];
+  if (mode === 'bare') {
+    let body = '{}';
+    process.on('message', (m: { body?: string }) => {
+      if (typeof m.body === 'string') body = m.body;
+      process.send!({ ready: true });
+    });
+    const server = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
+        res.end(body);
+      });
+    });
+    server.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'stockdesk-bench-'));
+    const dbPath = join(dir, 'server.db');
+    const db = openServerDb(dbPath);
+    const { account, keys } = seedDemo(db, systemClock);
+    const count = Number(process.argv[3] ?? 100_000);
+    const started = Date.now();
+    catalog(db, account.accountId, count);
+    const app = await startServer({ db, config: { port: 0, dbPath }, log: pino({ level: 'silent' }) });
+    process.send!({ url: app.url, keys, account, products: count, seedMs: Date.now() - started });
+    process.on('disconnect', () => {
+      void app.close().then(() => {
+        db.close();
+        rmSync(dir, { recursive: true, force: true });
+        process.exit(0);
+      });
+    });
+  }
+  process.on('disconnect', () => process.exit(0));
+}
+
+void main();

@@ -1,0 +1,101 @@
+/**
+ * The product area over real HTTP: requests per second of getQuantity, getProduct (a filter over
+ * 100,000 products) and setQuantity with autocannon on loopback, each against a bare node:http
+ * server answering the same response body, so the ratio is what the Command API costs on top of
+ * HTTP itself. Both servers run in child processes; the load generator runs here.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { atMost, makeResult, ratioAtLeast, type BenchCase, type BenchContext, type BenchResult } from '../lib/types';
+
+interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+}
+type Autocannon = (opts: { url: string; method: string; body: string; headers: Record<string, string>; connections: number; duration: number; pipelining?: number }) => Promise<CannonResult>;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+const CHILD = fileURLToPath(new URL('./server-product.child.ts', import.meta.url));
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 8;
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+function start(args: string[]): Promise<{ child: ChildProcess; info: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(CHILD, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    child.once('message', (info) => resolve({ child, info: info as Record<string, unknown> }));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bench server (${args[0]}) exited with ${code}`)));
+  });
+}
+
+async function post(url: string, body: string): Promise<string> {
+  const res = await fetch(`${url}/api/product`, { method: 'POST', body, headers: JSON_TYPE });
+  const text = await res.text();
+  if (res.status !== 200) throw new Error(`warm-up request failed: ${res.status} ${text.slice(0, 300)}`);
+  return text;
+}
+
+async function load(url: string, body: string, connections: number): Promise<CannonResult> {
+  const r = await autocannon({ url: `${url}/api/product`, method: 'POST', body, headers: JSON_TYPE, connections, duration: SECONDS });
+  if (r.errors || r.non2xx) throw new Error(`${r.errors} errors and ${r.non2xx} non-2xx answers under load`);
+  return r;
+}
+
+export const serverProduct: BenchCase = {
+  name: 'server.product',
+  description: `getQuantity, getProduct filter over ${PRODUCTS.toLocaleString('en-US')} products and setQuantity over HTTP vs a bare node:http server`,
+  async run(ctx: BenchContext) {
+    ctx.log(`server.product: seeding ${PRODUCTS} products in a child process`);
+    const api = await start(['api', String(PRODUCTS)]);
+    const bare = await start(['bare']);
+    const apiUrl = api.info.url as string;
+    const bareUrl = bare.info.url as string;
+    const keys = api.info.keys as { api_key: string; session_key: string };
+    const supplier = (api.info.account as { supplierContactId: number }).supplierContactId;
+    const setBareBody = (body: string) =>
+      new Promise<void>((resolve) => {
+        bare.child.once('message', () => resolve());
+        bare.child.send({ body });
+      });
+    const setQ = JSON.stringify({ setQuantity: { ...keys, product_id: 1, quantity: 1, contact_id: supplier, warehouse: 'Default', stock_label: 'A-01' } });
+    const cases = [
+      { name: 'getQuantity', body: JSON.stringify({ getQuantity: { ...keys, product_id: 1, warehouse: '*' } }), target: 0.5 },
+      { name: 'getProduct.filter', body: JSON.stringify({ getProduct: { ...keys, filter: 'makita ütvefúró 12' } }), target: 0.5 },
+      { name: 'setQuantity', body: setQ, target: 0.3 },
+    ];
+    const results: BenchResult[] = [];
+    try {
+      await post(apiUrl, setQ);
+      for (const c of cases) {
+        const response = await post(apiUrl, c.body);
+        await setBareBody(response);
+        ctx.log(`server.product: ${c.name} bare baseline (${response.length} bytes)`);
+        const base = await load(bareUrl, c.body, CONNECTIONS);
+        ctx.log(`server.product: ${c.name} Command API`);
+        const real = await load(apiUrl, c.body, CONNECTIONS);
+        results.push(makeResult({
+          name: `server.product.${c.name}`, value: real.requests.average, unit: 'req/s', baseline: base.requests.average, baselineLabel: 'bare node:http',
+          notes: `${CONNECTIONS} connections, ${SECONDS} s; p50 ${real.latency.p50} ms, p99 ${real.latency.p99} ms; ${response.length}-byte answer`,
+        }, ratioAtLeast(c.target)));
+      }
+      ctx.log('server.product: getProduct filter latency, one connection');
+      const one = await load(apiUrl, cases[1]!.body, 1);
+      const broad = await load(apiUrl, JSON.stringify({ getProduct: { ...keys, filter: 'ütvefúró' } }), 1);
+      results.push(makeResult({
+        name: 'server.product.getProduct.filter.p99', value: one.latency.p99, unit: 'ms', baseline: null,
+        notes: `filter "makita ütvefúró 12" over ${PRODUCTS} products, sequential: p50 ${one.latency.p50} ms; a broad filter returning 1000 records ("ütvefúró"): p50 ${broad.latency.p50} ms, p99 ${broad.latency.p99} ms`,
+      }, atMost(20, 'ms')));
+    } finally {
+      api.child.removeAllListeners('exit');
+      bare.child.removeAllListeners('exit');
+      api.child.disconnect();
+      bare.child.disconnect();
+    }
+    return results;
+  },
+};
