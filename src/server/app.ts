@@ -6,6 +6,7 @@ import { openDb } from './db/connection';
 import { MIGRATIONS } from './db/migrations';
 import type { Db } from './db/types';
 import { createApiServer, listen, type RunningServer } from './http/server';
+import { createMailWorker } from './services/finance/mailWorker';
 
 export const systemClock: Clock = { now: () => new Date() };
 
@@ -31,15 +32,19 @@ export async function startServer(opts: StartOptions = {}): Promise<App> {
   const log = opts.log ?? pino({ level: process.env.STOCKDESK_LOG_LEVEL ?? 'info' });
   const clock = opts.clock ?? systemClock;
   const db = opts.db ?? openServerDb(config.dbPath);
-  const services: ServerServices = { kickMail: () => {} };
+  // Invoice e-mail leaves the process only after the invoice's transaction committed.
+  const mail = createMailWorker({ db, config, clock, log });
+  const services: ServerServices = { kickMail: () => mail.kick() };
   const server = createApiServer({ db, clock, config, log, services });
   const running = await listen(server, config.host, config.port);
+  mail.start();
   return {
     ...running,
     db,
     config,
     close: async () => {
       await running.close();
+      await mail.stop();
       if (!opts.db) db.close();
     },
   };

@@ -8,6 +8,12 @@ export interface SmtpConfig {
   from: string;
 }
 
+export interface MailRetryConfig {
+  baseMs: number;
+  maxMs: number;
+  maxAttempts: number;
+}
+
 export interface ServerConfig {
   host: string;
   port: number;
@@ -19,6 +25,8 @@ export interface ServerConfig {
   photoMaxBytes: number;
   photoTimeoutMs: number;
   smtp?: SmtpConfig;
+  /** Retries of invoice e-mail: delay baseMs × 2^(attempt−1), at most maxMs, given up after maxAttempts. */
+  mailRetry?: MailRetryConfig;
   /** PKCS#12 signing certificate for `esignature`; without it signatures are refused honestly. */
   signingCertPath?: string;
   /** Invoice number series prefix, e.g. "SD" → SD-2026-000001. */

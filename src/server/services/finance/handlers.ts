@@ -1,23 +1,22 @@
-/** The finance area's handlers. Being written in this change: until then each method answers INTERNAL_ERROR. */
-import { ProtocolError, type MethodName } from '@shared/protocol';
-import type { Handler, HandlerMap } from '../../context';
+/** The finance area (`/api/finance`): one handler per method, each a thin call into its service. */
+import type { HandlerMap } from '../../context';
+import { generateInvoicePdf, readAttachment } from './documents';
+import { dueCustomers, dueNotification } from './dues';
+import { invoiceRecord, listInvoices } from './invoices';
+import { issueInvoice } from './issue';
+import { generateNavInvoiceData } from './nav';
+import { recordPayment } from './payments';
 
 export type FinanceMethod = 'getInvoices' | 'getInvoice' | 'setInvoice' | 'generateInvoicePDF' | 'getDueCustomers' | 'getDueNotification' | 'setBalance' | 'getAttachment' | 'generateInvoice';
 
-function pending<M extends MethodName>(m: M): Handler<M> {
-  return () => {
-    throw new ProtocolError('INTERNAL_ERROR', `${m} is not implemented yet`);
-  };
-}
-
 export const financeHandlers: HandlerMap<FinanceMethod> = {
-  getInvoices: pending('getInvoices'),
-  getInvoice: pending('getInvoice'),
-  setInvoice: pending('setInvoice'),
-  generateInvoicePDF: pending('generateInvoicePDF'),
-  getDueCustomers: pending('getDueCustomers'),
-  getDueNotification: pending('getDueNotification'),
-  setBalance: pending('setBalance'),
-  getAttachment: pending('getAttachment'),
-  generateInvoice: pending('generateInvoice'),
+  getInvoices: listInvoices,
+  getInvoice: (ctx, p) => invoiceRecord(ctx, p.invoice_id),
+  setInvoice: issueInvoice,
+  generateInvoicePDF: generateInvoicePdf,
+  getDueCustomers: (ctx) => dueCustomers(ctx),
+  getDueNotification: dueNotification,
+  setBalance: recordPayment,
+  getAttachment: readAttachment,
+  generateInvoice: generateNavInvoiceData,
 };

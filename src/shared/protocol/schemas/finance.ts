@@ -44,7 +44,9 @@ export const setInvoiceParams = z.strictObject({
   contact_id: id(),
   currency: choice(INVOICE_CURRENCIES, 'currency'),
   customer_vat_type: choice(CUSTOMER_VAT_TYPES, 'customer_vat_type'),
-  items: list(invoiceItem, { min: 1, what: 'item' }),
+  // Required, except where the lines come from a stored document (docs/api-finance.md): a storno
+  // negates its original's lines, a conversion copies the proforma's, an order invoice bills the order's.
+  items: opt(list(invoiceItem, { min: 1, what: 'item' })),
   fx_rate: opt(num({ positive: true, max: 1e6 })),
   language: opt(locale()),
   email: opt(pattern(/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/, 'must be an e-mail address like name@example.com', 254)),
@@ -62,6 +64,11 @@ export const setInvoiceParams = z.strictObject({
   order_id: opt(id()),
   from_proforma_id: opt(id()),
   request_id: requestId(),
+}).refine((p) => p.items !== undefined || p.storno_id !== undefined || p.from_proforma_id !== undefined || p.order_id !== undefined, {
+  path: ['items'],
+  message: 'is required (it may be omitted only with storno_id, from_proforma_id or order_id)',
+  // Reported together with any other problem of the request, not only once the rest is valid.
+  when: (payload) => typeof payload.value === 'object' && payload.value !== null,
 });
 
 export const invoiceHeader = z.object({

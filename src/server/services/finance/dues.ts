@@ -1,0 +1,127 @@
+/**
+ * What customers owe: getDueCustomers (every contact with an open receivable, per currency) and
+ * getDueNotification (the first payment reminder for one contact's overdue invoices, as data and
+ * optionally as a PDF letter). "Overdue" means the payment date is before today (Budapest).
+ */
+import { fromMinorUnits } from '@shared/money';
+import { notFound, type Locale, type Params, type Result } from '@shared/protocol';
+import type { RequestContext } from '../../context';
+import { dueLetterText, renderDueLetterPdf } from '../../documents';
+import type { DueLetterDocument } from '../../documents/model';
+import { getAccount } from '../../repos/accounts';
+import { findBankAccount, listBankAccounts } from '../../repos/bankAccounts';
+import { getContact } from '../../repos/contacts';
+import { listOpenReceivables, type OpenReceivable } from '../../repos/invoices';
+import { businessDate, daysBetween } from './calendar';
+import { accountParty, contactParty, languageForCountry } from './parties';
+import { partyOut } from './invoices';
+
+type DueInvoice = Result<'getDueCustomers'>['customers'][number]['invoices'][number];
+
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+// Minor units are at scale 2; an integer divided by 100 is the same double as the decimal it stands for.
+const toAmount = (minor: number) => minor / 100;
+
+function dueInvoice(r: OpenReceivable, today: string): DueInvoice {
+  return {
+    invoice_id: r.id, invoice_number: r.invoiceNumber, currency: r.currency, issued_date: r.issuedDate, payment_date: r.paymentDate,
+    total: toAmount(r.grossMinor), balance: toAmount(r.balanceMinor), days_overdue: Math.max(0, daysBetween(r.paymentDate, today)),
+  };
+}
+
+interface CurrencySum {
+  currency: string;
+  outstandingMinor: number;
+  overdueMinor: number;
+  oldestDueDate: string;
+}
+
+/** Per-currency sums of one contact's open receivables, which arrive sorted by currency and due date. */
+function byCurrency(rows: OpenReceivable[], today: string): CurrencySum[] {
+  const out: CurrencySum[] = [];
+  for (const r of rows) {
+    let cur = out[out.length - 1];
+    if (cur?.currency !== r.currency) out.push((cur = { currency: r.currency, outstandingMinor: 0, overdueMinor: 0, oldestDueDate: r.paymentDate }));
+    cur.outstandingMinor += r.balanceMinor;
+    if (r.paymentDate < today) cur.overdueMinor += r.balanceMinor;
+  }
+  return out;
+}
+
+export function dueCustomers(ctx: RequestContext): Result<'getDueCustomers'> {
+  const today = businessDate(ctx.clock.now());
+  const rows = listOpenReceivables(ctx.db, ctx.accountId);
+  const customers: Result<'getDueCustomers'>['customers'] = [];
+  let start = 0;
+  while (start < rows.length) {
+    const contactId = rows[start]!.contactId;
+    let end = start;
+    while (end < rows.length && rows[end]!.contactId === contactId) end++;
+    const mine = rows.slice(start, end);
+    customers.push({
+      contact_id: contactId,
+      name: mine[mine.length - 1]!.contactName,
+      currencies: byCurrency(mine, today).map((c) => ({
+        currency: c.currency, outstanding: toAmount(c.outstandingMinor), overdue: toAmount(c.overdueMinor), oldest_due_date: c.oldestDueDate,
+      })),
+      invoices: mine.map((r) => dueInvoice(r, today)).sort((a, b) => cmp(a.payment_date, b.payment_date) || a.invoice_id - b.invoice_id),
+    });
+    start = end;
+  }
+  customers.sort((a, b) => a.name.localeCompare(b.name, 'hu') || a.contact_id - b.contact_id);
+  return { as_of: today, customers };
+}
+
+export async function dueNotification(ctx: RequestContext, p: Params<'getDueNotification'>): Promise<Result<'getDueNotification'>> {
+  const { db, accountId } = ctx;
+  const today = businessDate(ctx.clock.now());
+  const contact = getContact(db, accountId, p.contact_id);
+  if (!contact) throw notFound(`Contact ${p.contact_id} does not exist in your account.`, [{ field: 'contact_id', message: 'no contact with this id in your account' }]);
+  const open = listOpenReceivables(db, accountId, contact.id);
+  // Most overdue first, in the letter and in the data alike.
+  const overdue = open.filter((r) => r.paymentDate < today).sort((a, b) => cmp(a.paymentDate, b.paymentDate) || a.id - b.id);
+  if (overdue.length === 0) {
+    throw notFound(
+      `${contact.name} has no overdue invoices as of ${today}${open.length ? ` (${open.length} open invoice(s) are not yet due)` : ''}; there is nothing to remind about.`,
+      [{ field: 'contact_id', message: 'has no overdue invoices' }],
+    );
+  }
+  const language: Locale = p.language ?? languageForCountry(contact.countryCode);
+  const account = getAccount(db, accountId)!;
+  // The account the invoices name, when they agree on one; otherwise the account's first.
+  const named = new Set(overdue.map((r) => r.selectedAccount));
+  const bank = (named.size === 1 ? findBankAccount(db, accountId, [...named][0]!) : undefined) ?? listBankAccounts(db, accountId)[0];
+  const seller = accountParty(account, bank);
+  const buyer = contactParty(contact);
+  const sums = byCurrency(open, today).filter((c) => c.overdueMinor > 0);
+  const money = (minor: number, currency: string) => fromMinorUnits(minor, currency);
+  const text = dueLetterText(language, {
+    sellerName: seller.name,
+    buyerName: buyer.name,
+    date: today,
+    invoiceCount: overdue.length,
+    totals: sums.map((c) => ({ currency: c.currency, overdue: money(c.overdueMinor, c.currency) })),
+    bankAccount: bank?.number,
+    contact: [account.email, account.phone].filter(Boolean).join(', ') || undefined,
+  });
+  const invoices = overdue.map((r) => dueInvoice(r, today));
+  const letter: DueLetterDocument = {
+    language, date: today, seller, buyer, ...text,
+    invoices: overdue.map((r) => ({
+      invoiceNumber: r.invoiceNumber, issuedDate: r.issuedDate, paymentDate: r.paymentDate, daysOverdue: daysBetween(r.paymentDate, today),
+      currency: r.currency, gross: money(r.grossMinor, r.currency), balance: money(r.balanceMinor, r.currency),
+    })),
+    totals: sums.map((c) => ({ currency: c.currency, outstanding: money(c.outstandingMinor, c.currency), overdue: money(c.overdueMinor, c.currency) })),
+  };
+  const result: Result<'getDueNotification'> = {
+    contact_id: contact.id, language, date: today, seller: partyOut(seller), buyer: partyOut(buyer), subject: text.subject, opening: text.opening,
+    invoices, totals: sums.map((c) => ({ currency: c.currency, outstanding: toAmount(c.outstandingMinor), overdue: toAmount(c.overdueMinor) })),
+    closing: text.closing,
+  };
+  if (p.pdf === 1) {
+    result.filename = `payment-reminder-${contact.id}-${today}.pdf`;
+    result.pdf = (await renderDueLetterPdf(letter)).toString('base64');
+  }
+  return result;
+}

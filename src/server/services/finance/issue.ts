@@ -1,0 +1,143 @@
+/**
+ * setInvoice: checks, numbers and stores an invoice, proforma or storno, all in one transaction
+ * (ctx.commit): the number, the lines, the storno/conversion links, the shipped order and the
+ * queued e-mail are written together or not at all. The mail itself goes out after the commit.
+ */
+import { compareMoney, sumMoney } from '@shared/money';
+import { invalid, type ErrorDetail, type Params, type Result } from '@shared/protocol';
+import type { RequestContext } from '../../context';
+import type { Db } from '../../db/types';
+import { listCustomFieldDefs } from '../../repos/customFields';
+import {
+  getInvoice, insertInvoice, insertInvoiceLines, insertRetentions, markCancelled, markConverted, setInvoiceTotals, type InvoiceType, type NewInvoice,
+} from '../../repos/invoices';
+import { enqueueMail } from '../../repos/mailQueue';
+import { getOrder } from '../../repos/orders';
+import { shipOrderForInvoice } from '../product/orders';
+import { businessDate } from './calendar';
+import { checkCombination, checkHeader, checkRetentions, defaultLanguage, throwIfInvalid, type CheckedHeader } from './header';
+import { totalsOut } from './invoices';
+import { checkLines, dec, priceLines, requestLines, type LineRequest, type PricedLines } from './lines';
+import { NO_SMTP_REASON } from './mailWorker';
+import { assignNumber, seriesFor } from './numbering';
+import { accountParty, contactParty, invoiceParties } from './parties';
+import { statusOf } from './status';
+import { proformaSource, stornoSource } from './storno';
+
+type SetInvoiceParams = Params<'setInvoice'>;
+
+const ZERO = { net: '0', vat: '0', gross: '0' };
+
+function checkAmounts(priced: PricedLines, type: InvoiceType, retentionTotal: string): void {
+  if (type !== 'storno' && compareMoney(priced.totals.gross, '0') < 0) {
+    throw invalid(
+      `setInvoice: the invoice total is ${priced.totals.gross}. An invoice cannot be negative; to correct an invoice, cancel it with storno_id and issue a new one.`,
+      [{ field: 'items', message: 'add up to a negative total' }],
+    );
+  }
+  if (compareMoney(retentionTotal, priced.totals.gross) > 0) {
+    throw invalid(`setInvoice: the retentions (${retentionTotal}) exceed the invoice total ${priced.totals.gross}.`, [{ field: 'retentions', message: 'exceed the invoice total' }]);
+  }
+}
+
+/** Lines of an order being invoiced; items sent alongside must be exactly these lines. */
+function orderLines(db: Db, accountId: number, p: SetInvoiceParams, invoiceId: number, now: Date): LineRequest[] {
+  const shipped = shipOrderForInvoice(db, accountId, p.order_id!, invoiceId, now).items.map((it): LineRequest => ({
+    name: it.name, unit: it.unit, quantity: dec(it.quantity), unitPrice: it.unitPrice, discount: it.discount, vatRate: it.vat, productId: it.productId, deposit: false,
+  }));
+  if (!p.items) return shipped;
+  // Sent items may name and describe the lines their own way, but must bill exactly what ships.
+  const sent = requestLines(p.items);
+  const sameLine = (s: LineRequest, o: LineRequest) =>
+    s.productId === o.productId && [s.quantity, s.unitPrice, s.discount, s.vatRate].every((v, k) => compareMoney(v, [o.quantity, o.unitPrice, o.discount, o.vatRate][k]!) === 0);
+  if (sent.length !== shipped.length || !sent.every((s, i) => sameLine(s, shipped[i]!))) {
+    throw invalid(`setInvoice: items must be omitted with order_id, or be exactly the order's ${shipped.length} line(s) (product, quantity, price, discount, VAT); change the order instead.`, [
+      { field: 'items', message: "do not match the order's lines" },
+    ]);
+  }
+  return sent;
+}
+
+function checkOrderHeader(db: Db, accountId: number, p: SetInvoiceParams, details: ErrorDetail[]): void {
+  const order = getOrder(db, accountId, p.order_id!);
+  if (!order) return; // shipOrderForInvoice answers NOT_FOUND with its own message
+  if (order.contactId !== p.contact_id) details.push({ field: 'contact_id', message: `must be the order's contact (${order.contactId}); got ${p.contact_id}` });
+  if (order.currency !== p.currency) details.push({ field: 'currency', message: `must be the order's currency (${order.currency}); got ${p.currency}` });
+}
+
+function newInvoice(p: SetInvoiceParams, h: CheckedHeader, type: InvoiceType, fxRate: string | undefined, language: string, parties: { seller: NewInvoice['seller']; buyer: NewInvoice['buyer'] }): Omit<NewInvoice, 'invoiceNumber' | 'series' | 'year' | 'seq' | 'totals'> {
+  return {
+    type, crdr: p.crdr, method: p.method, issuedDate: p.issued_date, paymentDate: p.payment_date, fulfillmentDate: p.fulfillment_date,
+    selectedAccount: h.bank.number, contactId: h.contact.id, contactName: h.contact.name, currency: p.currency, fxRate,
+    customerVatType: p.customer_vat_type, language, email: p.email, esignature: p.esignature === 1, esignatureNote: h.esignatureNote,
+    invoiceDescription: p.invoice_description || undefined, centralDescription: p.central_description || undefined,
+    issuerSwift: p.issuer_swift || undefined, issuerEmail: p.issuer_email || undefined, issuerPhone: p.issuer_phone || undefined,
+    customFields: h.customFields, orderId: p.order_id, fromProformaId: p.from_proforma_id, stornoOf: p.storno_id, ...parties,
+  };
+}
+
+export function issueInvoice(ctx: RequestContext, p: SetInvoiceParams): Result<'setInvoice'> {
+  const now = ctx.clock.now();
+  const today = businessDate(now);
+  const { db, accountId, config } = ctx;
+  const result = ctx.commit(() => {
+    checkCombination(p);
+    const details: ErrorDetail[] = [];
+    const h = checkHeader(db, accountId, config, p, today, details);
+    const type: InvoiceType = p.storno_id !== undefined ? 'storno' : p.proforma === 1 ? 'proforma' : 'invoice';
+    const storno = p.storno_id !== undefined ? stornoSource(db, accountId, p, details) : undefined;
+    const proforma = p.from_proforma_id !== undefined ? proformaSource(db, accountId, p, details) : undefined;
+    if (p.order_id !== undefined) checkOrderHeader(db, accountId, p, details);
+    const itemDefs = listCustomFieldDefs(db, accountId, 'finance_item');
+    const given = storno?.lines ?? proforma?.lines ?? (p.order_id === undefined && p.items ? requestLines(p.items) : undefined);
+    const lines = given && checkLines(db, accountId, given, p.crdr, itemDefs, details);
+    const retentions = checkRetentions(p, details);
+    throwIfInvalid(details);
+
+    const fxRate = storno ? storno.original.fxRate : h.fxRate;
+    const language = defaultLanguage(p, h.contact, storno?.original.language ?? proforma?.proforma.language);
+    const parties = storno
+      ? { seller: storno.original.seller, buyer: storno.original.buyer }
+      : invoiceParties(p.crdr, accountParty(h.account, h.bank, { email: p.issuer_email, phone: p.issuer_phone, swift: p.issuer_swift }), contactParty(h.contact));
+    const number = assignNumber(db, accountId, seriesFor(config, type, p.crdr), p.issued_date);
+    const header = { ...newInvoice(p, h, type, fxRate, language, parties), ...number };
+    const retentionTotal = sumMoney(retentions.map((r) => r.amount), p.currency);
+
+    let id: number;
+    let priced: PricedLines;
+    if (lines) {
+      priced = priceLines(lines, p.currency, fxRate);
+      checkAmounts(priced, type, retentionTotal);
+      id = insertInvoice(db, accountId, { ...header, totals: priced.totals }, now);
+    } else {
+      // Issued from an order: the order's lines are known once it ships, which needs the invoice id.
+      id = insertInvoice(db, accountId, { ...header, totals: ZERO }, now);
+      const fromOrder: ErrorDetail[] = [];
+      const checked = checkLines(db, accountId, orderLines(db, accountId, p, id, now), p.crdr, itemDefs, fromOrder, (i) => `order line ${i + 1}`);
+      throwIfInvalid(fromOrder);
+      priced = priceLines(checked, p.currency, fxRate, (i) => `order line ${i + 1}`);
+      checkAmounts(priced, type, retentionTotal);
+      setInvoiceTotals(db, accountId, id, priced.totals);
+    }
+    insertInvoiceLines(db, id, priced.lines);
+    insertRetentions(db, id, retentions);
+    if (storno) markCancelled(db, accountId, storno.original.id, id);
+    if (proforma) markConverted(db, accountId, proforma.proforma.id, id);
+    if (p.email !== undefined) {
+      enqueueMail(db, accountId, config.smtp ? { invoiceId: id, to: p.email, nextAttemptMs: Date.now() } : { invoiceId: id, to: p.email, heldReason: NO_SMTP_REASON }, now);
+    }
+
+    const stored = getInvoice(db, accountId, id)!;
+    return {
+      invoice_id: id,
+      invoice_number: stored.invoiceNumber,
+      type,
+      status: statusOf(stored, today),
+      totals: totalsOut(stored.totals),
+      email_status: p.email !== undefined ? 'pending' : 'not_requested',
+      notes: h.esignatureNote ? [h.esignatureNote] : [],
+    };
+  });
+  if (p.email !== undefined) ctx.services.kickMail();
+  return result;
+}
