@@ -91,6 +91,15 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
   }
 }
 
+// db.transaction() builds its wrapper anew on every call, which costs as much as a small write;
+// one wrapper per connection runs whatever function it is given.
+const transactions = new WeakMap<Db, (fn: () => unknown) => unknown>();
+function inTransaction<T>(db: Db, fn: () => T): T {
+  let tx = transactions.get(db);
+  if (!tx) transactions.set(db, (tx = db.transaction((f: () => unknown) => f())));
+  return tx(fn) as T;
+}
+
 async function run(deps: DispatchDeps, method: MethodName, params: unknown, accountId: number): Promise<unknown> {
   const { db } = deps;
   const requestId = isWriteMethod(method) ? (params as { request_id?: string }).request_id : undefined;
@@ -111,7 +120,7 @@ async function run(deps: DispatchDeps, method: MethodName, params: unknown, acco
     commit<T>(fn: () => T): T {
       if (committed && requestId) throw new Error(`${method} called commit twice; a write handler commits once`);
       committed = true;
-      return db.transaction(() => {
+      return inTransaction(db, () => {
         if (requestId) {
           const twin = findStoredResponse(db, accountId, requestId);
           if (twin) throw new Replayed(replayOrConflict(twin, method, hash, requestId));
@@ -119,7 +128,7 @@ async function run(deps: DispatchDeps, method: MethodName, params: unknown, acco
         const result = fn();
         if (requestId) storeResponse(db, accountId, requestId, { method, paramsHash: hash, response: result }, deps.clock.now());
         return result;
-      })();
+      });
     },
   };
   try {

@@ -107,8 +107,7 @@ export const m002Product: Migration = {
         expire_date TEXT,
         created_at TEXT NOT NULL
       );
-      CREATE INDEX stock_receipts_account ON stock_receipts (account_id, id);
-      CREATE INDEX stock_receipts_po ON stock_receipts (po_id);
+      CREATE INDEX stock_receipts_po ON stock_receipts (po_id) WHERE po_id IS NOT NULL;
       CREATE TABLE stock_moves (
         id INTEGER PRIMARY KEY,
         receipt_id INTEGER NOT NULL REFERENCES stock_receipts(id),
@@ -136,7 +135,6 @@ export const m002Product: Migration = {
         changed_at TEXT NOT NULL
       );
       CREATE INDEX stock_changes_account ON stock_changes (account_id, changed_at);
-      CREATE INDEX stock_changes_product ON stock_changes (account_id, product_id);
       CREATE TABLE voucher_serials (
         product_id INTEGER NOT NULL REFERENCES products(id),
         serial INTEGER NOT NULL,

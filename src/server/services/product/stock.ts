@@ -63,9 +63,10 @@ export function checkTakeIn(ctx: RequestContext, product: Product, t: TakeIn, pr
   if (t.productType === 3 && t.qtyMilli % 1000 !== 0) {
     throw invalid(`Vouchers (product_type 3) are taken in by whole pieces; got ${fromMilli(t.qtyMilli)}.`, [{ field: `${prefix}quantity`, message: 'must be a whole number for vouchers' }]);
   }
+  if (t.price === undefined) return;
   const currency = t.currency ?? product.currency;
   const home = getAccount(ctx.db, ctx.accountId)!.defaultCurrency;
-  if (t.price !== undefined && currency !== home && (t.fxrate === undefined || t.fxrate <= 0)) {
+  if (currency !== home && (t.fxrate === undefined || t.fxrate <= 0)) {
     throw invalid(`${prefix}fxrate is required (greater than 0, ${home} per 1 ${currency}) for a price in ${currency}.`, [{ field: `${prefix}fxrate`, message: `is required for a price in ${currency}` }]);
   }
 }

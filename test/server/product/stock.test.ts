@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ledgerSum, levelMismatches } from '@server/repos/stock';
+import { findWarehouse } from '@server/repos/warehouses';
+import { startTestServer, type TestServer } from '../../helpers/server';
+import { dbChecksum } from '../../helpers/dbChecksum';
+import { orderParams, product, quantities, stock, warehouse } from './fixtures';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+const FORMATS = ['json', 'xml'] as const;
+
+describe('setQuantity', () => {
+  it.each(FORMATS)('takes in with every receipt field and wastes (%s)', async (format) => {
+    const id = await product(s);
+    const takein = await s.ok('setQuantity', {
+      product_id: id, quantity: 12.5, contact_id: s.account.supplierContactId, warehouse: 'Default', price: 990.5, currency: 'EUR', fxrate: 395.2,
+      date: '2026-11-20', gross_weight: 13.2, package_type: 'EUR-raklap', country_code: 'DE', batch_no: 'B-77', expire_date: '2027-06-30', stock_label: 'A-01',
+    }, { format });
+    expect(takein.receipt_type).toBe('takein');
+    expect(takein.quantities).toEqual([{ product_id: id, warehouse: 'Default', stock_label: 'A-01', deliverable: 12.5, pending: 0, available: 12.5 }]);
+    const receipt = s.app.db.prepare('SELECT * FROM stock_receipts WHERE id = ?').get(takein.receipt_id);
+    expect(receipt).toMatchObject({ kind: 'takein', price: '990.5', currency: 'EUR', fxrate: '395.2', date: '2026-11-20', gross_weight: '13.2', package_type: 'EUR-raklap', country_code: 'DE', batch_no: 'B-77', expire_date: '2027-06-30', contact_id: s.account.supplierContactId });
+    const waste = await s.ok('setQuantity', { product_id: id, quantity: -2.25, contact_id: s.account.supplierContactId, warehouse: 'Default', stock_label: 'A-01' }, { format });
+    expect(waste.receipt_type).toBe('wasting');
+    expect(waste.quantities[0]!.deliverable).toBe(10.25);
+  });
+
+  it('refuses to waste more than is deliverable under the warehouse and label, changing nothing', async () => {
+    const id = await product(s);
+    await stock(s, id, 5, { stock_label: 'B-02' });
+    await stock(s, id, 3);
+    const before = dbChecksum(s.app.db);
+    const r = await s.call('setQuantity', { product_id: id, quantity: -6, contact_id: s.account.supplierContactId, warehouse: 'Default', stock_label: 'B-02' });
+    expect(r.status).toBe(409);
+    if (!r.ok) expect(r.error.message).toMatch(/only 5 is deliverable/);
+    expect(dbChecksum(s.app.db)).toBe(before);
+  });
+
+  it('requires a price in a foreign currency to carry fxrate, and whole vouchers', async () => {
+    const id = await product(s);
+    const fx = await s.call('setQuantity', { product_id: id, quantity: 1, contact_id: s.account.supplierContactId, warehouse: 'Default', price: 10, currency: 'EUR' });
+    expect(fx.ok ? '' : fx.error.details[0]!.field).toBe('fxrate');
+    const half = await s.call('setQuantity', { product_id: id, quantity: 1.5, contact_id: s.account.supplierContactId, warehouse: 'Default', product_type: 3 });
+    expect(half.status).toBe(400);
+    const fine = await s.call('setQuantity', { product_id: id, quantity: 1.0001, contact_id: s.account.supplierContactId, warehouse: 'Default' });
+    expect(fine.ok ? '' : fine.error.details[0]!.message).toMatch(/3 decimal places/);
+  });
+
+  it('issues voucher serial numbers, unique per product', async () => {
+    const id = await product(s, { product_name: 'Ajándékutalvány 10 000 Ft' });
+    const a = await s.ok('setQuantity', { product_id: id, quantity: 3, contact_id: s.account.supplierContactId, warehouse: 'Default', product_type: 3, start_serial_number: 1000 }, { format: 'xml' });
+    expect(a.serial_numbers).toEqual(['1000', '1001', '1002']);
+    const b = await s.ok('setQuantity', { product_id: id, quantity: 2, contact_id: s.account.supplierContactId, warehouse: 'Default', product_type: 3 });
+    expect(b.serial_numbers).toEqual(['1003', '1004']);
+    const before = dbChecksum(s.app.db);
+    const clash = await s.call('setQuantity', { product_id: id, quantity: 2, contact_id: s.account.supplierContactId, warehouse: 'Default', product_type: 3, start_serial_number: 999 });
+    expect(clash.status).toBe(409);
+    expect(dbChecksum(s.app.db)).toBe(before);
+  });
+
+  it('refuses with CONFLICT when expected_quantity no longer matches, changing nothing', async () => {
+    const id = await product(s);
+    await stock(s, id, 7, { stock_label: 'C-03' });
+    const before = dbChecksum(s.app.db);
+    const r = await s.call('setQuantity', { product_id: id, quantity: -1, contact_id: s.account.supplierContactId, warehouse: 'Default', stock_label: 'C-03', expected_quantity: 8 });
+    expect(r.status).toBe(409);
+    if (!r.ok) expect(r.error.details).toEqual([{ field: 'expected_quantity', message: 'the deliverable quantity is now 7' }]);
+    expect(dbChecksum(s.app.db)).toBe(before);
+    const ok = await s.ok('setQuantity', { product_id: id, quantity: -1, contact_id: s.account.supplierContactId, warehouse: 'Default', stock_label: 'C-03', expected_quantity: 7 });
+    expect(ok.quantities[0]!.deliverable).toBe(6);
+  });
+
+  it('answers NOT_FOUND for unknown products, contacts and warehouses, VALIDATION_ERROR for *', async () => {
+    const id = await product(s);
+    const base = { product_id: id, quantity: 1, contact_id: s.account.supplierContactId, warehouse: 'Default' };
+    for (const [over, field] of [[{ product_id: 99999 }, 'product_id'], [{ contact_id: 99999 }, 'contact_id'], [{ warehouse: 'Nincs ilyen' }, 'warehouse']] as const) {
+      const r = await s.call('setQuantity', { ...base, ...over });
+      expect(r.status).toBe(404);
+      if (!r.ok) expect(r.error.details[0]!.field).toBe(field);
+    }
+    const star = await s.call('setQuantity', { ...base, warehouse: '*' });
+    expect(star.status).toBe(400);
+  });
+});
+
+describe('getQuantity', () => {
+  it.each(FORMATS)('reports one row per warehouse for *, label rows, and NOT_FOUND for an unknown warehouse (%s)', async (format) => {
+    const id = await product(s);
+    const name = `Győr ${format}`;
+    await warehouse(s, name);
+    await stock(s, id, 10, { stock_label: 'P-1' });
+    await stock(s, id, 4, { stock_label: 'P-2' });
+    await stock(s, id, 2, { warehouse: name });
+    await s.ok('setOrder', orderParams(s, [{ product_id: id, quantity: 11 }], { finalize_order: 1 }));
+    const all = await s.ok('getQuantity', { product_id: id, warehouse: '*' }, { format });
+    expect(all.quantities.find((q) => q.warehouse === 'Default')).toEqual({ product_id: id, warehouse: 'Default', deliverable: 14, pending: 11, available: 3 });
+    expect(all.quantities.find((q) => q.warehouse === name)).toEqual({ product_id: id, warehouse: name, deliverable: 2, pending: 0, available: 2 });
+    expect(all.quantities).toHaveLength((await s.ok('getWarehouses', {})).warehouses.length);
+    // Label rows: own stock, the warehouse's pending, available capped by the warehouse's.
+    const p1 = await s.ok('getQuantity', { product_id: id, warehouse: 'Default', stock_label: 'P-1' }, { format });
+    expect(p1.quantities).toEqual([{ product_id: id, warehouse: 'Default', stock_label: 'P-1', deliverable: 10, pending: 11, available: 3 }]);
+    const byCase = await s.ok('getQuantity', { product_id: id, warehouse: name.toUpperCase() }, { format });
+    expect(byCase.quantities[0]!.warehouse).toBe(name);
+    const missing = await s.call('getQuantity', { product_id: id, warehouse: 'Sehol' }, { format });
+    expect(missing.status).toBe(404);
+    const noProduct = await s.call('getQuantity', { product_id: 987654, warehouse: '*' }, { format });
+    expect(noProduct.status).toBe(404);
+  });
+});
+
+describe('the ledger', () => {
+  it('is the only source of levels: every materialised level equals its ledger sum', async () => {
+    const id = await product(s);
+    for (const q of [5, -1, 2.5, -0.5, 10]) await stock(s, id, q, { stock_label: 'L-1' });
+    const ship = await s.ok('setOrder', orderParams(s, [{ product_id: id, quantity: 3 }], { finalize_order: 1 }));
+    expect(ship.status).toBe('finalized');
+    const w = findWarehouse(s.app.db, s.account.accountId, 'Default')!;
+    expect(ledgerSum(s.app.db, s.account.accountId, id, w.id, 'L-1')).toBe(16_000);
+    expect((await quantities(s, id, 'Default', 'L-1')).deliverable).toBe(16);
+    expect(levelMismatches(s.app.db)).toEqual([]);
+  });
+});
+
+describe('getQuantities', () => {
+  it.each(FORMATS)('pages stock and reservations by product id and reports changes since a time (%s)', async (format) => {
+    const fresh = await startTestServer();
+    try {
+      const ids: number[] = [];
+      for (let i = 0; i < 3; i++) ids.push(await product(fresh));
+      await stock(fresh, ids[0]!, 4, { stock_label: 'X' });
+      await stock(fresh, ids[1]!, 2);
+      await fresh.ok('setOrder', orderParams(fresh, [{ product_id: ids[1]!, quantity: 1 }], { finalize_order: 1 }));
+      const page = await fresh.ok('getQuantities', {}, { format });
+      expect(page.stock).toEqual([
+        { product_id: ids[0], warehouse: 'Default', stock_label: 'X', deliverable: 4 },
+        { product_id: ids[1], warehouse: 'Default', stock_label: '', deliverable: 2 },
+      ]);
+      expect(page.reserved).toEqual([{ product_id: ids[1], warehouse: 'Default', pending: 1 }]);
+      expect(page).toMatchObject({ last_id: ids[1], more: 0 });
+      fresh.clock.advance(60_000);
+      const since = fresh.clock.now().toISOString();
+      await stock(fresh, ids[2]!, 9);
+      const changed = await fresh.ok('getQuantities', { updated_since: since }, { format });
+      expect(changed.stock.map((r) => r.product_id)).toEqual([ids[2]]);
+      const only = await fresh.ok('getQuantities', { product_ids: [ids[0]!] }, { format });
+      expect(only.stock.map((r) => r.product_id)).toEqual([ids[0]]);
+      const after = await fresh.ok('getQuantities', { after_id: ids[0]! }, { format });
+      expect(after.stock.map((r) => r.product_id)).toEqual([ids[1], ids[2]]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
