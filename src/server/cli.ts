@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { ADMIN_USAGE, AdminError, runAdmin } from './admin/commands';
 import { openServerDb, startServer, systemClock } from './app';
 import { seedDemo } from './demo/seed';
+import { SMTP_OPTIONS, smtpConfig } from './smtpConfig';
 
 function envInt(name: string): number | undefined {
   const v = process.env[name];
@@ -19,12 +20,12 @@ async function main(argv: string[]) {
     args: serverArgs,
     options: {
       host: { type: 'string' }, port: { type: 'string' }, db: { type: 'string' }, demo: { type: 'boolean' },
-      'allow-private-photo-hosts': { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      'allow-private-photo-hosts': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...SMTP_OPTIONS,
     },
     strict: true,
   });
   if (values.help) {
-    console.log(`Usage: npm run server -- [--host 127.0.0.1] [--port 8787|0] [--db ./data/server.db] [--demo]\n${ADMIN_USAGE}`);
+    console.log(`Usage: npm run server -- [--host 127.0.0.1] [--port 8787|0] [--db ./data/server.db] [--demo]\n  [--smtp-host H --smtp-from ADDR [--smtp-port 587] [--smtp-user U] [--smtp-secure]] (or STOCKDESK_SMTP_HOST/PORT/USER/PASS/FROM/SECURE; pass the password as STOCKDESK_SMTP_PASS)\n${ADMIN_USAGE}`);
     return;
   }
   const dbPath = values.db ?? process.env.STOCKDESK_DB ?? './data/server.db';
@@ -47,6 +48,7 @@ async function main(argv: string[]) {
       port,
       dbPath,
       allowPrivatePhotoHosts: values['allow-private-photo-hosts'] ?? process.env.STOCKDESK_ALLOW_PRIVATE_PHOTO_HOSTS === '1',
+      smtp: smtpConfig(values),
     },
   });
   if (values.demo) {
@@ -68,6 +70,6 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {
-  console.error(e instanceof AdminError || (e as Error).name === 'FutureDatabaseError' || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (e as Error).message : e);
+  console.error(e instanceof AdminError || (e as Error).name === 'FutureDatabaseError' || (e as Error).name === 'SmtpConfigError' || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (e as Error).message : e);
   process.exit(1);
 });
