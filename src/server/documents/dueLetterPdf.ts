@@ -7,7 +7,6 @@ import { formatter } from './format';
 import { messages } from './i18n';
 import {
   COLOR,
-  CONTENT_BOTTOM,
   CONTENT_WIDTH,
   finishPages,
   FONT,
@@ -15,6 +14,7 @@ import {
   openDocument,
   PAGE,
   paragraph,
+  room,
   rule,
   textAt,
   type Doc,
@@ -25,12 +25,6 @@ import { Table, type ColumnSpec, type RowData } from './table';
 const L = PAGE.margin;
 const R = PAGE.margin + CONTENT_WIDTH;
 const BODY = { size: 9.5, gap: 2 } as const;
-
-function room(doc: Doc, y: number, height: number): number {
-  if (y + height <= CONTENT_BOTTOM) return y;
-  doc.addPage();
-  return PAGE.top;
-}
 
 export async function renderDueLetterPdf(letter: DueLetterDocument): Promise<Buffer> {
   const m = messages(letter.language);

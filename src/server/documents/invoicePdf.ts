@@ -8,7 +8,6 @@ import { formatter, type Formatter } from './format';
 import { messages, paymentMethodLabel, type Messages } from './i18n';
 import {
   COLOR,
-  CONTENT_BOTTOM,
   CONTENT_WIDTH,
   finishPages,
   FONT,
@@ -17,6 +16,7 @@ import {
   PAGE,
   paragraph,
   partyBlock,
+  room,
   rule,
   textAt,
   type Doc,
@@ -62,13 +62,6 @@ export async function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
   finishPages(doc, { left: `${inv.seller.name} · ${title} ${number}`, page: m.page });
   doc.end();
   return done;
-}
-
-/** Starts a new page when `height` does not fit below y; returns where to draw. */
-function room(doc: Doc, y: number, height: number): number {
-  if (y + height <= CONTENT_BOTTOM) return y;
-  doc.addPage();
-  return PAGE.top;
 }
 
 function header({ doc, inv, m }: Ctx, title: string): number {
@@ -330,7 +323,7 @@ function totalsBox({ doc, inv, m, f }: Ctx, x: number, y: number, w: number): nu
 
 function hufBox({ doc, inv, m, f }: Ctx, x: number, y: number, w: number): number {
   const t = inv.totals;
-  const rate = inv.fxRate !== undefined ? f.fxRate(inv.fxRate, inv.currency) : '';
+  const rate = inv.fxRate !== undefined ? f.fxRate(inv.fxRate, inv.currency) : '–';
   doc.rect(x, y, w, 64).lineWidth(0.8).stroke(COLOR.rule);
   textAt(doc, m.totals.inHuf(rate), x + 8, y + 6, { size: 8, bold: true });
   const rows: Array<[string, Decimal | undefined, boolean]> = [

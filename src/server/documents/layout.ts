@@ -115,6 +115,13 @@ export function paragraph(
   return y + h;
 }
 
+/** Starts a new page when `height` does not fit below y; returns where to draw. */
+export function room(doc: Doc, y: number, height: number): number {
+  if (y + height <= CONTENT_BOTTOM) return y;
+  doc.addPage();
+  return PAGE.top;
+}
+
 export function measure(doc: Doc, text: string, size: number, bold = false): number {
   return doc
     .font(bold ? FONT.bold : FONT.regular)
