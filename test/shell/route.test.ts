@@ -1,0 +1,127 @@
+// One routing table for Electron IPC and the web bridge; the Electron handler's sender check.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { IpcResponse } from '@shared/ipc/channels';
+import { IpcError } from '@shared/ipc/validate';
+import { routeInvoke, type RouteDeps } from '@main/route';
+import { pdfBytes, safePdfName, serveShell, type ShellDeps } from '@main/shellChannels';
+
+const handlers = new Map<string, (...args: unknown[]) => unknown>();
+vi.mock('electron', () => ({
+  ipcMain: { handle: (channel: string, h: (...args: unknown[]) => unknown) => handlers.set(channel, h) },
+  BrowserWindow: { getAllWindows: () => [] },
+}));
+
+const PDF = Buffer.from('%PDF-1.7\n%fake\n').toString('base64');
+
+function deps(over: Partial<RouteDeps> = {}) {
+  return {
+    core: vi.fn(async (channel: string, request: unknown): Promise<IpcResponse<unknown>> => ({ ok: true, result: { channel, request } })),
+    shell: vi.fn(async (channel: string) => ({ shell: channel })),
+    log: vi.fn(),
+    ...over,
+  };
+}
+
+describe('routeInvoke', () => {
+  it('validates, applies schema defaults and sends core channels to the core', async () => {
+    const d = deps();
+    const r = await routeInvoke('products.search', { query: 'abc' }, d);
+    expect(r).toEqual({ ok: true, result: { channel: 'products.search', request: { query: 'abc', offset: 0, limit: 100 } } });
+    expect(d.shell).not.toHaveBeenCalled();
+  });
+
+  it('sends shell channels to the shell, never to the core', async () => {
+    const d = deps();
+    expect(await routeInvoke('shell.print', {}, d)).toEqual({ ok: true, result: { shell: 'shell.print' } });
+    expect(d.core).not.toHaveBeenCalled();
+  });
+
+  it('refuses unknown channels and bad payloads with field details, reaching nobody', async () => {
+    const d = deps();
+    const unknown = await routeInvoke('fs.readFile', {}, d);
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
+    const bad = await routeInvoke('stock.adjust', { productId: 1, warehouse: '', quantity: 0, contactId: -2, extra: 1 }, d);
+    expect(bad.ok).toBe(false);
+    if (bad.ok) return;
+    expect(bad.error.code).toBe('VALIDATION_ERROR');
+    expect(bad.error.details.map((x) => x.field).sort()).toEqual(['contactId', 'extra', 'quantity', 'warehouse']);
+    for (const payload of [null, 'x', [], 42]) expect((await routeInvoke('products.lookup', payload, d)).ok).toBe(false);
+    expect(d.core).not.toHaveBeenCalled();
+    expect(d.shell).not.toHaveBeenCalled();
+  });
+
+  it('turns failures into IpcResponses: IpcErrors as they are, anything else as INTERNAL_ERROR without internals', async () => {
+    const conflict = new IpcError({ code: 'CONFLICT', message: 'moved on', details: [] });
+    expect(await routeInvoke('shell.print', {}, deps({ shell: async () => Promise.reject(conflict) }))).toEqual({ ok: false, error: conflict.body });
+    const d = deps({ core: async () => Promise.reject(new Error('SQLITE_CORRUPT at /home/clerk/secret')) });
+    const r = await routeInvoke('settings.get', {}, d);
+    expect(r).toEqual({ ok: false, error: { code: 'INTERNAL_ERROR', message: 'settings.get failed unexpectedly.', details: [] } });
+    expect(d.log).toHaveBeenCalled();
+  });
+});
+
+describe('shell channels', () => {
+  const shellDeps = (over: Partial<ShellDeps> = {}): ShellDeps & { written: Array<[string, Uint8Array]> } => {
+    const written: Array<[string, Uint8Array]> = [];
+    return { print: async () => true, askSavePath: async (n) => `/home/clerk/${n}`, writeFile: async (p, d) => void written.push([p, d]), written, ...over };
+  };
+
+  it('prints and reports whether the clerk went through with it', async () => {
+    expect(await serveShell('shell.print', {}, shellDeps())).toEqual({ printed: true });
+    expect(await serveShell('shell.print', {}, shellDeps({ print: async () => false }))).toEqual({ printed: false });
+  });
+
+  it('saves the PDF where the clerk chose, under a safe suggested name', async () => {
+    const d = shellDeps();
+    const asked = vi.spyOn(d, 'askSavePath');
+    expect(await serveShell('shell.savePdf', { filename: '../../etc/SZ-2024/0001.pdf', pdf: PDF }, d)).toEqual({ saved: true, path: '/home/clerk/0001.pdf' });
+    expect(asked).toHaveBeenCalledWith('0001.pdf');
+    expect(Buffer.from(d.written[0]?.[1] ?? []).toString('latin1')).toBe('%PDF-1.7\n%fake\n');
+  });
+
+  it('writes nothing when the clerk cancels or the data is not a PDF', async () => {
+    const d = shellDeps({ askSavePath: async () => null });
+    expect(await serveShell('shell.savePdf', { filename: 'a.pdf', pdf: PDF }, d)).toEqual({ saved: false, path: null });
+    await expect(serveShell('shell.savePdf', { filename: 'a.pdf', pdf: Buffer.from('MZ\x90\x00').toString('base64') }, d)).rejects.toBeInstanceOf(IpcError);
+    expect(d.written).toEqual([]);
+  });
+
+  it('makes file names Windows and the dialog accept', () => {
+    expect(safePdfName('Számla SZ-2024/0001')).toBe('0001.pdf');
+    expect(safePdfName('C:\\Users\\x\\inv.PDF')).toBe('inv.PDF');
+    expect(safePdfName('a<b>c:"d|e?*.pdf')).toBe('a_b_c__d_e__.pdf');
+    expect(safePdfName('...')).toBe('document.pdf');
+    expect(safePdfName('x'.repeat(300)).length).toBeLessThanOrEqual(154);
+    expect(() => pdfBytes('')).toThrow(IpcError);
+  });
+});
+
+describe('Electron IPC handler', () => {
+  let handler: (...args: unknown[]) => unknown;
+  const core = vi.fn(async (): Promise<IpcResponse<unknown>> => ({ ok: true, result: 'from core' }));
+
+  beforeEach(async () => {
+    handlers.clear();
+    const { registerIpc } = await import('@main/ipc');
+    const { appUrlPolicy } = await import('@main/origin');
+    registerIpc({ core, isAppUrl: appUrlPolicy('app://stockdesk/index.html'), shellFor: () => ({ print: async () => true, askSavePath: async () => null, writeFile: async () => undefined }) });
+    handler = handlers.get('stockdesk:invoke') as typeof handler;
+  });
+
+  const event = (url: string, parent: unknown = null) => ({ senderFrame: { url, parent }, sender: {} });
+
+  it('is the one handler, and routes calls from the app page', async () => {
+    expect([...handlers.keys()]).toEqual(['stockdesk:invoke']);
+    expect(await handler(event('app://stockdesk/index.html#/products'), 'settings.get', {})).toEqual({ ok: true, result: 'from core' });
+    expect(await handler(event('app://stockdesk/index.html'), 'shell.print', {})).toEqual({ ok: true, result: { printed: true } });
+    expect(await handler(event('app://stockdesk/index.html'), 'nope', {})).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
+  });
+
+  it('refuses foreign pages, subframes and destroyed frames', () => {
+    core.mockClear();
+    expect(() => handler(event('https://evil.example/'), 'settings.get', {})).toThrow(/not Stockdesk/);
+    expect(() => handler(event('app://stockdesk/index.html', { url: 'app://stockdesk/' }), 'settings.get', {})).toThrow(/not Stockdesk/);
+    expect(() => handler({ senderFrame: null, sender: {} }, 'settings.get', {})).toThrow(/not Stockdesk/);
+    expect(core).not.toHaveBeenCalled();
+  });
+});
