@@ -54,7 +54,8 @@ export const CHANNELS = {
   /** Exact EAN or item number, as a scanner sends it. */
   'products.lookup': core(z.strictObject({ code: z.string().min(1).max(64) })).returns<ProductRow | null>(),
   'products.get': core(z.strictObject({ id: localId })).returns<ProductDetail | null>(),
-  'products.save': core(z.strictObject({ product: setProductParams })).returns<{ id: number; local: boolean }>(),
+  /** `id` edits a product, also one made offline (negative id); without it a new product is made. */
+  'products.save': core(z.strictObject({ id: localId.optional(), product: setProductParams })).returns<{ id: number; local: boolean }>(),
 
   'warehouses.list': core(none).returns<WarehouseRow[]>(),
   /** The account's own bank accounts: what orders and invoices accept as `selected_account` (exact match). */

@@ -1,0 +1,118 @@
+/**
+ * The one transport to the Command API: Node's fetch with a timeout per call and the caller's
+ * AbortSignal, bodies written and read only by the shared codec. XML or JSON is a setting.
+ */
+import {
+  areaPath, CAPABILITIES, decodeResponse, encodeRequest, METHODS, ResponseFormatError,
+  type Capability, type Format, type MethodName, type Params, type Result,
+} from '@shared/protocol';
+import type { FetchFn } from '../types';
+import type { Outcome } from './outcome';
+
+export interface ApiConfig {
+  baseUrl: string;
+  format: Format;
+  apiKey: string;
+  sessionKey: string;
+  fetch: FetchFn;
+  /** Per call, unless the call says otherwise. */
+  timeoutMs?: number;
+}
+
+export interface CallOptions {
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export type Health =
+  | { ok: true; capabilities: Set<Capability>; serverTime: string | null; version: string | null }
+  | { ok: false; message: string };
+
+const REJECTIONS = new Set(['VALIDATION_ERROR', 'CONFLICT', 'NOT_FOUND', 'UNKNOWN_METHOD', 'MALFORMED_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'METHOD_NOT_ALLOWED']);
+
+function describe(e: unknown): string {
+  if (e instanceof Error) {
+    if (e.name === 'TimeoutError') return 'The server did not answer in time.';
+    if (e.name === 'AbortError') return 'The call was cancelled.';
+    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+    return cause?.code ? `${e.message} (${cause.code})` : cause?.message ? `${e.message}: ${cause.message}` : e.message;
+  }
+  return String(e);
+}
+
+function signalFor(timeoutMs: number, outer?: AbortSignal): AbortSignal {
+  const t = AbortSignal.timeout(timeoutMs);
+  return outer ? AbortSignal.any([t, outer]) : t;
+}
+
+export class ApiClient {
+  readonly baseUrl: string;
+  constructor(private readonly cfg: ApiConfig) {
+    this.baseUrl = cfg.baseUrl.replace(/\/+$/, '');
+  }
+
+  get format(): Format {
+    return this.cfg.format;
+  }
+
+  async call<M extends MethodName>(method: M, params: Params<M> | Record<string, unknown>, opts: CallOptions = {}): Promise<Outcome<M>> {
+    const { body, contentType } = encodeRequest(this.cfg.format, method, params, { api_key: this.cfg.apiKey, session_key: this.cfg.sessionKey });
+    let status: number;
+    let text: string;
+    try {
+      const res = await this.cfg.fetch(this.baseUrl + areaPath(METHODS[method].area), {
+        method: 'POST',
+        body,
+        headers: { 'content-type': contentType, accept: contentType },
+        signal: signalFor(opts.timeoutMs ?? this.cfg.timeoutMs ?? 30_000, opts.signal),
+      });
+      status = res.status;
+      text = await res.text();
+    } catch (e) {
+      return { kind: 'network', message: describe(e) };
+    }
+    let decoded;
+    try {
+      decoded = decodeResponse(this.cfg.format, method, text);
+    } catch (e) {
+      // A proxy's error page or a cut-off body: an answer, but not the server's verdict.
+      const why = e instanceof ResponseFormatError ? e.message : describe(e);
+      return { kind: 'server', status, message: status >= 500 ? `The server answered HTTP ${status}.` : why };
+    }
+    if (decoded.ok) return { kind: 'ok', result: decoded.result };
+    const { code, message, details } = decoded.error;
+    if (code === 'AUTH_FAILED') return { kind: 'auth', message };
+    if (REJECTIONS.has(code) && status < 500) return { kind: 'rejected', code, message, details };
+    return { kind: 'server', status, message };
+  }
+
+  /** `/api/health`: whether the server answers, and which extensions it offers. */
+  async health(opts: CallOptions = {}): Promise<Health> {
+    try {
+      const res = await this.cfg.fetch(`${this.baseUrl}/api/health`, { method: 'GET', signal: signalFor(opts.timeoutMs ?? 5_000, opts.signal) });
+      const text = await res.text();
+      if (!res.ok) return { ok: false, message: `The server answered HTTP ${res.status}.` };
+      const body = JSON.parse(text) as { status?: unknown; capabilities?: unknown; server_time?: unknown; version?: unknown };
+      if (body.status !== 'ok') return { ok: false, message: 'The server is not ready.' };
+      const caps = Array.isArray(body.capabilities) ? body.capabilities : [];
+      const known = new Set<Capability>(CAPABILITIES.filter((c) => caps.includes(c)));
+      return { ok: true, capabilities: known, serverTime: typeof body.server_time === 'string' ? body.server_time : null, version: typeof body.version === 'string' ? body.version : null };
+    } catch (e) {
+      return { ok: false, message: describe(e) };
+    }
+  }
+}
+
+/** Unwraps an ok outcome or throws one typed error, for read calls made on a clerk's behalf. */
+export class CallFailed extends Error {
+  constructor(readonly outcome: Exclude<Outcome<MethodName>, { kind: 'ok' }>) {
+    super(outcome.message);
+    this.name = 'CallFailed';
+  }
+}
+
+export async function must<M extends MethodName>(p: Promise<Outcome<M>>): Promise<Result<M>> {
+  const o = await p;
+  if (o.kind === 'ok') return o.result;
+  throw new CallFailed(o);
+}

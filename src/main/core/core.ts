@@ -1,0 +1,165 @@
+/**
+ * The desktop core: the mirror, the outbox, the sync engine and every core channel of the IPC
+ * contract, as plain Node with its dependencies passed in. entry.ts runs it in its own process;
+ * tests run it in theirs.
+ */
+import { join } from 'node:path';
+import { MoneyError } from '@shared/money';
+import { EVENT_NAMES, type EventName, type Events, type IpcResponse } from '@shared/ipc/channels';
+import { IpcError, validateRequest } from '@shared/ipc/validate';
+import type { Settings } from '@shared/ipc/types';
+import { ApiClient } from './api/client';
+import { openMirror, type Db } from './mirror/db';
+import { getKv, setKv } from './mirror/settings';
+import { counts, pruneDone, recoverInFlight } from './outbox/repo';
+import type { OutboxDeps } from './outbox/service';
+import { DEFAULT_ENGINE, SyncEngine, type EngineConfig } from './sync/engine';
+import { HANDLERS } from './handlers';
+import type { CoreChannel, CoreContext, Handler, MirrorTable } from './handlers/context';
+import { startDemoServer as defaultDemo, type DemoServer } from './demo';
+import { cryptoRandom } from './random';
+import { silentLog, systemClock, type CoreClock, type CoreLog, type CredentialStore, type FetchFn, type Random, type StoredCredentials } from './types';
+
+export interface CoreOptions {
+  /** The folder for the mirror (mirror.db) and the demo server's data. */
+  dataDir: string;
+  /** Overrides `${dataDir}/mirror.db`. */
+  dbPath?: string;
+  /** better_sqlite3.node built for the running ABI (Electron); Node's default otherwise. */
+  nativeBinding?: string;
+  clock?: CoreClock;
+  fetch?: FetchFn;
+  credentialStore: CredentialStore;
+  random?: Random;
+  log?: CoreLog;
+  /** Timers, backoff and timeouts of the sync engine. */
+  engine?: Partial<EngineConfig>;
+  startDemoServer?: (dataDir: string) => Promise<DemoServer>;
+}
+
+export interface Core {
+  invoke(channel: string, request: unknown): Promise<IpcResponse<unknown>>;
+  on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  /** For tests and the entry: the engine and the database. */
+  readonly engine: SyncEngine;
+  readonly db: Db;
+}
+
+const DEFAULT_SETTINGS = { serverUrl: null as string | null, format: 'json' as Settings['format'], language: 'hu' as Settings['language'], demo: false };
+
+export function createCore(opts: CoreOptions): Core {
+  const clock = opts.clock ?? systemClock;
+  const random = opts.random ?? cryptoRandom;
+  const log = opts.log ?? silentLog;
+  const fetchFn: FetchFn = opts.fetch ?? ((u, i) => fetch(u, i));
+  const config: EngineConfig = { ...DEFAULT_ENGINE, ...opts.engine, backoff: { ...DEFAULT_ENGINE.backoff, ...opts.engine?.backoff } };
+  const db = openMirror(opts.dbPath ?? join(opts.dataDir, 'mirror.db'), opts.nativeBinding);
+  const listeners = new Map<EventName, Set<(p: unknown) => void>>(EVENT_NAMES.map((e) => [e, new Set()]));
+  let credentials: StoredCredentials | null = null;
+  let client: ApiClient | null = null;
+  let demo: DemoServer | null = null;
+
+  const emit = <E extends EventName>(event: E, payload: Events[E]) => {
+    for (const l of listeners.get(event) ?? []) {
+      try {
+        l(payload);
+      } catch (e) {
+        log.error('event listener failed', { event, message: (e as Error).message });
+      }
+    }
+  };
+  const stored = () => ({ ...DEFAULT_SETTINGS, ...getKv<Partial<typeof DEFAULT_SETTINGS>>(db, 'settings', 'settings', {}) });
+  const settings = (): Settings => ({ ...stored(), hasCredentials: credentials !== null });
+  const rebuildClient = () => {
+    const s = stored();
+    client = s.serverUrl && credentials
+      ? new ApiClient({ baseUrl: s.serverUrl, format: s.format, apiKey: credentials.apiKey, sessionKey: credentials.sessionKey, fetch: fetchFn, timeoutMs: config.callTimeoutMs })
+      : null;
+  };
+
+  const engine = new SyncEngine({
+    db, clock, random, log, config, api: () => client, serverUrl: () => stored().serverUrl,
+    emitStatus: (s) => emit('sync.status', s),
+    emitOutbox: () => emit('outbox.changed', counts(db)),
+    emitMirror: (tables) => emit('mirror.changed', { tables: tables as MirrorTable[] }),
+  });
+  const outbox: OutboxDeps = { db, random, now: () => clock.now() };
+
+  const ctx: CoreContext = {
+    db, clock, random, log, engine, outbox, settings, api: () => client,
+    today: () => clock.now().toISOString().slice(0, 10),
+    async updateSettings(patch) {
+      const before = stored();
+      const next = { ...before, ...patch };
+      setKv(db, 'settings', 'settings', next);
+      rebuildClient();
+      if (next.serverUrl !== before.serverUrl) setKv(db, 'sync_state', 'mirrored', getKv(db, 'sync_state', 'mirrored', false) && next.serverUrl === before.serverUrl);
+      engine.reset();
+      return settings();
+    },
+    async setCredentials(c) {
+      await opts.credentialStore.save(c);
+      credentials = c;
+      rebuildClient();
+      engine.reset();
+      return settings();
+    },
+    async startDemo() {
+      if (!demo) demo = await (opts.startDemoServer ?? defaultDemo)(opts.dataDir);
+      await opts.credentialStore.save(demo.credentials);
+      credentials = demo.credentials;
+      return ctx.updateSettings({ serverUrl: demo.url, demo: true });
+    },
+    changed(tables) {
+      emit('mirror.changed', { tables });
+      if (tables.includes('outbox')) emit('outbox.changed', counts(db));
+      engine.kick();
+    },
+  };
+
+  return {
+    engine,
+    db,
+    async invoke(channel, request) {
+      try {
+        const v = validateRequest<CoreChannel>(channel, request);
+        const handler = HANDLERS[v.channel] as Handler<CoreChannel> | undefined;
+        if (!handler) throw new IpcError({ code: 'VALIDATION_ERROR', message: `${v.channel} is served by the app window, not the core.`, details: [] });
+        const result = await handler(ctx, v.request as never);
+        return { ok: true, result: result ?? null };
+      } catch (e) {
+        if (e instanceof IpcError) return { ok: false, error: e.body };
+        if (e instanceof MoneyError) return { ok: false, error: { code: 'VALIDATION_ERROR', message: e.message, details: [{ field: e.field, message: e.message }] } };
+        log.error('channel failed', { channel, message: (e as Error).message, stack: (e as Error).stack });
+        return { ok: false, error: { code: 'INTERNAL_ERROR', message: `Stockdesk could not do this: ${(e as Error).message}`, details: [] } };
+      }
+    },
+    on(event, listener) {
+      const set = listeners.get(event)!;
+      set.add(listener as (p: unknown) => void);
+      return () => set.delete(listener as (p: unknown) => void);
+    },
+    async start() {
+      recoverInFlight(db);
+      pruneDone(db, new Date(clock.now().getTime() - 30 * 86_400_000));
+      credentials = await opts.credentialStore.load();
+      const s = stored();
+      // The embedded demo server lives in this process: start it again on a restart.
+      if (s.demo && (opts.startDemoServer ?? defaultDemo)) {
+        demo = await (opts.startDemoServer ?? defaultDemo)(opts.dataDir);
+        credentials = demo.credentials;
+        setKv(db, 'settings', 'settings', { ...s, serverUrl: demo.url });
+      }
+      rebuildClient();
+      engine.kick();
+    },
+    async stop() {
+      await engine.stop();
+      await demo?.close();
+      demo = null;
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * The core's process entry: the same file runs as an Electron utilityProcess (messages through
+ * `process.parentPort`) and as a plain Node child process (`process.send` / `process.on('message')`,
+ * e.g. `node --import tsx src/main/core/entry.ts`). No Electron import: the parent port is duck-typed.
+ *
+ * Configuration (environment, or argv `--data-dir <dir>`):
+ *   STOCKDESK_DATA_DIR         the data folder (mirror.db, demo-server/); required
+ *   STOCKDESK_SQLITE_BINDING   path of a better_sqlite3.node built for Electron's ABI (optional)
+ *   STOCKDESK_CREDENTIALS      'host' (default under Electron: ask the host, which uses safeStorage),
+ *                              'file' (a 0600 file credentials.json in the data dir: the harness),
+ *                              or 'memory'
+ *   STOCKDESK_LOG_LEVEL        'silent' | 'error' | 'info' (default 'error'), lines on stderr
+ *
+ * Message protocol (every message is a plain JSON-serialisable object):
+ *   host → core  {type:'invoke', id:number, channel:string, request:unknown}
+ *   core → host  {type:'result', id, response: IpcResponse}        exactly one per invoke
+ *   core → host  {type:'event', event:EventName, payload}          sync.status, outbox.changed, mirror.changed
+ *   core → host  {type:'ready'}                                    once, after the mirror is open and start() ran
+ *   core → host  {type:'fatal', message}                           startup failed (then the process exits 1)
+ *   host → core  {type:'shutdown'}                                 stop timers, close the mirror, exit 0
+ * Credentials (only with STOCKDESK_CREDENTIALS=host):
+ *   core → host  {type:'credentials', id:number, op:'load'|'save'|'clear', credentials?:{apiKey, sessionKey}}
+ *   host → core  {type:'credentials', id, ok:true, credentials?:{apiKey, sessionKey}|null}
+ *             or {type:'credentials', id, ok:false, message}       e.g. no OS key store
+ * Invokes that arrive before the core is ready are queued, not dropped.
+ */
+import { join } from 'node:path';
+import { createCore, type Core } from './core';
+import { fileCredentialStore, hostCredentialStore, memoryCredentialStore, type CredentialsReply, type CredentialsRequest } from './credentials';
+import type { CoreLog, CredentialStore } from './types';
+
+interface Port {
+  postMessage(m: unknown): void;
+  on(event: 'message', fn: (e: { data: unknown }) => void): void;
+}
+
+const parentPort = (process as unknown as { parentPort?: Port }).parentPort;
+
+function send(m: unknown): void {
+  if (parentPort) parentPort.postMessage(m);
+  else if (process.send) process.send(m);
+}
+
+function onMessage(fn: (m: unknown) => void): void {
+  if (parentPort) parentPort.on('message', (e) => fn(e.data));
+  else process.on('message', fn);
+}
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+const level = process.env.STOCKDESK_LOG_LEVEL ?? 'error';
+const line = (lvl: string) => (msg: string, data?: Record<string, unknown>) => process.stderr.write(`${JSON.stringify({ t: new Date().toISOString(), lvl, msg, ...data })}\n`);
+const log: CoreLog = {
+  info: level === 'info' ? line('info') : () => {},
+  warn: level === 'info' ? line('warn') : () => {},
+  error: level === 'silent' ? () => {} : line('error'),
+};
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+async function main(): Promise<void> {
+  const dataDir = arg('--data-dir') ?? process.env.STOCKDESK_DATA_DIR;
+  if (!dataDir) throw new Error('STOCKDESK_DATA_DIR (or --data-dir) is required');
+  const mode = process.env.STOCKDESK_CREDENTIALS ?? (parentPort ? 'host' : 'file');
+  const host = mode === 'host' ? hostCredentialStore((m: CredentialsRequest) => send(m)) : null;
+  const store: CredentialStore = host ?? (mode === 'memory' ? memoryCredentialStore() : fileCredentialStore(join(dataDir, 'credentials.json')));
+
+  let core: Core | null = null;
+  const waiting: Array<Record<string, unknown>> = [];
+  const handle = (m: Record<string, unknown>) => {
+    if (m.type === 'invoke' && core) {
+      const id = m.id;
+      void core.invoke(String(m.channel), m.request).then((response) => send({ type: 'result', id, response }));
+    } else if (m.type === 'invoke') {
+      waiting.push(m);
+    } else if (m.type === 'shutdown') {
+      void (core?.stop() ?? Promise.resolve()).finally(() => process.exit(0));
+    }
+  };
+  onMessage((m) => {
+    if (!isRecord(m)) return;
+    if (m.type === 'credentials' && host) host.receive(m as unknown as CredentialsReply);
+    else handle(m);
+  });
+
+  const c = createCore({ dataDir, nativeBinding: process.env.STOCKDESK_SQLITE_BINDING || undefined, credentialStore: store, log });
+  for (const event of ['sync.status', 'outbox.changed', 'mirror.changed'] as const) c.on(event, (payload) => send({ type: 'event', event, payload }));
+  await c.start();
+  core = c;
+  send({ type: 'ready' });
+  for (const m of waiting.splice(0)) handle(m);
+  // The host going away is the end of the core too.
+  process.on('disconnect', () => void c.stop().finally(() => process.exit(0)));
+}
+
+main().catch((e: unknown) => {
+  const message = e instanceof Error ? e.message : String(e);
+  log.error('core failed to start', { message });
+  send({ type: 'fatal', message });
+  setTimeout(() => process.exit(1), 50);
+});

@@ -1,0 +1,139 @@
+/**
+ * Stock counts. Posting turns every counted line that differs from what the clerk saw into a
+ * setQuantity of the difference, carrying the expected quantity so the server (or a check right
+ * before sending) can refuse it if the stock moved in the meantime.
+ */
+import { countedLines, countedOf, createSheet, deleteSheet, getSheet, listSheets, setCounted, sheetPlace } from '../mirror/counts';
+import { lookupProduct, productRow } from '../mirror/products';
+import { currentId } from '../mirror/settings';
+import { toMilli } from '../mirror/fold';
+import { submit } from '../outbox/service';
+import { canonicalWarehouse, stockProduct } from './stock';
+import { ipcError, notFound, type CoreContext, type Handlers } from './context';
+
+function sheet(ctx: CoreContext, id: number) {
+  const s = getSheet(ctx.db, id);
+  if (!s) throw notFound(`Count sheet ${id}`);
+  return s;
+}
+
+const CSV_HEADER = 'product_id;item_number;ean;name;unit;expected;counted';
+const csvCell = (v: string | number | null) => {
+  const s = v === null ? '' : String(v);
+  return /[;"\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+function parseCsvLine(line: string, delimiter: string): string[] {
+  const out: string[] = [];
+  let cur = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (quoted && c === '"' && line[i + 1] === '"') {
+      cur += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (!quoted && c === delimiter) {
+      out.push(cur);
+      cur = '';
+    } else {
+      cur += c;
+    }
+  }
+  out.push(cur);
+  return out.map((s) => s.trim());
+}
+
+export const countHandlers: Handlers<'count.open' | 'count.list' | 'count.get' | 'count.setCounted' | 'count.scan' | 'count.post' | 'count.discard' | 'count.exportCsv' | 'count.importCsv'> = {
+  'count.open': (ctx, req) => {
+    const id = ctx.db.transaction(() => createSheet(ctx.db, canonicalWarehouse(ctx, req.warehouse), req.stockLabel, ctx.clock.now()))();
+    ctx.changed(['counts']);
+    return sheet(ctx, id);
+  },
+  'count.list': (ctx) => listSheets(ctx.db),
+  'count.get': (ctx, req) => getSheet(ctx.db, req.sheetId),
+  'count.setCounted': (ctx, req) => {
+    sheet(ctx, req.sheetId);
+    const row = stockProduct(ctx, req.productId, 'productId');
+    setCounted(ctx.db, req.sheetId, row.id, req.counted);
+    ctx.changed(['counts']);
+    return sheet(ctx, req.sheetId);
+  },
+  'count.scan': (ctx, req) => {
+    sheet(ctx, req.sheetId);
+    const row = lookupProduct(ctx.db, req.code);
+    if (row && !row.service) {
+      ctx.db.transaction(() => setCounted(ctx.db, req.sheetId, row.id, (countedOf(ctx.db, req.sheetId, row.id) ?? 0) + 1))();
+      ctx.changed(['counts']);
+    }
+    return { sheet: sheet(ctx, req.sheetId), productId: row && !row.service ? row.id : null };
+  },
+  'count.post': (ctx, req) => {
+    const place = sheetPlace(ctx.db, req.sheetId);
+    if (!place) throw notFound(`Count sheet ${req.sheetId}`);
+    const entryIds = ctx.db.transaction(() => {
+      const ids: number[] = [];
+      for (const l of countedLines(ctx.db, req.sheetId)) {
+        const delta = (toMilli(l.counted) - toMilli(l.expected)) / 1000;
+        if (delta === 0) continue;
+        const name = productRow(ctx.db, l.productId)?.name ?? `#${l.productId}`;
+        ids.push(submit(ctx.outbox, {
+          method: 'setQuantity', queueKey: `product:${l.productId}`,
+          summary: `Count: ${name} in ${place.warehouse}${place.label ? ` (${place.label})` : ''}: ${l.expected} → ${l.counted}`,
+          params: { product_id: l.productId, quantity: delta, contact_id: req.contactId, warehouse: place.warehouse, ...(place.label ? { stock_label: place.label } : {}) },
+          countInfo: { productId: l.productId, warehouse: place.warehouse, stockLabel: place.label, expected: l.expected, counted: l.counted },
+        }));
+      }
+      deleteSheet(ctx.db, req.sheetId);
+      return ids;
+    })();
+    ctx.changed(['counts', 'quantities', 'outbox']);
+    return { entryIds };
+  },
+  'count.discard': (ctx, req) => {
+    sheet(ctx, req.sheetId);
+    deleteSheet(ctx.db, req.sheetId);
+    ctx.changed(['counts']);
+    return { discarded: true as const };
+  },
+  'count.exportCsv': (ctx, req) => {
+    const s = sheet(ctx, req.sheetId);
+    const lines = s.lines.map((l) => [l.productId, l.itemNumber, l.ean, l.name, l.unit, l.expected, l.counted].map(csvCell).join(';'));
+    const name = `${s.warehouse}${s.stockLabel ? `-${s.stockLabel}` : ''}`.replace(/[^\p{L}\p{N}_-]+/gu, '_');
+    return { filename: `count-${name}-${s.createdAt.slice(0, 10)}.csv`, csv: [CSV_HEADER, ...lines].join('\r\n') + '\r\n' };
+  },
+  'count.importCsv': (ctx, req) => {
+    sheet(ctx, req.sheetId);
+    const errors: Array<{ line: number; message: string }> = [];
+    let imported = 0;
+    const rows = req.csv.replace(/^\uFEFF/, '').split(/\r?\n/);
+    // Excel in Hungarian writes ';' (the comma is the decimal sign); others ',' or tabs.
+    const first = rows[0] ?? '';
+    const delimiter = first.includes(';') ? ';' : first.includes('\t') ? '\t' : ',';
+    const head = parseCsvLine(first, delimiter).map((h) => h.toLowerCase());
+    const hasHeader = head.includes('counted');
+    const col = (name: string, fallback: number) => (hasHeader ? head.indexOf(name) : fallback);
+    const [cId, cItem, cEan, cCounted] = [col('product_id', 0), col('item_number', 1), col('ean', 2), col('counted', hasHeader ? -1 : 6)];
+    ctx.db.transaction(() => {
+      rows.forEach((text, i) => {
+        if ((hasHeader && i === 0) || text.trim() === '') return;
+        const cells = parseCsvLine(text, delimiter);
+        const countedText = (cells[cCounted] ?? '').replace(',', '.');
+        if (countedText === '') return;
+        const counted = Number(countedText);
+        if (!Number.isFinite(counted) || counted < 0) return errors.push({ line: i + 1, message: `counted "${cells[cCounted]}" is not a quantity` });
+        const idText = cells[cId] ?? '';
+        const byId = /^-?\d+$/.test(idText) ? productRow(ctx.db, currentId(ctx.db, 'product', Number(idText))) : null;
+        const row = byId ?? lookupProduct(ctx.db, cells[cEan] || cells[cItem] || '');
+        if (!row) return errors.push({ line: i + 1, message: 'no product with this id, EAN or item number' });
+        if (row.service) return errors.push({ line: i + 1, message: `${row.name} is a service` });
+        setCounted(ctx.db, req.sheetId, row.id, counted);
+        imported++;
+      });
+    })();
+    if (imported === 0 && errors.length === 0 && rows.length > 1) throw ipcError('VALIDATION_ERROR', 'The file has no counted quantities.');
+    ctx.changed(['counts']);
+    return { sheet: sheet(ctx, req.sheetId), imported, errors };
+  },
+};

@@ -1,0 +1,16 @@
+/** Every core channel of the IPC contract, one handler each; the type makes a missing one a compile error. */
+import type { CoreChannel, Handlers } from './context';
+import { countHandlers } from './counts';
+import { draftHandlers } from './drafts';
+import { dueHandlers } from './dues';
+import { invoiceHandlers } from './invoices';
+import { orderHandlers } from './orders';
+import { outboxHandlers } from './outbox';
+import { productHandlers } from './products';
+import { settingsHandlers } from './settings';
+import { stockHandlers } from './stock';
+
+export const HANDLERS: Handlers<CoreChannel> = {
+  ...settingsHandlers, ...productHandlers, ...stockHandlers, ...countHandlers, ...orderHandlers, ...invoiceHandlers, ...dueHandlers,
+  ...outboxHandlers, ...draftHandlers,
+};

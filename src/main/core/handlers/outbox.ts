@@ -1,0 +1,28 @@
+/** The outbox screen: what waits, what needs attention, and the clerk's decisions about it. */
+import { listEntries, toView } from '../outbox/repo';
+import { discard, edit, resolveCount, retry } from '../outbox/service';
+import type { Handlers } from './context';
+
+export const outboxHandlers: Handlers<'outbox.list' | 'outbox.retry' | 'outbox.edit' | 'outbox.discard' | 'outbox.resolveCount'> = {
+  'outbox.list': (ctx, req) => listEntries(ctx.db, req.states).map(toView),
+  'outbox.retry': (ctx, req) => {
+    const v = retry(ctx.outbox, req.id);
+    ctx.changed(['outbox']);
+    return v;
+  },
+  'outbox.edit': (ctx, req) => {
+    const v = edit(ctx.outbox, req.id, req.params);
+    ctx.changed(['outbox', 'quantities', 'products', 'orders', 'invoices']);
+    return v;
+  },
+  'outbox.discard': (ctx, req) => {
+    const discarded = discard(ctx.outbox, req.id);
+    ctx.changed(['outbox', 'quantities', 'products', 'orders', 'invoices']);
+    return { discarded };
+  },
+  'outbox.resolveCount': (ctx, req) => {
+    const v = resolveCount(ctx.outbox, req.id, req.action);
+    ctx.changed(['outbox', 'quantities']);
+    return v;
+  },
+};

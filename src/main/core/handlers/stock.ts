@@ -1,0 +1,74 @@
+/** Take-ins, single adjustments, and purchase-order receipts: all through the outbox. */
+import { listWarehouses } from '../mirror/contacts';
+import { productRow } from '../mirror/products';
+import { currentId } from '../mirror/settings';
+import { savePurchaseOrder, purchaseOrder } from '../mirror/dues';
+import { submit } from '../outbox/service';
+import type { CoreContext } from './context';
+import { fromFailure, ipcError, notFound, requireOnline, type Handlers } from './context';
+
+/** The warehouse as the server spells it, so mirror rows and server answers use one key. */
+export function canonicalWarehouse(ctx: CoreContext, name: string): string {
+  const n = name.trim();
+  return listWarehouses(ctx.db).find((w) => w.name.toLowerCase() === n.toLowerCase())?.name ?? n;
+}
+
+export function stockProduct(ctx: CoreContext, given: number, field: string) {
+  const id = currentId(ctx.db, 'product', given);
+  const row = productRow(ctx.db, id);
+  if (!row) throw notFound(`Product ${given}`);
+  if (row.service) throw ipcError('VALIDATION_ERROR', `${row.name} is a service and carries no stock.`, [{ field, message: 'is a service' }]);
+  return row;
+}
+
+const labelOf = (label: string) => (label ? { stock_label: label } : {});
+
+export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'po.get' | 'po.receive'> = {
+  'stock.takeIn': (ctx, req) => {
+    const warehouse = canonicalWarehouse(ctx, req.warehouse);
+    const rows = req.lines.map((l, i) => stockProduct(ctx, l.productId, `lines[${i}].productId`));
+    const entryIds = ctx.db.transaction(() =>
+      req.lines.map((l, i) =>
+        submit(ctx.outbox, {
+          method: 'setQuantity', queueKey: `product:${rows[i]!.id}`,
+          summary: `Take-in ${l.quantity} × ${rows[i]!.name} into ${warehouse}${req.stockLabel ? ` (${req.stockLabel})` : ''}`,
+          params: {
+            product_id: rows[i]!.id, quantity: l.quantity, contact_id: req.contactId, warehouse, ...labelOf(req.stockLabel),
+            ...(l.price !== undefined ? { price: l.price } : {}), ...(l.currency ? { currency: l.currency } : {}), ...(l.fxRate ? { fxrate: l.fxRate } : {}),
+            ...(req.date ? { date: req.date } : {}), ...(l.batchNo ? { batch_no: l.batchNo } : {}), ...(l.expireDate ? { expire_date: l.expireDate } : {}),
+            ...(l.countryCode ? { country_code: l.countryCode.toUpperCase() } : {}),
+          },
+        }),
+      ),
+    )();
+    ctx.changed(['quantities', 'outbox']);
+    return { entryIds };
+  },
+  'stock.adjust': (ctx, req) => {
+    const row = stockProduct(ctx, req.productId, 'productId');
+    const warehouse = canonicalWarehouse(ctx, req.warehouse);
+    const entryId = submit(ctx.outbox, {
+      method: 'setQuantity', queueKey: `product:${row.id}`,
+      summary: `${req.quantity > 0 ? 'Take-in' : 'Wasting'} ${Math.abs(req.quantity)} × ${row.name} ${req.quantity > 0 ? 'into' : 'from'} ${warehouse}`,
+      params: { product_id: row.id, quantity: req.quantity, contact_id: req.contactId, warehouse, ...labelOf(req.stockLabel) },
+    });
+    ctx.changed(['quantities', 'outbox']);
+    return { entryId };
+  },
+  'po.get': async (ctx, req) => {
+    const o = await requireOnline(ctx).call('getPO', { project_code: req.projectCode });
+    if (o.kind !== 'ok') throw fromFailure(o);
+    savePurchaseOrder(ctx.db, o.result, ctx.clock.now());
+    return o.result;
+  },
+  'po.receive': (ctx, req) => {
+    const po = purchaseOrder(ctx.db, req.poId);
+    const entryId = submit(ctx.outbox, {
+      method: 'setPOTakeIn', queueKey: `po:${req.poId}`,
+      summary: `Goods receipt of purchase order ${po?.project_code ?? req.poId}${po ? ` into ${po.warehouse}` : ''}`,
+      params: { PO: req.poId, ...(req.grossWeight !== undefined ? { gross_weight: req.grossWeight } : {}), ...(req.packageType !== undefined ? { package_type: req.packageType } : {}), ...(req.countryCode ? { country_code: req.countryCode.toUpperCase() } : {}) },
+    });
+    ctx.changed(['quantities', 'outbox']);
+    return { entryId };
+  },
+};

@@ -1,0 +1,8 @@
+import type { Migration } from '@server/db/types';
+import { m001Catalog } from './001_catalog';
+import { m002Outbox } from './002_outbox';
+import { m003Documents } from './003_documents';
+import { m004Local } from './004_local';
+
+/** The mirror's migrations, in order. Add new ones at the end; never edit one that has shipped. */
+export const MIRROR_MIGRATIONS: Migration[] = [m001Catalog, m002Outbox, m003Documents, m004Local];

@@ -1,0 +1,151 @@
+/**
+ * Products in the mirror: the server's records, and products made here that wait in the outbox
+ * (negative ids). Lookups by EAN / item number use plain indexes; free text uses FTS5 over folded
+ * text with prefix matching.
+ */
+import type { ProductRecord } from '@shared/protocol';
+import type { ProductDetail, ProductRow, QuantityView } from '@shared/ipc/types';
+import { json, stmt, type Db } from './db';
+import { fold, fromMilli, ftsQuery } from './fold';
+
+export interface ProductFields {
+  product_name: string;
+  item_number?: string;
+  ean_number?: string;
+  manufacturer?: string;
+  product_group?: string;
+  foreign_item_number?: string;
+  tags?: string[];
+  unit: string;
+  vat: number;
+  list_price?: number;
+  currency: string;
+  service?: number;
+}
+
+interface Row {
+  id: number; local: number; name: string; item_number: string | null; ean: string | null; manufacturer: string | null;
+  product_group: string | null; unit: string; vat: number; list_price: number | null; currency: string; service: number;
+  record: string; deliverable_milli: number; reserved_milli: number;
+}
+
+const searchText = (p: ProductFields) =>
+  fold([p.manufacturer, p.product_name, p.product_group, ...(p.tags ?? []), p.item_number, p.foreign_item_number, p.ean_number].filter(Boolean).join(' '));
+
+const values = (id: number, local: boolean, p: ProductFields, record: unknown, updatedAt: string | null) => [
+  id, local ? 1 : 0, p.product_name, p.item_number || null, p.ean_number || null, p.manufacturer || null, p.product_group || null,
+  p.unit, p.vat, p.list_price ?? null, p.currency, p.service ?? 0, JSON.stringify(record), searchText(p), updatedAt,
+];
+
+const UPSERT = `INSERT INTO products (id, local, name, item_number, ean, manufacturer, product_group, unit, vat, list_price, currency, service, record, search, updated_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  ON CONFLICT (id) DO UPDATE SET local = excluded.local, name = excluded.name, item_number = excluded.item_number, ean = excluded.ean,
+    manufacturer = excluded.manufacturer, product_group = excluded.product_group, unit = excluded.unit, vat = excluded.vat,
+    list_price = excluded.list_price, currency = excluded.currency, service = excluded.service, record = excluded.record,
+    search = excluded.search, updated_at = excluded.updated_at`;
+
+/** Server records, as getProduct returns them. The caller holds the transaction. */
+export function upsertServerProducts(db: Db, records: ProductRecord[]): void {
+  const s = stmt(db, UPSERT);
+  for (const r of records) s.run(...values(r.id, false, r, r, r.updated_at));
+}
+
+/** A product as the clerk saved it (offline create, or an edit not yet confirmed). */
+export function writeLocalProduct(db: Db, id: number, p: ProductFields & Record<string, unknown>, local: boolean): void {
+  stmt(db, UPSERT).run(...values(id, local, p, p, null));
+}
+
+export function productRecord(db: Db, id: number): Record<string, unknown> | null {
+  const r = stmt(db, 'SELECT record FROM products WHERE id = ?').get(id) as { record: string } | undefined;
+  return r ? json<Record<string, unknown>>(r.record, {}) : null;
+}
+
+export function deleteProduct(db: Db, id: number): void {
+  stmt(db, 'DELETE FROM products WHERE id = ?').run(id);
+}
+
+/** The server assigned `serverId` to a product made here: every reference moves to it. */
+export function renumberProduct(db: Db, localId: number, serverId: number): void {
+  const exists = stmt(db, 'SELECT 1 FROM products WHERE id = ?').get(serverId);
+  if (exists) stmt(db, 'DELETE FROM products WHERE id = ?').run(localId);
+  else stmt(db, 'UPDATE products SET id = ?, local = 0 WHERE id = ?').run(serverId, localId);
+  stmt(db, 'UPDATE stock_pending SET product_id = ? WHERE product_id = ?').run(serverId, localId);
+  stmt(db, 'UPDATE OR REPLACE count_lines SET product_id = ? WHERE product_id = ?').run(serverId, localId);
+}
+
+const ROW_SELECT = `SELECT p.id, p.local, p.name, p.item_number, p.ean, p.manufacturer, p.product_group, p.unit, p.vat, p.list_price,
+    p.currency, p.service, p.record,
+    coalesce((SELECT sum(qty_milli) FROM stock s WHERE s.product_id = p.id), 0)
+      + coalesce((SELECT sum(qty_milli) FROM stock_pending sp WHERE sp.product_id = p.id), 0) AS deliverable_milli,
+    coalesce((SELECT sum(qty_milli) FROM reserved r WHERE r.product_id = p.id), 0) AS reserved_milli
+  FROM products p`;
+
+const toRow = (r: Row): ProductRow => {
+  const deliverable = fromMilli(r.deliverable_milli);
+  return {
+    id: r.id, local: r.local === 1, name: r.name, itemNumber: r.item_number, ean: r.ean, manufacturer: r.manufacturer,
+    productGroup: r.product_group, unit: r.unit, vat: r.vat, listPrice: r.list_price, currency: r.currency,
+    service: r.service === 1, deliverable, available: fromMilli(r.deliverable_milli - r.reserved_milli),
+  };
+};
+
+export function productRow(db: Db, id: number): ProductRow | null {
+  const r = stmt(db, `${ROW_SELECT} WHERE p.id = ?`).get(id) as Row | undefined;
+  return r ? toRow(r) : null;
+}
+
+/** Exact EAN first, then exact item number (case-insensitive), as a scanner sends them. */
+export function lookupProduct(db: Db, code: string): ProductRow | null {
+  const c = code.trim();
+  const r = (stmt(db, `${ROW_SELECT} WHERE p.ean = ? ORDER BY p.id LIMIT 1`).get(c) ??
+    stmt(db, `${ROW_SELECT} WHERE p.item_number = ? COLLATE NOCASE ORDER BY p.id LIMIT 1`).get(c)) as Row | undefined;
+  return r ? toRow(r) : null;
+}
+
+/** Every word a prefix of some word of the product (name, maker, group, tags, numbers, EAN), name order. */
+export function searchProducts(db: Db, query: string, offset: number, limit: number): { rows: ProductRow[]; total: number } {
+  const q = ftsQuery(query);
+  if (!q) {
+    const total = (stmt(db, 'SELECT count(*) AS n FROM products').get() as { n: number }).n;
+    const rows = stmt(db, `${ROW_SELECT} ORDER BY p.name COLLATE NOCASE, p.id LIMIT ? OFFSET ?`).all(limit, offset) as Row[];
+    return { rows: rows.map(toRow), total };
+  }
+  const total = (stmt(db, 'SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ?').get(q) as { n: number }).n;
+  const rows = stmt(db, `${ROW_SELECT} WHERE p.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)
+      ORDER BY p.name COLLATE NOCASE, p.id LIMIT ? OFFSET ?`).all(q, limit, offset) as Row[];
+  return { rows: rows.map(toRow), total };
+}
+
+/** Quantities per warehouse and label: confirmed + the clerk's own pending changes. */
+export function quantityViews(db: Db, productId: number): QuantityView[] {
+  const rows = stmt(db, `
+    WITH keys AS (
+      SELECT warehouse, stock_label FROM stock WHERE product_id = ?1
+      UNION SELECT warehouse, stock_label FROM stock_pending WHERE product_id = ?1
+      UNION SELECT warehouse, '' FROM reserved WHERE product_id = ?1)
+    SELECT k.warehouse, k.stock_label,
+      coalesce((SELECT qty_milli FROM stock s WHERE s.product_id = ?1 AND s.warehouse = k.warehouse AND s.stock_label = k.stock_label), 0) AS confirmed,
+      coalesce((SELECT sum(qty_milli) FROM stock_pending sp WHERE sp.product_id = ?1 AND sp.warehouse = k.warehouse AND sp.stock_label = k.stock_label), 0) AS pending_local,
+      CASE WHEN k.stock_label = '' THEN coalesce((SELECT qty_milli FROM reserved r WHERE r.product_id = ?1 AND r.warehouse = k.warehouse), 0) ELSE 0 END AS reserved
+    FROM keys k ORDER BY k.warehouse, k.stock_label`).all(productId) as Array<{ warehouse: string; stock_label: string; confirmed: number; pending_local: number; reserved: number }>;
+  return rows.map((r) => ({
+    warehouse: r.warehouse, stockLabel: r.stock_label, deliverable: fromMilli(r.confirmed + r.pending_local), pending: fromMilli(r.reserved),
+    available: fromMilli(r.confirmed + r.pending_local - r.reserved), pendingLocal: fromMilli(r.pending_local),
+  }));
+}
+
+export function productDetail(db: Db, id: number): ProductDetail | null {
+  const row = productRow(db, id);
+  if (!row) return null;
+  const record = productRecord(db, id) ?? {};
+  const tags = Array.isArray(record.tags) ? (record.tags as unknown[]).map(String) : [];
+  return { ...row, fields: record, tags, quantities: quantityViews(db, id) };
+}
+
+export function productCount(db: Db): number {
+  return (stmt(db, 'SELECT count(*) AS n FROM products WHERE local = 0').get() as { n: number }).n;
+}
+
+export function allServerProductIds(db: Db): number[] {
+  return (stmt(db, 'SELECT id FROM products WHERE local = 0 ORDER BY id').all() as Array<{ id: number }>).map((r) => r.id);
+}

@@ -1,0 +1,176 @@
+/**
+ * Sends the outbox, one entry at a time, oldest first. Each entry is marked in flight (and
+ * committed) before it is sent, so after a crash it is sent again with the same request_id and
+ * the server applies it once. The outcome decides: ok → done and the answer applied to the mirror;
+ * rejected → parked with its dependants; auth → the queue pauses; network/5xx → backoff.
+ */
+import { validateParams, ProtocolError, type Capability, type Params } from '@shared/protocol';
+import type { ApiClient } from '../api/client';
+import type { Db } from '../mirror/db';
+import { fromMilli, toMilli } from '../mirror/fold';
+import { labelledMilli, setConfirmedMilli, staleProducts, replaceStockFor, applyQuantityRows, clearStale } from '../mirror/stock';
+import type { CoreClock, CoreLog, Random } from '../types';
+import { backoffDelay, type BackoffConfig } from './backoff';
+import { acknowledge } from './effects';
+import { resolveParams } from './ids';
+import { creatorOf, getEntry, headEntry, markDiscarded, markDone, markInFlight, markRetry, park, type CountConflict, type Entry } from './repo';
+
+export interface ReplayDeps {
+  db: Db;
+  clock: CoreClock;
+  random: Random;
+  log: CoreLog;
+  backoff: BackoffConfig;
+  api(): ApiClient | null;
+  caps(): Set<Capability>;
+  /** The outbox or the mirror changed: tell the screens. */
+  changed(tables: Array<'outbox' | 'quantities' | 'products' | 'orders' | 'invoices'>): void;
+}
+
+export type StepResult =
+  | { kind: 'idle' }
+  | { kind: 'progress' }
+  | { kind: 'wait'; ms: number }
+  | { kind: 'offline'; message: string }
+  | { kind: 'server'; message: string; ms: number }
+  | { kind: 'auth'; message: string };
+
+type Failure = { kind: 'network' | 'server'; message: string } | { kind: 'auth'; message: string };
+
+/** The server's current deliverable quantity in the count's warehouse and label, as the mirror keys it. */
+async function serverQuantity(d: ReplayDeps, api: ApiClient, productId: number, warehouse: string, label: string): Promise<number | Failure | null> {
+  const o = await api.call('getQuantity', { product_id: productId, warehouse, ...(label ? { stock_label: label } : {}) });
+  if (o.kind === 'ok') {
+    const row = o.result.quantities.find((q) => q.warehouse.toLowerCase() === warehouse.toLowerCase()) ?? o.result.quantities[0];
+    if (!row) return 0;
+    // Without a label the server reports the warehouse total; the count is about the unlabelled part.
+    return label ? row.deliverable : fromMilli(toMilli(row.deliverable) - labelledMilli(d.db, productId, warehouse));
+  }
+  if (o.kind === 'rejected') return null;
+  return o;
+}
+
+function fail(d: ReplayDeps, e: Entry, f: Failure): StepResult {
+  const now = d.clock.now();
+  if (f.kind === 'auth') {
+    d.db.prepare("UPDATE outbox SET state = 'queued', last_error = ? WHERE id = ?").run(f.message, e.id);
+    return { kind: 'auth', message: f.message };
+  }
+  const ms = backoffDelay(e.attempts + 1, d.backoff, d.random);
+  markRetry(d.db, e.id, f.kind === 'network' ? 'NETWORK' : 'SERVER', f.message, new Date(now.getTime() + ms), now);
+  d.changed(['outbox']);
+  return f.kind === 'network' ? { kind: 'offline', message: f.message } : { kind: 'server', message: f.message, ms };
+}
+
+function parkEntry(d: ReplayDeps, e: Entry, code: string, message: string, details: Array<{ field: string; message: string }>, conflict?: CountConflict): StepResult {
+  d.db.transaction(() => park(d.db, e, { code, message, details, conflict }, d.clock.now()))();
+  d.log.warn('outbox entry needs attention', { id: e.id, method: e.method, code, message });
+  d.changed(['outbox']);
+  return { kind: 'progress' };
+}
+
+export async function step(d: ReplayDeps): Promise<StepResult> {
+  const api = d.api();
+  if (!api) return { kind: 'idle' };
+  const e = headEntry(d.db);
+  if (!e) return { kind: 'idle' };
+  const now = d.clock.now();
+  if (e.state === 'retry_wait' && e.nextAttemptAt && Date.parse(e.nextAttemptAt) > now.getTime()) {
+    return { kind: 'wait', ms: Date.parse(e.nextAttemptAt) - now.getTime() };
+  }
+
+  const resolved = resolveParams(d.db, e.method, e.params);
+  if ('missing' in resolved) {
+    const creator = creatorOf(d.db, resolved.missing);
+    if (!creator || creator.state === 'discarded') {
+      d.db.transaction(() => markDiscarded(d.db, e.id, now))();
+      d.log.error('outbox entry refers to a record that was discarded', { id: e.id, ref: resolved.missing });
+      return { kind: 'progress' };
+    }
+    // Its creator is parked (a creator is always older, so it is not still queued).
+    d.db.prepare("UPDATE outbox SET state = 'needs_attention', blocked_by = ? WHERE id = ?").run(creator.blockedBy ?? creator.id, e.id);
+    d.changed(['outbox']);
+    return { kind: 'progress' };
+  }
+  let params = resolved.params;
+  const count = e.countInfo;
+  const canExpect = d.caps().has('setQuantity.expected_quantity');
+  if (count && !count.rebased && canExpect) params = { ...params, expected_quantity: count.expected };
+  try {
+    params = validateParams(e.method as 'setQuantity', params) as Record<string, unknown>;
+  } catch (err) {
+    if (err instanceof ProtocolError) return parkEntry(d, e, err.code, err.message, err.details);
+    throw err;
+  }
+
+  if (count && !count.rebased && !canExpect) {
+    // No server-side check: compare right before sending. A resend after a lost answer may find
+    // the change already applied (expected + delta); the request_id makes the resend harmless.
+    const now2 = await serverQuantity(d, api, count.productId < 0 ? (params as Params<'setQuantity'>).product_id : count.productId, count.warehouse, count.stockLabel);
+    if (now2 !== null && typeof now2 === 'object') return fail(d, e, now2);
+    const delta = count.counted - count.expected;
+    const applied = e.sent && now2 !== null && toMilli(now2) === toMilli(count.expected + delta);
+    if (now2 !== null && toMilli(now2) !== toMilli(count.expected) && !applied) {
+      return parkEntry(d, e, 'CONFLICT', `The quantity changed since it was counted: expected ${count.expected}, the server now has ${now2}.`, [], { expected: count.expected, serverNow: now2, counted: count.counted });
+    }
+  }
+
+  markInFlight(d.db, e.id, now);
+  d.changed(['outbox']);
+  const o = await api.call(e.method as 'setQuantity', { ...params, request_id: e.requestId });
+  const fresh = getEntry(d.db, e.id);
+  // Discarded or edited while in flight: the answer is about a command the clerk no longer wants.
+  if (!fresh || fresh.state !== 'in_flight') return { kind: 'progress' };
+  switch (o.kind) {
+    case 'ok': {
+      d.db.transaction(() => {
+        acknowledge(d.db, fresh, o.result, d.clock.now());
+        markDone(d.db, e.id, o.result, d.clock.now());
+      })();
+      d.changed(['outbox', 'quantities', 'products', 'orders', 'invoices']);
+      return { kind: 'progress' };
+    }
+    case 'rejected': {
+      if (o.code === 'CONFLICT' && count && !count.rebased) {
+        const q = await serverQuantity(d, api, (params as Params<'setQuantity'>).product_id, count.warehouse, count.stockLabel);
+        const parsed = /now (-?\d+(?:\.\d+)?)/.exec(o.details.map((x) => x.message).join(' ') + ' ' + o.message);
+        const serverNow = typeof q === 'number' ? q : parsed ? Number(parsed[1]) : count.expected;
+        return parkEntry(d, fresh, o.code, o.message, o.details, { expected: count.expected, serverNow, counted: count.counted });
+      }
+      return parkEntry(d, fresh, o.code, o.message, o.details);
+    }
+    case 'auth':
+    case 'network':
+    case 'server':
+      return fail(d, fresh, o);
+  }
+}
+
+/** Re-reads quantities the server changed without reporting them (take-ins by setProduct or PO, orders). */
+export async function refreshStale(d: ReplayDeps): Promise<Failure | null> {
+  const api = d.api();
+  if (!api) return null;
+  for (;;) {
+    const ids = staleProducts(d.db, 500);
+    if (ids.length === 0) return null;
+    if (d.caps().has('getQuantities')) {
+      const o = await api.call('getQuantities', { product_ids: ids });
+      if (o.kind === 'ok') d.db.transaction(() => replaceStockFor(d.db, ids, o.result.stock, o.result.reserved))();
+      else if (o.kind === 'rejected') d.db.transaction(() => ids.forEach((id) => clearStale(d.db, id)))();
+      else return o;
+    } else {
+      for (const id of ids) {
+        const o = await api.call('getQuantity', { product_id: id, warehouse: '*' });
+        if (o.kind === 'ok') d.db.transaction(() => applyQuantityRows(d.db, o.result.quantities, { allWarehouses: true }))();
+        else if (o.kind === 'rejected') clearStale(d.db, id);
+        else return o;
+      }
+    }
+    d.changed(['quantities']);
+  }
+}
+
+/** apply_as_counted: the server's figure is now known; it is confirmed in the mirror too. */
+export function confirmServerNow(db: Db, productId: number, warehouse: string, label: string, serverNow: number): void {
+  setConfirmedMilli(db, productId, warehouse, label, toMilli(serverNow));
+}

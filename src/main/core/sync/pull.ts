@@ -1,0 +1,182 @@
+/**
+ * Pulls the server's state into the mirror. With the mirroring extensions (after_id,
+ * updated_since, getQuantities, crm.getContacts) a pull pages through everything once, and an
+ * incremental pull asks only for what changed since the last one. Without them it falls back to
+ * the documented methods: the prefix walk for products and getQuantity per product.
+ */
+import type { Capability } from '@shared/protocol';
+import type { SyncProgress } from '@shared/ipc/types';
+import type { ApiClient } from '../api/client';
+import type { Failure, Outcome } from '../api/outcome';
+import { replaceWarehouses, upsertContacts } from '../mirror/contacts';
+import type { Db } from '../mirror/db';
+import { replaceDues, saveSeller, seller } from '../mirror/dues';
+import { latestServerInvoiceId, saveDetail, upsertHeaders } from '../mirror/invoices';
+import { allServerProductIds, upsertServerProducts } from '../mirror/products';
+import { getKv, setKv } from '../mirror/settings';
+import { applyQuantityRows, replaceStockOf, replaceStockRange } from '../mirror/stock';
+import type { CoreLog } from '../types';
+import { walkProducts, WalkFailed } from './prefixWalk';
+
+export interface PullDeps {
+  db: Db;
+  api: ApiClient;
+  caps: Set<Capability>;
+  now(): Date;
+  log: CoreLog;
+  progress(p: SyncProgress | null): void;
+  /** Called between pages, so commands the clerk makes meanwhile are not held up by a long pull. */
+  between(): Promise<void>;
+  /** How far back invoice headers are mirrored, in days. */
+  invoiceDays?: number;
+}
+
+export class PullFailed extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+  }
+}
+
+function ok<T>(o: Outcome<never> | { kind: 'ok'; result: T } | Failure): T {
+  if (o.kind === 'ok') return o.result as T;
+  throw new PullFailed(o);
+}
+
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+export interface PullReport {
+  full: boolean;
+  products: number;
+  complete: boolean;
+  warnings: string[];
+}
+
+export async function pull(d: PullDeps, full: boolean): Promise<PullReport> {
+  const report: PullReport = { full, products: 0, complete: true, warnings: [] };
+  const since = (k: string) => (full ? undefined : getKv<string | undefined>(d.db, 'sync_state', k, undefined));
+
+  d.progress({ phase: 'warehouses', done: 0, total: null });
+  const wh = ok(await d.api.call('getWarehouses', {}));
+  d.db.transaction(() => replaceWarehouses(d.db, wh.warehouses))();
+
+  if (d.caps.has('crm.getContacts')) {
+    d.progress({ phase: 'contacts', done: 0, total: null });
+    const updated = since('contactsSince');
+    let after = 0;
+    let first: string | null = null;
+    for (;;) {
+      const r = ok(await d.api.call('getContacts', { after_id: after, ...(updated ? { updated_since: updated } : {}) }));
+      first ??= r.server_time;
+      d.db.transaction(() => upsertContacts(d.db, r.contacts))();
+      if (!r.more || r.contacts.length === 0) break;
+      after = r.contacts.at(-1)!.id;
+    }
+    setKv(d.db, 'sync_state', 'contactsSince', first);
+  }
+
+  d.progress({ phase: 'products', done: 0, total: null });
+  if (d.caps.has('getProduct.after_id')) {
+    const updated = d.caps.has('getProduct.updated_since') ? since('productsSince') : undefined;
+    let after = 0;
+    let first: string | null = null;
+    for (;;) {
+      const r = ok(await d.api.call('getProduct', { filter: '%', after_id: after, ...(updated ? { updated_since: updated } : {}) }));
+      first ??= r.server_time;
+      d.db.transaction(() => upsertServerProducts(d.db, r.products))();
+      report.products += r.products.length;
+      d.progress({ phase: 'products', done: report.products, total: null });
+      if (!r.more || r.products.length === 0) break;
+      after = r.products.at(-1)!.id;
+      await d.between();
+    }
+    if (d.caps.has('getProduct.updated_since')) setKv(d.db, 'sync_state', 'productsSince', first);
+  } else {
+    let walk;
+    try {
+      walk = await walkProducts(d.api, (n) => d.progress({ phase: 'products', done: n, total: null }));
+    } catch (e) {
+      if (e instanceof WalkFailed) throw new PullFailed(e.failure);
+      throw e;
+    }
+    const list = [...walk.products.values()];
+    for (let i = 0; i < list.length; i += 1000) d.db.transaction(() => upsertServerProducts(d.db, list.slice(i, i + 1000)))();
+    report.products = list.length;
+    report.complete = walk.complete;
+    if (!walk.complete) report.warnings.push(`The catalog could not be mirrored completely without the server's paging extension: over 1000 products match ${walk.unsplit.slice(0, 3).map((p) => `"${p}"`).join(', ')} exactly.`);
+  }
+
+  await pullQuantities(d, full, since('quantitiesSince'));
+  await pullFinance(d, report);
+  d.progress(null);
+  return report;
+}
+
+async function pullQuantities(d: PullDeps, full: boolean, updated: string | undefined): Promise<void> {
+  d.progress({ phase: 'quantities', done: 0, total: null });
+  if (d.caps.has('getQuantities')) {
+    let after = 0;
+    let first: string | null = null;
+    let done = 0;
+    for (;;) {
+      const r = ok(await d.api.call('getQuantities', { after_id: after, ...(updated && !full ? { updated_since: updated } : {}) }));
+      first ??= r.server_time;
+      const last = r.more ? r.last_id : null;
+      d.db.transaction(() => (updated && !full ? replaceStockOf(d.db, r.stock, r.reserved) : replaceStockRange(d.db, after, last, r.stock, r.reserved)))();
+      done += r.stock.length;
+      d.progress({ phase: 'quantities', done, total: null });
+      if (!r.more) break;
+      after = r.last_id;
+      await d.between();
+    }
+    setKv(d.db, 'sync_state', 'quantitiesSince', first);
+    return;
+  }
+  // One call per product: slow, but it is what the document offers. Four at a time.
+  const ids = allServerProductIds(d.db);
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const id = ids[next++]!;
+      const o = await d.api.call('getQuantity', { product_id: id, warehouse: '*' });
+      if (o.kind === 'ok') d.db.transaction(() => applyQuantityRows(d.db, o.result.quantities, { allWarehouses: true }))();
+      else if (o.kind !== 'rejected') throw new PullFailed(o);
+      if (++done % 100 === 0) d.progress({ phase: 'quantities', done, total: ids.length });
+    }
+  };
+  await Promise.all([worker(), worker(), worker(), worker()]);
+}
+
+/** Invoices, dues and the seller's data; a finance failure is reported but does not undo the catalog. */
+async function pullFinance(d: PullDeps, report: PullReport): Promise<void> {
+  const now = d.now();
+  const from = new Date(now.getTime() - (d.invoiceDays ?? 400) * 86_400_000);
+  const soft = async (what: string, fn: () => Promise<void>) => {
+    try {
+      await fn();
+    } catch (e) {
+      if (e instanceof PullFailed && e.failure.kind === 'network') throw e;
+      if (e instanceof PullFailed && e.failure.kind === 'auth') throw e;
+      report.warnings.push(`${what}: ${(e as Error).message}`);
+      d.log.warn('pull step failed', { what, message: (e as Error).message });
+    }
+  };
+  await soft('invoices', async () => {
+    d.progress({ phase: 'invoices', done: 0, total: null });
+    const r = ok(await d.api.call('getInvoices', { date_from: day(from), date_to: day(new Date(now.getTime() + 86_400_000)) }));
+    d.db.transaction(() => upsertHeaders(d.db, r.invoices, now))();
+    const latest = latestServerInvoiceId(d.db);
+    if (latest && !seller(d.db)) {
+      const inv = ok(await d.api.call('getInvoice', { invoice_id: latest }));
+      d.db.transaction(() => {
+        saveDetail(d.db, inv);
+        saveSeller(d.db, inv.seller, `invoice ${inv.invoice_number ?? inv.id}`, now);
+      })();
+    }
+  });
+  await soft('dues', async () => {
+    d.progress({ phase: 'dues', done: 0, total: null });
+    const r = ok(await d.api.call('getDueCustomers', {}));
+    d.db.transaction(() => replaceDues(d.db, r.customers))();
+  });
+}
