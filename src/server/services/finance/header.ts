@@ -42,7 +42,10 @@ export function throwIfInvalid(details: ErrorDetail[]): void {
 /** Extensions that cannot be combined, refused before anything is looked up. */
 export function checkCombination(p: SetInvoiceParams): void {
   const details: ErrorDetail[] = [];
-  const refuse = (field: string, message: string) => details.push({ field, message });
+  // One reason per field is enough to act on.
+  const refuse = (field: string, message: string) => {
+    if (!details.some((d) => d.field === field)) details.push({ field, message });
+  };
   if (p.storno_id !== undefined) {
     if (p.proforma === 1) refuse('proforma', 'cannot be combined with storno_id: a storno is a tax document in the normal series');
     if (p.from_proforma_id !== undefined) refuse('from_proforma_id', 'cannot be combined with storno_id');

@@ -35,7 +35,7 @@ function checkAmounts(priced: PricedLines, type: InvoiceType, retentionTotal: st
       [{ field: 'items', message: 'add up to a negative total' }],
     );
   }
-  if (compareMoney(retentionTotal, priced.totals.gross) > 0) {
+  if (type !== 'storno' && compareMoney(retentionTotal, priced.totals.gross) > 0) {
     throw invalid(`setInvoice: the retentions (${retentionTotal}) exceed the invoice total ${priced.totals.gross}.`, [{ field: 'retentions', message: 'exceed the invoice total' }]);
   }
 }
