@@ -86,8 +86,8 @@ export function invoiceRow(db: Db, id: number, today: string): InvoiceRow | null
 }
 
 export function listInvoices(db: Db, q: { dateFrom: string; dateTo: string; status?: string; contactId?: number }, today: string): InvoiceRow[] {
-  const rows = stmt(db, `${SELECT} WHERE i.issued_date BETWEEN ? AND ? AND (?3 IS NULL OR i.status = ?3) AND (?4 IS NULL OR i.contact_id = ?4)
-      ORDER BY i.issued_date DESC, i.id DESC`).all(q.dateFrom, q.dateTo, q.status ?? null, q.contactId ?? null) as Row[];
+  const rows = stmt(db, `${SELECT} WHERE i.issued_date BETWEEN @from AND @to AND (@status IS NULL OR i.status = @status) AND (@contact IS NULL OR i.contact_id = @contact)
+      ORDER BY i.issued_date DESC, i.id DESC`).all({ from: q.dateFrom, to: q.dateTo, status: q.status ?? null, contact: q.contactId ?? null }) as Row[];
   return rows.map((r) => toRow(db, r, today));
 }
 

@@ -120,14 +120,14 @@ export function searchProducts(db: Db, query: string, offset: number, limit: num
 export function quantityViews(db: Db, productId: number): QuantityView[] {
   const rows = stmt(db, `
     WITH keys AS (
-      SELECT warehouse, stock_label FROM stock WHERE product_id = ?1
-      UNION SELECT warehouse, stock_label FROM stock_pending WHERE product_id = ?1
-      UNION SELECT warehouse, '' FROM reserved WHERE product_id = ?1)
+      SELECT warehouse, stock_label FROM stock WHERE product_id = @p
+      UNION SELECT warehouse, stock_label FROM stock_pending WHERE product_id = @p
+      UNION SELECT warehouse, '' FROM reserved WHERE product_id = @p)
     SELECT k.warehouse, k.stock_label,
-      coalesce((SELECT qty_milli FROM stock s WHERE s.product_id = ?1 AND s.warehouse = k.warehouse AND s.stock_label = k.stock_label), 0) AS confirmed,
-      coalesce((SELECT sum(qty_milli) FROM stock_pending sp WHERE sp.product_id = ?1 AND sp.warehouse = k.warehouse AND sp.stock_label = k.stock_label), 0) AS pending_local,
-      CASE WHEN k.stock_label = '' THEN coalesce((SELECT qty_milli FROM reserved r WHERE r.product_id = ?1 AND r.warehouse = k.warehouse), 0) ELSE 0 END AS reserved
-    FROM keys k ORDER BY k.warehouse, k.stock_label`).all(productId) as Array<{ warehouse: string; stock_label: string; confirmed: number; pending_local: number; reserved: number }>;
+      coalesce((SELECT qty_milli FROM stock s WHERE s.product_id = @p AND s.warehouse = k.warehouse AND s.stock_label = k.stock_label), 0) AS confirmed,
+      coalesce((SELECT sum(qty_milli) FROM stock_pending sp WHERE sp.product_id = @p AND sp.warehouse = k.warehouse AND sp.stock_label = k.stock_label), 0) AS pending_local,
+      CASE WHEN k.stock_label = '' THEN coalesce((SELECT qty_milli FROM reserved r WHERE r.product_id = @p AND r.warehouse = k.warehouse), 0) ELSE 0 END AS reserved
+    FROM keys k ORDER BY k.warehouse, k.stock_label`).all({ p: productId }) as Array<{ warehouse: string; stock_label: string; confirmed: number; pending_local: number; reserved: number }>;
   return rows.map((r) => ({
     warehouse: r.warehouse, stockLabel: r.stock_label, deliverable: fromMilli(r.confirmed + r.pending_local), pending: fromMilli(r.reserved),
     available: fromMilli(r.confirmed + r.pending_local - r.reserved), pendingLocal: fromMilli(r.pending_local),

@@ -98,17 +98,17 @@ export function staleProducts(db: Db, limit: number): number[] {
 /** Confirmed + pending, in thousandths: the quantity a clerk sees in one warehouse and label. */
 export function visibleMilli(db: Db, productId: number, warehouse: string, label: string): number {
   const r = stmt(db, `SELECT
-      coalesce((SELECT qty_milli FROM stock WHERE product_id = ?1 AND warehouse = ?2 AND stock_label = ?3), 0)
-      + coalesce((SELECT sum(qty_milli) FROM stock_pending WHERE product_id = ?1 AND warehouse = ?2 AND stock_label = ?3), 0) AS n`).get(productId, warehouse, label) as { n: number };
+      coalesce((SELECT qty_milli FROM stock WHERE product_id = @p AND warehouse = @w AND stock_label = @l), 0)
+      + coalesce((SELECT sum(qty_milli) FROM stock_pending WHERE product_id = @p AND warehouse = @w AND stock_label = @l), 0) AS n`).get({ p: productId, w: warehouse, l: label }) as { n: number };
   return r.n;
 }
 
 /** Products with visible stock in a warehouse and label: the lines a count sheet starts with. */
 export function productsInWarehouse(db: Db, warehouse: string, label: string): number[] {
   return (stmt(db, `SELECT product_id FROM (
-      SELECT product_id, qty_milli FROM stock WHERE warehouse = ?1 AND stock_label = ?2
-      UNION ALL SELECT product_id, qty_milli FROM stock_pending WHERE warehouse = ?1 AND stock_label = ?2)
-    GROUP BY product_id HAVING sum(qty_milli) <> 0 ORDER BY product_id`).all(warehouse, label) as Array<{ product_id: number }>).map((r) => r.product_id);
+      SELECT product_id, qty_milli FROM stock WHERE warehouse = @w AND stock_label = @l
+      UNION ALL SELECT product_id, qty_milli FROM stock_pending WHERE warehouse = @w AND stock_label = @l)
+    GROUP BY product_id HAVING sum(qty_milli) <> 0 ORDER BY product_id`).all({ w: warehouse, l: label }) as Array<{ product_id: number }>).map((r) => r.product_id);
 }
 
 /** Exactly these products, re-read from the server: rows not in the answer are gone. */
