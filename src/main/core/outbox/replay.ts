@@ -13,7 +13,7 @@ import type { CoreClock, CoreLog, Random } from '../types';
 import { backoffDelay, type BackoffConfig } from './backoff';
 import { acknowledge } from './effects';
 import { resolveParams } from './ids';
-import { creatorOf, getEntry, headEntry, markDiscarded, markDone, markInFlight, markRetry, park, type CountConflict, type Entry } from './repo';
+import { creatorOf, getEntry, headEntry, markDiscarded, markDone, markInFlight, markRetry, park, requeue, type CountConflict, type Entry } from './repo';
 
 export interface ReplayDeps {
   db: Db;
@@ -53,7 +53,7 @@ async function serverQuantity(d: ReplayDeps, api: ApiClient, productId: number, 
 function fail(d: ReplayDeps, e: Entry, f: Failure): StepResult {
   const now = d.clock.now();
   if (f.kind === 'auth') {
-    d.db.prepare("UPDATE outbox SET state = 'queued', last_error = ? WHERE id = ?").run(f.message, e.id);
+    if (e.state === 'in_flight' || getEntry(d.db, e.id)?.state === 'in_flight') requeue(d.db, e.id, now, f.message);
     return { kind: 'auth', message: f.message };
   }
   const ms = backoffDelay(e.attempts + 1, d.backoff, d.random);
