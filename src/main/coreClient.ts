@@ -27,6 +27,8 @@ export interface CoreClientOptions {
   stableAfterMs?: number;
   /** No answer in this long is an error (the call itself may still finish in the core). */
   timeoutMs?: number;
+  /** How long `stop()` waits for the core to close its mirror after {type:'shutdown'} before killing it. */
+  shutdownGraceMs?: number;
   log?: (message: string) => void;
 }
 
@@ -46,10 +48,13 @@ export class CoreClient {
   private startedAt = 0;
   private restartTimer: NodeJS.Timeout | null = null;
   private stopped = false;
+  /** The core's own words when it could not start; shown to the calls that die with it. */
+  private fatal: string | null = null;
+  private exitWaiters: Array<() => void> = [];
   private readonly o: Required<Omit<CoreClientOptions, 'hostRequests'>> & Pick<CoreClientOptions, 'hostRequests'>;
 
   constructor(options: CoreClientOptions) {
-    this.o = { restartDelaysMs: [500, 1000, 2000, 5000, 10_000], stableAfterMs: 30_000, timeoutMs: 5 * 60_000, log: console.error, ...options };
+    this.o = { restartDelaysMs: [500, 1000, 2000, 5000, 10_000], stableAfterMs: 30_000, timeoutMs: 5 * 60_000, shutdownGraceMs: 3000, log: console.error, ...options };
     this.start();
   }
 
@@ -66,13 +71,21 @@ export class CoreClient {
     });
   }
 
-  /** Ends the core for good (app quit, harness closed). */
-  stop(): void {
+  /** Ends the core for good (app quit, harness closed): lets it close the mirror, kills it if it hangs. */
+  stop(): Promise<void> {
     this.stopped = true;
     if (this.restartTimer) clearTimeout(this.restartTimer);
     this.failPending('The local core has been shut down.');
-    this.proc?.kill();
-    this.proc = null;
+    const proc = this.proc;
+    if (!proc) return Promise.resolve();
+    return new Promise((resolve) => {
+      const kill = setTimeout(() => proc.kill(), this.o.shutdownGraceMs);
+      this.exitWaiters.push(() => {
+        clearTimeout(kill);
+        resolve();
+      });
+      proc.send({ type: 'shutdown' });
+    });
   }
 
   private post(message: unknown): void {
@@ -92,8 +105,10 @@ export class CoreClient {
   private exited(proc: CoreProcess, code: number | null): void {
     if (this.proc !== proc) return;
     this.proc = null;
+    for (const w of this.exitWaiters.splice(0)) w();
     // Calls already sent died with it; they may or may not have been applied, so the screen decides.
-    this.failPending('The local core stopped while handling this request; it is restarting. Try again.');
+    this.failPending(this.fatal ? `The local core could not start: ${this.fatal}` : 'The local core stopped while handling this request; it is restarting. Try again.');
+    this.fatal = null;
     if (this.stopped) return;
     if (Date.now() - this.startedAt >= this.o.stableAfterMs) this.crashes = 0;
     const delays = this.o.restartDelaysMs;
@@ -123,6 +138,11 @@ export class CoreClient {
       clearTimeout(p.timer);
       p.resolve(toResponse(message.response));
       return;
+    }
+    if (message.type === 'ready') return;
+    if (message.type === 'fatal') {
+      this.fatal = String(message.message ?? 'unknown error').slice(0, 500);
+      return this.o.log(`stockdesk: core could not start: ${this.fatal}`);
     }
     if (message.type === 'event') {
       if (EVENT_NAMES.includes(message.event as EventName)) this.o.onEvent(message.event as EventName, message.payload);

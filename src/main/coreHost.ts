@@ -5,7 +5,7 @@ import { CoreClient, type CoreProcess } from './coreClient';
 import { coreArgs, coreEnv, credentialRequests, type CoreLaunch } from './coreLaunch';
 import type { CredentialStore } from './credentials';
 
-export interface CoreHostOptions extends CoreLaunch {
+export interface CoreHostOptions extends Omit<CoreLaunch, 'credentials'> {
   entry: string;
   credentials: CredentialStore;
   onEvent: (event: EventName, payload: unknown) => void;
@@ -13,9 +13,9 @@ export interface CoreHostOptions extends CoreLaunch {
 
 export function startCoreHost(o: CoreHostOptions): CoreClient {
   const spawn = (): CoreProcess => {
-    const child = utilityProcess.fork(o.entry, coreArgs(o), {
+    const child = utilityProcess.fork(o.entry, coreArgs({ ...o, credentials: 'host' }), {
       serviceName: 'Stockdesk core',
-      env: { ...process.env, ...coreEnv(o) },
+      env: { ...process.env, ...coreEnv({ ...o, credentials: 'host' }) },
       stdio: 'inherit',
     });
     return {

@@ -9,16 +9,21 @@ export interface CoreLaunch {
   dataDir: string;
   /** The better-sqlite3 binding for the core's runtime; omitted under plain Node (node_modules has it). */
   sqliteBinding?: string;
+  /**
+   * Where the core keeps the API keys: 'host' asks us (Electron: safeStorage), 'file' is a 0600
+   * credentials.json in the data dir (the harness: a browser has no key store to offer).
+   */
+  credentials: 'host' | 'file' | 'memory';
 }
 
 export function coreEnv(l: CoreLaunch): Record<string, string> {
-  const env: Record<string, string> = { STOCKDESK_DATA_DIR: l.dataDir };
+  const env: Record<string, string> = { STOCKDESK_DATA_DIR: l.dataDir, STOCKDESK_CREDENTIALS: l.credentials };
   if (l.sqliteBinding) env.STOCKDESK_SQLITE_BINDING = l.sqliteBinding;
   return env;
 }
 
 export function coreArgs(l: CoreLaunch): string[] {
-  return ['--data', l.dataDir];
+  return ['--data-dir', l.dataDir];
 }
 
 /**

@@ -44,7 +44,14 @@ if (!app.requestSingleInstanceLock()) {
       credentials: createCredentialStore(join(userData, 'credentials.bin'), safeStorage),
       onEvent: (event, payload) => broadcast(isAppUrl, event, payload),
     });
-    app.on('will-quit', () => core.stop());
+    // Let the core close its mirror before the app goes; once only, then quit for real.
+    let stopping = false;
+    app.on('before-quit', (e) => {
+      if (stopping) return;
+      e.preventDefault();
+      stopping = true;
+      void core.stop().finally(() => app.quit());
+    });
 
     registerIpc({
       core: (channel, request) => core.invoke(channel, request),

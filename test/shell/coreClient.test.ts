@@ -65,7 +65,7 @@ describe('CoreClient', () => {
     current().emit({ type: 'result', id: 99, response: { ok: true, result: 'stray' } });
     expect(await b).toEqual({ ok: true, result: 'B' });
     expect(await a).toEqual({ ok: false, error: { code: 'OFFLINE', message: 'no server', details: [] } });
-    client.stop();
+    void client.stop();
   });
 
   it('normalises what the core sends: missing result is null, garbage is INTERNAL_ERROR', async () => {
@@ -76,7 +76,7 @@ describe('CoreClient', () => {
     const b = client.invoke('drafts.get', { key: 'k' });
     current().emit({ type: 'result', id: current().lastId(), response: { ok: 'yes' } });
     expect(await b).toMatchObject({ ok: false, error: { code: 'INTERNAL_ERROR' } });
-    client.stop();
+    void client.stop();
   });
 
   it('forwards contract events only', () => {
@@ -87,7 +87,7 @@ describe('CoreClient', () => {
     current().emit({ type: 'mystery' });
     expect(events).toEqual([['outbox.changed', { queued: 1 }]]);
     expect(log).toHaveBeenCalledTimes(2);
-    client.stop();
+    void client.stop();
   });
 
   it('fails the calls in flight when the core dies, restarts it with backoff and queues calls meanwhile', async () => {
@@ -115,20 +115,46 @@ describe('CoreClient', () => {
     old.die(1);
     await vi.advanceTimersByTimeAsync(5000);
     expect(procs).toHaveLength(3);
-    client.stop();
+    void client.stop();
   });
 
-  it('stays stopped: no restart, calls refused, the process killed', async () => {
+  it('stops gracefully: asks the core to shut down, kills it only if it hangs, never restarts', async () => {
     vi.useFakeTimers();
-    const { client, procs, current } = setup();
+    const { client, procs, current } = setup({ shutdownGraceMs: 500 });
     const pending = client.invoke('sync.now', {});
-    client.stop();
-    expect(current().killed).toBe(true);
+    let stopped = false;
+    const stopping = client.stop().then(() => (stopped = true));
     expect(await pending).toMatchObject({ ok: false, error: { code: 'INTERNAL_ERROR' } });
+    expect(current().sent.at(-1)).toEqual({ type: 'shutdown' });
+    expect(current().killed).toBe(false);
     current().die(0);
+    await stopping;
+    expect(stopped).toBe(true);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(procs).toHaveLength(1);
+    expect(current().killed).toBe(false);
     expect(await client.invoke('settings.get', {})).toMatchObject({ ok: false });
+
+    const hung = setup({ shutdownGraceMs: 500 });
+    const done = hung.client.stop();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(hung.current().killed).toBe(true);
+    hung.current().die(null);
+    await done;
+  });
+
+  it("tells the waiting calls why the core could not start, and keeps retrying", async () => {
+    vi.useFakeTimers();
+    const { client, procs, current, log } = setup({ restartDelaysMs: [100] });
+    const call = client.invoke('settings.get', {});
+    current().emit({ type: 'ready' });
+    current().emit({ type: 'fatal', message: 'better_sqlite3.node was compiled against a different Node.js version' });
+    current().die(1);
+    expect(await call).toMatchObject({ ok: false, error: { code: 'INTERNAL_ERROR', message: expect.stringMatching(/could not start: better_sqlite3\.node/) } });
+    expect(log).toHaveBeenCalledWith(expect.stringMatching(/could not start/));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(procs).toHaveLength(2);
+    void client.stop();
   });
 
   it('gives up waiting after the timeout', async () => {
@@ -137,7 +163,7 @@ describe('CoreClient', () => {
     const r = client.invoke('sync.now', {});
     await vi.advanceTimersByTimeAsync(1000);
     expect(await r).toMatchObject({ ok: false, error: { code: 'INTERNAL_ERROR', message: expect.stringMatching(/in time/) } });
-    client.stop();
+    void client.stop();
   });
 
   it("answers the core's credential requests from the host store", () => {
@@ -166,6 +192,6 @@ describe('CoreClient', () => {
       { type: 'credentials', id: 5, ok: true, credentials: null },
       { type: 'credentials', id: 6, ok: false, message: 'Unknown credentials operation steal.' },
     ]);
-    client.stop();
+    void client.stop();
   });
 });

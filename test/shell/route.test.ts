@@ -1,6 +1,6 @@
 // One routing table for Electron IPC and the web bridge; the Electron handler's sender check.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { IpcResponse } from '@shared/ipc/channels';
+import { CHANNEL_NAMES, CHANNELS, type IpcResponse } from '@shared/ipc/channels';
 import { IpcError } from '@shared/ipc/validate';
 import { routeInvoke, type RouteDeps } from '@main/route';
 import { pdfBytes, safePdfName, serveShell, type ShellDeps } from '@main/shellChannels';
@@ -23,6 +23,10 @@ function deps(over: Partial<RouteDeps> = {}) {
 }
 
 describe('routeInvoke', () => {
+  it('knows the shell channels by name exactly as the contract targets them', () => {
+    for (const name of CHANNEL_NAMES) expect(CHANNELS[name].target === 'shell', name).toBe(name.startsWith('shell.'));
+  });
+
   it('validates, applies schema defaults and sends core channels to the core', async () => {
     const d = deps();
     const r = await routeInvoke('products.search', { query: 'abc' }, d);

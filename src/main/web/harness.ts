@@ -59,7 +59,7 @@ export async function startWebHarness(o: WebHarnessOptions): Promise<WebHarness>
 
   let broadcast: (event: Parameters<typeof bridge.broadcast>[0], payload: unknown) => void = () => undefined;
   const core = new CoreClient({
-    spawn: () => spawnChildCore({ entry: o.coreEntry ?? join(ROOT, 'src/main/core/entry.ts'), dataDir }),
+    spawn: () => spawnChildCore({ entry: o.coreEntry ?? join(ROOT, 'src/main/core/entry.ts'), dataDir, credentials: 'file' }),
     onEvent: (event, payload) => broadcast(event, payload),
     log,
   });
@@ -70,7 +70,7 @@ export async function startWebHarness(o: WebHarnessOptions): Promise<WebHarness>
   broadcast = (event, payload) => bridge.broadcast(event, payload);
 
   const close = async () => {
-    core.stop();
+    await core.stop();
     await bridge.close();
   };
   try {
