@@ -8,7 +8,8 @@
  * where `billingScreens: ScreenDef[]` (see ./screenDef.ts) with `section: 'billing'`.
  */
 import { orderScreens } from './screenDef';
+import { billingScreens } from '../screens/billing';
 import { systemScreens } from '../screens/system';
 import { warehouseScreens } from '../screens/warehouse';
 
-export const screens = orderScreens([...warehouseScreens, ...systemScreens]);
+export const screens = orderScreens([...warehouseScreens, ...billingScreens, ...systemScreens]);

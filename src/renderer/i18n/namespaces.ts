@@ -2,9 +2,10 @@
  * Every translation namespace of the app. A screen area adds its own with ONE import and ONE entry
  * here, e.g. `import { billing } from '../screens/billing/i18n';` and `billing,` below.
  */
+import { billing } from '../screens/billing/i18n';
 import { common } from './common';
 import { warehouse } from './warehouse';
 
-export const namespaces = { common, warehouse };
+export const namespaces = { common, warehouse, billing };
 
 export type Namespace = keyof typeof namespaces;

@@ -1,0 +1,169 @@
+/**
+ * An invoice or letter PDF inside the app: pages stacked for scrolling, a page counter, zoom, a
+ * selectable text layer, print (only the pages) and save as a file. A local draft preview is marked
+ * as not yet numbered. Keyboard: + / − / 0 zoom, PageUp / PageDown move a page, Ctrl+P prints.
+ */
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { invoke } from '@renderer/lib/ipc';
+import { toInvokeError } from '@renderer/lib/errors';
+import { openPdf } from './pdfjs';
+import { PdfPage } from './PdfPage';
+import { preparePrint } from './printPages';
+import './pdf-viewer.css';
+
+type Loaded = Awaited<ReturnType<typeof openPdf>>;
+
+export interface PdfViewerProps {
+  /** base64; null while it is being fetched. */
+  pdf: string | null;
+  filename: string;
+  /** A local preview the server has not numbered yet. */
+  draft?: boolean;
+  /** Shown while `pdf` is null. */
+  loadingText?: string;
+  error?: string | null;
+}
+
+const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
+const DEFAULT_ZOOM = 1.25;
+
+export function PdfViewer({ pdf, filename, draft = false, loadingText, error = null }: PdfViewerProps) {
+  const { t } = useTranslation('billing');
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [openError, setOpenError] = useState<string | null>(null);
+  const [zoom, setZoom] = useState(DEFAULT_ZOOM);
+  const [current, setCurrent] = useState(1);
+  const [renderedPages, setRenderedPages] = useState<Set<number>>(() => new Set());
+  const [notice, setNotice] = useState<string | null>(null);
+  const printReady = useRef<Promise<(() => void) | null> | null>(null);
+  const scroller = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!pdf) return;
+    let doc: PDFDocumentProxy | undefined;
+    let cancelled = false;
+    setOpenError(null);
+    setRenderedPages(new Set());
+    openPdf(pdf)
+      .then((l) => {
+        doc = l.doc;
+        if (cancelled) return void l.doc.destroy();
+        setLoaded(l);
+        setCurrent(1);
+        printReady.current = preparePrint(l.doc).catch(() => null);
+      })
+      .catch((e: unknown) => {
+        if (!cancelled) setOpenError(e instanceof Error ? e.message : String(e));
+      });
+    return () => {
+      cancelled = true;
+      const ready = printReady.current;
+      printReady.current = null;
+      void ready?.then((remove) => remove?.());
+      setLoaded(null);
+      void doc?.destroy();
+    };
+  }, [pdf]);
+
+  const onRendered = useCallback((n: number) => setRenderedPages((s) => new Set(s).add(n)), []);
+  const pages = loaded?.doc.numPages ?? 0;
+
+  const goTo = (n: number) => {
+    const target = Math.min(Math.max(1, n), Math.max(1, pages));
+    scroller.current?.querySelector(`[data-page="${target}"]`)?.scrollIntoView({ block: 'start' });
+    setCurrent(target);
+  };
+
+  // The page counter follows scrolling: the page whose top is nearest the viewport's top.
+  const onScroll = () => {
+    const box = scroller.current;
+    if (!box) return;
+    const top = box.getBoundingClientRect().top;
+    let best = 1;
+    box.querySelectorAll<HTMLElement>('[data-page]').forEach((el) => {
+      if (el.getBoundingClientRect().top - top <= box.clientHeight / 3) best = Number(el.dataset.page);
+    });
+    setCurrent(best);
+  };
+
+  const zoomBy = (dir: 1 | -1) => {
+    const i = ZOOMS.findIndex((z) => z >= zoom);
+    const next = ZOOMS[Math.min(Math.max(0, (i < 0 ? ZOOMS.length - 1 : i) + dir), ZOOMS.length - 1)];
+    if (next !== undefined) setZoom(next);
+  };
+
+  const print = async () => {
+    setNotice(null);
+    try {
+      await printReady.current;
+      await invoke('shell.print', {});
+    } catch (e) {
+      setNotice(toInvokeError(e).message);
+    }
+  };
+
+  const save = async () => {
+    if (!pdf) return;
+    setNotice(null);
+    try {
+      const r = await invoke('shell.savePdf', { filename, pdf });
+      if (r.saved) setNotice(r.path ? t('viewer.savedTo', { path: r.path }) : t('viewer.saved'));
+    } catch (e) {
+      setNotice(toInvokeError(e).message);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'p') {
+      e.preventDefault();
+      void print();
+    } else if (e.target instanceof HTMLInputElement) {
+      return;
+    } else if (e.key === '+' || e.key === '=') zoomBy(1);
+    else if (e.key === '-') zoomBy(-1);
+    else if (e.key === '0') setZoom(DEFAULT_ZOOM);
+    else if (e.key === 'PageDown') {
+      e.preventDefault();
+      goTo(current + 1);
+    } else if (e.key === 'PageUp') {
+      e.preventDefault();
+      goTo(current - 1);
+    } else return;
+  };
+
+  const failure = error ?? openError;
+  const ready = loaded !== null && renderedPages.size >= pages && pages > 0;
+  return (
+    <section className="pdf-viewer" aria-label={t('viewer.label', { name: filename })} onKeyDown={onKeyDown} data-ready={ready ? 'true' : 'false'}>
+      <div className="pdf-toolbar" role="toolbar" aria-label={t('viewer.toolbar')}>
+        <button type="button" onClick={() => goTo(current - 1)} disabled={!loaded || current <= 1} aria-label={t('viewer.prev')} title={t('viewer.prev')}>‹</button>
+        <span className="pdf-pageinfo" aria-live="polite">{t('viewer.page', { page: loaded ? current : 0, pages })}</span>
+        <button type="button" onClick={() => goTo(current + 1)} disabled={!loaded || current >= pages} aria-label={t('viewer.next')} title={t('viewer.next')}>›</button>
+        <span className="pdf-sep" />
+        <button type="button" onClick={() => zoomBy(-1)} disabled={!loaded || zoom <= ZOOMS[0]!} aria-label={t('viewer.zoomOut')} title={t('viewer.zoomOut')}>−</button>
+        <button type="button" className="pdf-zoom" onClick={() => setZoom(DEFAULT_ZOOM)} disabled={!loaded} title={t('viewer.zoomReset')}>
+          {Math.round(zoom * 100)} %
+        </button>
+        <button type="button" onClick={() => zoomBy(1)} disabled={!loaded || zoom >= ZOOMS[ZOOMS.length - 1]!} aria-label={t('viewer.zoomIn')} title={t('viewer.zoomIn')}>+</button>
+        <span className="pdf-spacer" />
+        <button type="button" onClick={() => void print()} disabled={!loaded}>{t('viewer.print')}</button>
+        <button type="button" onClick={() => void save()} disabled={!pdf}>{t('viewer.save')}</button>
+      </div>
+      {draft && <p className="pdf-draft" role="note">{t('viewer.draft')}</p>}
+      {notice && <p className="pdf-notice" role="status">{notice}</p>}
+      <div className="pdf-scroller" ref={scroller} onScroll={onScroll} tabIndex={0}>
+        {failure ? (
+          <p className="pdf-error" role="alert">{t('viewer.error', { message: failure })}</p>
+        ) : !loaded ? (
+          <p className="pdf-loading">{loadingText ?? t('viewer.loading')}</p>
+        ) : (
+          Array.from({ length: pages }, (_, i) => (
+            <PdfPage key={i + 1} pdfjs={loaded.pdfjs} doc={loaded.doc} pageNumber={i + 1} scale={zoom} label={t('viewer.pageLabel', { page: i + 1 })} onRendered={onRendered} />
+          ))
+        )}
+      </div>
+    </section>
+  );
+}

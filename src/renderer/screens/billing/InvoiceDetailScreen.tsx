@@ -1,0 +1,159 @@
+/**
+ * One invoice: its header, lines, payments and status beside its PDF. Actions: record a payment,
+ * cancel it with a storno (asking first, naming what is cancelled), turn a proforma into an
+ * invoice. An invoice issued offline shows its local preview, marked as not yet numbered.
+ */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import type { InvoiceRow, ResultOf } from '@shared/ipc';
+import type { Locale } from '@shared/protocol/fields';
+import { Screen } from '@renderer/components/Screen';
+import { invoke, useChannel } from '@renderer/lib/ipc';
+import { toInvokeError } from '@renderer/lib/errors';
+import { useFormat } from '@renderer/lib/useFormat';
+import { InvoiceStatusBadge, OutboxBadge } from './badges';
+import { InvoicePdfPanel } from './InvoicePdfPanel';
+import { InvoiceSummary } from './InvoiceSummary';
+import { PaymentForm } from './PaymentForm';
+import { ConfirmDialog } from './ui';
+
+export function InvoiceDetailScreen() {
+  const { id } = useParams();
+  const invoiceId = id !== undefined && /^-?\d+$/.test(id) ? Number(id) : null;
+  const { t } = useTranslation('billing');
+  const q = useChannel('invoices.get', { id: invoiceId ?? 0 }, { enabled: invoiceId !== null });
+  if (invoiceId === null || (!q.isPending && !q.data)) {
+    return (
+      <Screen title={t('invoice.title')}>
+        <p className="notice error" role="alert">{t('invoice.notFound')}</p>
+        <Link className="btn" to="/invoices">{t('invoice.backToList')}</Link>
+      </Screen>
+    );
+  }
+  if (!q.data) return <Screen title={t('invoice.title')}><p className="empty">{t('common.loading')}</p></Screen>;
+  return <InvoiceDetail key={q.data.row.id} row={q.data.row} detail={q.data.detail} />;
+}
+
+type Detail = NonNullable<ResultOf<'invoices.get'>>['detail'];
+
+function InvoiceDetail({ row, detail }: { row: InvoiceRow; detail: Detail }) {
+  const { t } = useTranslation('billing');
+  const f = useFormat();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [paying, setPaying] = useState(false);
+  const [storno, setStorno] = useState<'ask' | 'busy' | null>(null);
+  const [stornoError, setStornoError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>((location.state as { issued?: boolean } | null)?.issued ? t('invoice.issued') : null);
+  const [language, setLanguage] = useState<Locale | ''>('');
+
+  const number = row.invoiceNumber ?? t('invoice.notNumbered');
+  const canPay = row.type === 'invoice' && row.status !== 'cancelled' && row.status !== 'paid';
+  const canStorno = row.type === 'invoice' && row.status !== 'cancelled';
+  const title = row.type === 'proforma' ? t('invoice.proformaTitle', { number }) : row.type === 'storno' ? t('invoice.stornoTitle', { number }) : t('invoice.titleWith', { number });
+
+  const doStorno = async () => {
+    setStorno('busy');
+    setStornoError(null);
+    try {
+      const r = await invoke('invoices.storno', { id: row.id });
+      setStorno(null);
+      setNotice(t('storno.done'));
+      void navigate(`/invoices/${r.id}`, { state: { issued: true } });
+    } catch (e) {
+      setStorno('ask');
+      setStornoError(toInvokeError(e).message);
+    }
+  };
+
+  return (
+    <Screen
+      title={title}
+      className="billing-detail"
+      actions={
+        <div className="toolbar">
+          {canPay && (
+            <button type="button" className="btn primary" onClick={() => setPaying(true)}>
+              {t('payment.open')}
+            </button>
+          )}
+          {row.type === 'proforma' && row.status === 'proforma' && (
+            <Link className="btn" to={`/invoices/new?proforma=${row.id}`}>
+              {t('invoice.convert')}
+            </Link>
+          )}
+          {canStorno && (
+            <button type="button" className="btn danger" onClick={() => setStorno('ask')}>
+              {t('storno.open')}
+            </button>
+          )}
+          <Link className="btn" to="/invoices">{t('invoice.backToList')}</Link>
+        </div>
+      }
+    >
+      {notice && <p className="notice ok" role="status">{notice}</p>}
+      <div className="billing-detail-grid">
+        <div className="stack">
+          <section className="panel" aria-label={t('invoice.summary')}>
+            <div className="panel-body">
+              <dl className="kv billing-kv">
+                <dt>{t('list.number')}</dt>
+                <dd data-testid="invoice-number">{row.invoiceNumber ?? <em>{t('invoice.notNumbered')}</em>} <OutboxBadge state={row.outboxState} /></dd>
+                <dt>{t('list.status')}</dt>
+                <dd data-testid="invoice-status"><InvoiceStatusBadge row={row} /></dd>
+                <dt>{t('list.customer')}</dt>
+                <dd>{row.contactName}</dd>
+                <dt>{t('list.issued')}</dt>
+                <dd>{f.date(row.issuedDate)}</dd>
+                <dt>{t('list.due')}</dt>
+                <dd className={row.overdue ? 'billing-overdue-date' : undefined}>{f.date(row.paymentDate)}</dd>
+                <dt>{t('list.total')}</dt>
+                <dd className="num" data-testid="invoice-total">{f.money(row.total, row.currency)}</dd>
+                <dt>{t('list.balance')}</dt>
+                <dd className="num" data-testid="invoice-balance">{f.money(row.balance, row.currency)}</dd>
+              </dl>
+            </div>
+          </section>
+          {paying && (
+            <PaymentForm
+              row={row}
+              onCancel={() => setPaying(false)}
+              onDone={(m) => {
+                setPaying(false);
+                setNotice(m);
+              }}
+            />
+          )}
+          <InvoiceSummary row={row} detail={detail} />
+        </div>
+        <InvoicePdfPanel row={row} language={language} onLanguage={setLanguage} />
+      </div>
+      {storno && (
+        <ConfirmDialog
+          title={t('storno.title')}
+          confirmLabel={t('storno.confirm')}
+          cancelLabel={t('common.cancel')}
+          danger
+          busy={storno === 'busy'}
+          error={stornoError}
+          onCancel={() => {
+            setStorno(null);
+            setStornoError(null);
+          }}
+          onConfirm={() => void doStorno()}
+        >
+          <p>{t('storno.body')}</p>
+          <dl className="kv billing-kv" data-testid="storno-what">
+            <dt>{t('list.number')}</dt>
+            <dd>{number}</dd>
+            <dt>{t('list.customer')}</dt>
+            <dd>{row.contactName}</dd>
+            <dt>{t('list.total')}</dt>
+            <dd className="num">{f.money(row.total, row.currency)}</dd>
+          </dl>
+        </ConfirmDialog>
+      )}
+    </Screen>
+  );
+}

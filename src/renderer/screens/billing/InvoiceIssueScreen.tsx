@@ -1,0 +1,165 @@
+/**
+ * Issue an invoice: from scratch, from an order (`?order=ID`: its lines are billed and the order
+ * ships) or from a proforma (`?proforma=ID`). Live totals through @shared/money; Ctrl+Enter
+ * issues; an e-mail address means the PDF is sent, so issuing then asks first. Offline the core
+ * queues it and the invoice shows as a numberless draft until the server numbers it.
+ */
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import type { RequestOf } from '@shared/ipc';
+import { Screen } from '@renderer/components/Screen';
+import { invoke, useChannel } from '@renderer/lib/ipc';
+import { todayIso } from '@renderer/lib/format';
+import { useFormat, useLanguage } from '@renderer/lib/useFormat';
+import { invoiceProblems } from './invoiceChecks';
+import { emptyInvoice, invoiceFromOrder, invoiceFromProforma, invoiceLineText, invoiceSchema, linesFromSource, toInvoiceParams, type InvoiceFormValues } from './invoiceForm';
+import { InvoiceHeaderFields } from './InvoiceHeaderFields';
+import { InvoiceItemsTable } from './InvoiceItemsTable';
+import { InvoiceMoreFields, InvoiceOptions } from './InvoiceMoreFields';
+import { liveTotals } from './lineMath';
+import { localeOf } from './locale';
+import { applyServerErrors } from './orderSubmit';
+import { sharedSchemaResolver, type LooseT } from './resolver';
+import { RetentionsEditor } from './RetentionsEditor';
+import { TotalsPanel } from './TotalsPanel';
+import { ConfirmDialog } from './ui';
+import { useFormDraft } from './useFormDraft';
+
+// The schema's output is what its input type describes loosely (every key `unknown`); it parses as-is.
+type InvoiceRequest = RequestOf<'invoices.issue'>['invoice'];
+
+const idParam = (s: string | null) => (s !== null && /^-?\d+$/.test(s) ? Number(s) : null);
+
+export function InvoiceIssueScreen() {
+  const { t } = useTranslation('billing');
+  const [params] = useSearchParams();
+  const orderId = idParam(params.get('order'));
+  const proformaId = idParam(params.get('proforma'));
+  const order = useChannel('orders.get', { id: orderId ?? 0 }, { enabled: orderId !== null });
+  const proforma = useChannel('invoices.get', { id: proformaId ?? 0 }, { enabled: proformaId !== null });
+  const today = todayIso();
+  const lang = useLanguage();
+  const title = t('invoice.newTitle');
+
+  if (orderId !== null) {
+    if (order.isPending) return <Screen title={title}><p className="empty">{t('common.loading')}</p></Screen>;
+    if (!order.data) return <Screen title={title}><p className="notice error" role="alert">{t('order.notFound')}</p></Screen>;
+    return <InvoiceEditor key={`o${orderId}`} draftKey={`billing.invoice.order.${orderId}`} initial={invoiceFromOrder(order.data, today)} />;
+  }
+  if (proformaId !== null) {
+    if (proforma.isPending) return <Screen title={title}><p className="empty">{t('common.loading')}</p></Screen>;
+    const rec = proforma.data?.detail;
+    if (!rec) return <Screen title={title}><p className="notice error" role="alert">{t('invoice.notFound')}</p></Screen>;
+    return <InvoiceEditor key={`p${proformaId}`} draftKey={`billing.invoice.proforma.${proformaId}`} initial={invoiceFromProforma(rec, proformaId, today)} />;
+  }
+  return <InvoiceEditor key="new" draftKey="billing.invoice.new" initial={emptyInvoice(today, localeOf(lang))} />;
+}
+
+function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: InvoiceFormValues }) {
+  const { t } = useTranslation('billing');
+  const loose = t as unknown as LooseT;
+  const f = useFormat();
+  const navigate = useNavigate();
+  const form = useForm<InvoiceFormValues>({
+    defaultValues: initial,
+    resolver: sharedSchemaResolver(invoiceSchema, toInvoiceParams, loose, invoiceProblems),
+    reValidateMode: 'onChange',
+  });
+  const draft = useFormDraft(draftKey, form);
+  const array = useFieldArray({ control: form.control, name: 'items', keyName: 'key' });
+  const [items, currency, fx, contactId, orderId, proformaId, email, proformaFlag] = useWatch({
+    control: form.control,
+    name: ['items', 'currency', 'fx_rate', 'contact_id', 'order_id', 'from_proforma_id', 'email', 'proforma'],
+  });
+  const contact = useChannel('contacts.get', { id: contactId ?? 1 }, { enabled: contactId !== null });
+  const totals = useMemo(() => liveTotals(items.map(invoiceLineText), currency, fx), [items, currency, fx]);
+  const fromSource = linesFromSource({ order_id: orderId, from_proforma_id: proformaId });
+  const [general, setGeneral] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<InvoiceFormValues | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const issue = async (v: InvoiceFormValues) => {
+    const parsed = invoiceSchema.safeParse(toInvoiceParams(v));
+    if (!parsed.success) return;
+    setBusy(true);
+    setGeneral(null);
+    try {
+      const r = await invoke('invoices.issue', { invoice: parsed.data as InvoiceRequest });
+      await draft.clear();
+      void navigate(`/invoices/${r.id}`, { state: { issued: true } });
+    } catch (e) {
+      setConfirming(null);
+      setGeneral(applyServerErrors(e, form, loose));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = form.handleSubmit((v) => {
+    if (v.email.trim() !== '') setConfirming(v);
+    else void issue(v);
+  });
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
+      e.preventDefault();
+      void submit();
+    }
+  };
+
+  const title = orderId !== null ? t('invoice.fromOrderTitle', { id: orderId }) : proformaId !== null ? t('invoice.fromProformaTitle') : t('invoice.newTitle');
+  const gross = f.money(Number(totals.doc.totals.gross), currency);
+  return (
+    <Screen title={title} actions={<Link className="btn" to="/invoices">{t('invoice.backToList')}</Link>}>
+      <form className="billing-form" noValidate onKeyDown={onKeyDown} onSubmit={(e) => e.preventDefault()} aria-label={title}>
+        {draft.state === 'restored' && <p className="notice info" role="status">{t('common.draftRestored')}</p>}
+        {orderId !== null && <p className="notice info">{t('invoice.fromOrderNote', { id: orderId })}</p>}
+        {proformaId !== null && <p className="notice info">{t('invoice.fromProformaNote')}</p>}
+        {general && <p className="notice error" role="alert">{general}</p>}
+        <section className="panel">
+          <div className="panel-body stack">
+            <InvoiceHeaderFields form={form} fromSource={fromSource} />
+            <InvoiceOptions form={form} customerEmail={contact.data?.email ?? null} />
+            <InvoiceMoreFields form={form} />
+          </div>
+        </section>
+        <section className="panel" aria-label={t('lines.title')}>
+          <div className="panel-title">
+            <h2>{t('lines.title')}</h2>
+            {form.formState.errors.items?.message && <span className="field-error" role="alert">{form.formState.errors.items.message}</span>}
+          </div>
+          <div className="panel-body stack">
+            <InvoiceItemsTable items={items} array={array} register={form.register} errors={form.formState.errors} totals={totals} currency={currency} readOnly={fromSource} />
+            <RetentionsEditor form={form} />
+          </div>
+        </section>
+        <div className="billing-bottom">
+          <TotalsPanel totals={totals} currency={currency} />
+          <section className="panel billing-actions" aria-label={t('invoice.actions')}>
+            <div className="panel-body stack">
+              <button type="button" className="btn primary" disabled={busy} onClick={() => void submit()}>
+                {proformaFlag ? t('invoice.issueProforma') : t('invoice.issue')} <kbd>Ctrl+Enter</kbd>
+              </button>
+              {email.trim() !== '' && <p className="field-hint">{t('invoice.willEmail', { email: email.trim() })}</p>}
+            </div>
+          </section>
+        </div>
+      </form>
+      {confirming && (
+        <ConfirmDialog
+          title={t('invoice.confirmEmailTitle')}
+          confirmLabel={t('invoice.confirmEmailSend')}
+          cancelLabel={t('common.cancel')}
+          busy={busy}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => void issue(confirming)}
+        >
+          <p>{t('invoice.confirmEmailBody', { email: confirming.email.trim(), customer: confirming.contact_name, total: gross })}</p>
+          {confirming.esignature && <p className="field-hint">{t('invoice.confirmEmailSigned')}</p>}
+        </ConfirmDialog>
+      )}
+    </Screen>
+  );
+}

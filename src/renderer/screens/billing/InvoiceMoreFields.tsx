@@ -1,0 +1,70 @@
+/** The invoice's texts, issuer details and custom fields; and the e-mail that sends it on issue. */
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { UseFormReturn } from 'react-hook-form';
+import { CustomFieldsEditor } from './CustomFieldsEditor';
+import type { InvoiceFormValues } from './invoiceForm';
+import { Field, invalidProps } from './ui';
+
+export function InvoiceMoreFields({ form }: { form: UseFormReturn<InvoiceFormValues> }) {
+  const { t } = useTranslation('billing');
+  const { register, formState } = form;
+  const e = formState.errors;
+  const ids = { desc: useId(), central: useId(), swift: useId(), email: useId(), phone: useId() };
+  const open = Boolean(e.invoice_description || e.central_description || e.issuer_swift || e.issuer_email || e.issuer_phone || e.custom_fields);
+  return (
+    <details className="billing-more" open={open || undefined}>
+      <summary>{t('header.more')}</summary>
+      <div className="form-grid">
+        <Field label={t('invoice.description')} htmlFor={ids.desc} error={e.invoice_description?.message} className="full">
+          <textarea id={ids.desc} rows={2} {...register('invoice_description')} {...invalidProps(ids.desc, e.invoice_description?.message)} />
+        </Field>
+        <Field label={t('invoice.centralDescription')} htmlFor={ids.central} error={e.central_description?.message} className="full">
+          <textarea id={ids.central} rows={2} {...register('central_description')} {...invalidProps(ids.central, e.central_description?.message)} />
+        </Field>
+        <Field label={t('header.issuerSwift')} htmlFor={ids.swift} error={e.issuer_swift?.message}>
+          <input id={ids.swift} className="mono" {...register('issuer_swift')} {...invalidProps(ids.swift, e.issuer_swift?.message)} />
+        </Field>
+        <Field label={t('header.issuerEmail')} htmlFor={ids.email} error={e.issuer_email?.message}>
+          <input id={ids.email} type="email" {...register('issuer_email')} {...invalidProps(ids.email, e.issuer_email?.message)} />
+        </Field>
+        <Field label={t('header.issuerPhone')} htmlFor={ids.phone} error={e.issuer_phone?.message}>
+          <input id={ids.phone} type="tel" {...register('issuer_phone')} {...invalidProps(ids.phone, e.issuer_phone?.message)} />
+        </Field>
+        <CustomFieldsEditor form={form} error={e.custom_fields?.message ?? e.custom_fields?.root?.message} />
+      </div>
+    </details>
+  );
+}
+
+/**
+ * Proforma, and sending by e-mail — opt-in per invoice: the customer's address is offered, never
+ * filled silently, and issuing asks before it sends.
+ */
+export function InvoiceOptions({ form, customerEmail }: { form: UseFormReturn<InvoiceFormValues>; customerEmail: string | null }) {
+  const { t } = useTranslation('billing');
+  const { register, formState, watch, setValue } = form;
+  const id = useId();
+  const email = watch('email');
+  const error = formState.errors.email?.message;
+  return (
+    <div className="form-grid">
+      <Field label={t('invoice.email')} htmlFor={id} error={error} className="wide" hint={t('invoice.emailHint')}>
+        <div className="billing-inline">
+          <input id={id} type="email" autoComplete="off" {...register('email')} {...invalidProps(id, error)} />
+          {customerEmail && email.trim() === '' && (
+            <button type="button" className="btn small" onClick={() => setValue('email', customerEmail, { shouldDirty: true })}>
+              {t('invoice.useCustomerEmail', { email: customerEmail })}
+            </button>
+          )}
+        </div>
+      </Field>
+      <label className="check billing-check">
+        <input type="checkbox" disabled={email.trim() === ''} {...register('esignature')} /> {t('invoice.esignature')}
+      </label>
+      <label className="check billing-check">
+        <input type="checkbox" {...register('proforma')} /> {t('invoice.proforma')}
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,205 @@
+/**
+ * Order entry: a customer, the header, lines by scan or search, live totals through @shared/money,
+ * then save as open (Ctrl+S), finalize (Ctrl+Enter) or make a proposal. Works offline: the core
+ * queues the order in its outbox. Editing an open order goes through the same form.
+ */
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import type { OrderView, ProductRow, RequestOf } from '@shared/ipc';
+import { Screen } from '@renderer/components/Screen';
+import { invoke, useChannel } from '@renderer/lib/ipc';
+import { toInvokeError } from '@renderer/lib/errors';
+import { todayIso } from '@renderer/lib/format';
+import { useLanguage } from '@renderer/lib/useFormat';
+import { addDecimalText } from './decimal';
+import { liveTotals } from './lineMath';
+import { OrderHeaderFields } from './OrderHeaderFields';
+import { OrderLinesTable } from './OrderLinesTable';
+import { OrderMoreFields } from './OrderMoreFields';
+import { applyServerErrors, orderProblems, quantityOnlyChange } from './orderSubmit';
+import { emptyOrder, lineFromProduct, orderLineText, orderSchema, orderToForm, toOrderParams, type FinalizeMode, type OrderFormValues } from './orderForm';
+import { ProductPicker } from './ProductPicker';
+import { sharedSchemaResolver, type LooseT } from './resolver';
+import { TotalsPanel } from './TotalsPanel';
+import { useFormDraft } from './useFormDraft';
+import { localeOf } from './locale';
+
+// The schema's output is what its input type describes loosely (every key `unknown`); it parses as-is.
+type OrderRequest = RequestOf<'orders.save'>['order'];
+
+export function OrderEntryScreen() {
+  const { id } = useParams();
+  const editId = id !== undefined && /^-?\d+$/.test(id) ? Number(id) : null;
+  const order = useChannel('orders.get', { id: editId ?? 0 }, { enabled: editId !== null });
+  const { t } = useTranslation('billing');
+  if (editId === null) return <OrderEditor key="new" initial={null} editId={null} />;
+  if (order.isPending) return <Screen title={t('order.editTitle', { id: editId })}><p className="empty">{t('common.loading')}</p></Screen>;
+  if (!order.data) return <Screen title={t('order.editTitle', { id: editId })}><p className="notice error" role="alert">{t('order.notFound')}</p></Screen>;
+  if (order.data.status !== 'open') return <NotEditable order={order.data} />;
+  return <OrderEditor key={editId} initial={order.data} editId={editId} />;
+}
+
+function NotEditable({ order }: { order: OrderView }) {
+  const { t } = useTranslation('billing');
+  return (
+    <Screen title={t('order.editTitle', { id: order.id })}>
+      <p className="notice warn" role="status">{t('order.notOpen', { status: t(`orderStatus.${order.status}`, { defaultValue: order.status }) })}</p>
+      <Link className="btn" to="/orders">{t('order.backToList')}</Link>
+    </Screen>
+  );
+}
+
+interface Done {
+  id: number;
+  mode: FinalizeMode;
+}
+
+function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: number | null }) {
+  const { t } = useTranslation('billing');
+  const loose = t as unknown as LooseT;
+  const lang = useLanguage();
+  const start = useMemo(() => (initial ? orderToForm(initial) : emptyOrder(todayIso(), localeOf(lang))), [initial, lang]);
+  const form = useForm<OrderFormValues>({
+    defaultValues: start,
+    resolver: sharedSchemaResolver(orderSchema, (v) => toOrderParams(v, 0), loose, orderProblems),
+    reValidateMode: 'onChange',
+  });
+  const draft = useFormDraft(editId === null ? 'billing.order.new' : `billing.order.${editId}`, form);
+  const array = useFieldArray({ control: form.control, name: 'items', keyName: 'key' });
+  const [items, currency, fx] = useWatch({ control: form.control, name: ['items', 'currency', 'fx_rate'] });
+  const totals = useMemo(() => liveTotals(items.map(orderLineText(currency)), currency, fx), [items, currency, fx]);
+  const [scanMsg, setScanMsg] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [flash, setFlash] = useState<number | null>(null);
+  const [general, setGeneral] = useState<string | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
+
+  const addProduct = (p: ProductRow) => {
+    const lines = form.getValues('items');
+    const at = lines.findIndex((l) => l.product_id === p.id);
+    // One line per product (the server refuses repeats): another scan adds one to its quantity.
+    if (at >= 0) form.setValue(`items.${at}.quantity`, addDecimalText(lines[at]?.quantity ?? '0', '1'), { shouldDirty: true });
+    else array.append(lineFromProduct(p));
+    setFlash(at >= 0 ? at : lines.length);
+    setScanMsg({ kind: 'ok', text: t('lines.added', { name: p.name }) });
+  };
+
+  const onCode = async (code: string) => {
+    try {
+      const p = await invoke('products.lookup', { code });
+      if (p) addProduct(p);
+      else setScanMsg({ kind: 'error', text: t('lines.unknownCode', { code }) });
+    } catch (e) {
+      setScanMsg({ kind: 'error', text: toInvokeError(e).message });
+    }
+  };
+
+  const submit = (mode: FinalizeMode) =>
+    form.handleSubmit(async (v) => {
+      setGeneral(null);
+      const parsed = orderSchema.safeParse(toOrderParams(v, mode));
+      if (!parsed.success) return;
+      try {
+        const quantities = editId !== null && mode === 0 ? quantityOnlyChange(start, v) : null;
+        const r =
+          editId !== null && quantities
+            ? await invoke('orders.setItems', { id: editId, products: quantities })
+            : await invoke('orders.save', { ...(editId !== null ? { id: editId } : {}), order: parsed.data as OrderRequest });
+        await draft.clear();
+        setDone({ id: r.id, mode });
+      } catch (e) {
+        setGeneral(applyServerErrors(e, form, loose));
+      }
+    });
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (!(e.ctrlKey || e.metaKey)) return;
+    if (e.key === 's') {
+      e.preventDefault();
+      void submit(0)();
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      void submit(1)();
+    }
+  };
+
+  if (done) return <OrderDone done={done} onNew={() => { form.reset(emptyOrder(todayIso(), localeOf(lang))); setDone(null); }} />;
+
+  const title = editId === null ? t('order.newTitle') : t('order.editTitle', { id: editId });
+  const busy = form.formState.isSubmitting;
+  return (
+    <Screen title={title} actions={<Link className="btn" to="/orders">{t('order.backToList')}</Link>}>
+      <form className="billing-form" noValidate onKeyDown={onKeyDown} onSubmit={(e) => e.preventDefault()} aria-label={title}>
+        {draft.state === 'restored' && <p className="notice info" role="status">{t('common.draftRestored')}</p>}
+        {general && <p className="notice error" role="alert">{general}</p>}
+        <section className="panel">
+          <div className="panel-body">
+            <OrderHeaderFields form={form} />
+            <OrderMoreFields form={form} />
+          </div>
+        </section>
+        <section className="panel" aria-label={t('lines.title')}>
+          <div className="panel-title">
+            <h2>{t('lines.title')}</h2>
+            {form.formState.errors.items?.message && <span className="field-error" role="alert">{form.formState.errors.items.message}</span>}
+          </div>
+          <div className="panel-body stack">
+            <ProductPicker id="order-product" onPick={addProduct} onCode={(c) => void onCode(c)} message={scanMsg} />
+            <OrderLinesTable lines={items} array={array} register={form.register} errors={form.formState.errors} totals={totals} currency={currency} flashIndex={flash} />
+          </div>
+        </section>
+        <div className="billing-bottom">
+          <TotalsPanel totals={totals} currency={currency} />
+          <section className="panel billing-actions" aria-label={t('order.actions')}>
+            <div className="panel-body stack">
+              <label className="check">
+                <input type="checkbox" {...form.register('order_all')} /> {t('order.orderAll')}
+              </label>
+              <p className="field-hint">{t('order.orderAllHint')}</p>
+              <button type="button" className="btn primary" disabled={busy} onClick={() => void submit(1)()}>
+                {t('order.finalize')} <kbd>Ctrl+Enter</kbd>
+              </button>
+              <button type="button" className="btn" disabled={busy} onClick={() => void submit(0)()}>
+                {t('order.saveOpen')} <kbd>Ctrl+S</kbd>
+              </button>
+              <button type="button" className="btn" disabled={busy} onClick={() => void submit(2)()}>
+                {t('order.saveProposal')}
+              </button>
+            </div>
+          </section>
+        </div>
+      </form>
+    </Screen>
+  );
+}
+
+function OrderDone({ done, onNew }: { done: Done; onNew: () => void }) {
+  const { t } = useTranslation('billing');
+  const local = done.id < 0;
+  const what = done.mode === 1 ? t('order.doneFinalized') : done.mode === 2 ? t('order.doneProposal') : t('order.doneSaved');
+  return (
+    <Screen title={t('order.doneTitle')}>
+      <div className="panel">
+        <div className="panel-body stack">
+          <p className="notice ok" role="status">
+            {what} {local ? t('order.doneLocal') : t('order.doneId', { id: done.id })}
+          </p>
+          <div className="toolbar">
+            {done.mode !== 2 && (
+              <Link className="btn primary" to={`/invoices/new?order=${done.id}`}>
+                {t('order.invoiceIt')}
+              </Link>
+            )}
+            <button type="button" className="btn" onClick={onNew} autoFocus>
+              {t('order.another')}
+            </button>
+            <Link className="btn" to="/orders">
+              {t('order.backToList')}
+            </Link>
+          </div>
+        </div>
+      </div>
+    </Screen>
+  );
+}

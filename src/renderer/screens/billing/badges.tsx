@@ -1,0 +1,34 @@
+/** Status words as the shell's badges: one colour per meaning across orders, invoices and the outbox. */
+import { useTranslation } from 'react-i18next';
+import type { InvoiceRow, OutboxState } from '@shared/ipc';
+
+const INVOICE_TONE: Record<string, string> = {
+  unpaid: 'info', partially_paid: 'warn', paid: 'ok', overdue: 'danger', cancelled: '', storno: '', proforma: 'info', converted: '', draft: 'pending',
+};
+
+type InvoiceStatusKey = 'unpaid' | 'partially_paid' | 'paid' | 'overdue' | 'cancelled' | 'storno' | 'proforma' | 'converted' | 'draft';
+const INVOICE_STATUS_KEYS = new Set<string>(Object.keys(INVOICE_TONE));
+
+export function InvoiceStatusBadge({ row }: { row: Pick<InvoiceRow, 'status' | 'overdue'> }) {
+  const { t } = useTranslation('billing');
+  const status = row.overdue && (row.status === 'unpaid' || row.status === 'partially_paid') ? 'overdue' : row.status;
+  const label = INVOICE_STATUS_KEYS.has(status) ? t(`invoiceStatus.${status as InvoiceStatusKey}`) : status;
+  return <span className={`badge ${INVOICE_TONE[status] ?? ''}`}>{label}</span>;
+}
+
+type OrderStatusKey = 'open' | 'finalized' | 'proposal' | 'shipped' | 'cancelled';
+const ORDER_TONE: Record<OrderStatusKey, string> = { open: 'info', finalized: 'ok', proposal: '', shipped: 'ok', cancelled: '' };
+
+export function OrderStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation('billing');
+  const known = status in ORDER_TONE ? (status as OrderStatusKey) : null;
+  return <span className={`badge ${known ? ORDER_TONE[known] : ''}`}>{known ? t(`orderStatus.${known}`) : status}</span>;
+}
+
+/** The clerk's own change still on its way to the server. */
+export function OutboxBadge({ state }: { state: OutboxState | null }) {
+  const { t } = useTranslation('billing');
+  if (state === null || state === 'done' || state === 'discarded') return null;
+  if (state === 'needs_attention') return <span className="badge danger">{t('outbox.needsAttention')}</span>;
+  return <span className="badge pending" title={t('outbox.pendingHint')}>{t('outbox.pending')}</span>;
+}

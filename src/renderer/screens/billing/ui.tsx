@@ -1,0 +1,214 @@
+/**
+ * Small building blocks of the billing screens, in the shell's classes: a labelled field with its
+ * error, a keyboard combobox (ARIA 1.2 pattern) and a confirmation dialog that keeps focus inside.
+ */
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+
+export function Field({ label, error, required, htmlFor, className, hint, children }: {
+  label: string;
+  error?: string | undefined;
+  required?: boolean;
+  htmlFor?: string;
+  className?: string;
+  hint?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className={`field${className ? ` ${className}` : ''}`}>
+      <label htmlFor={htmlFor} className={required ? 'req' : undefined}>
+        {label}
+      </label>
+      {children}
+      {error ? (
+        <span className="field-error" role="alert" id={htmlFor ? `${htmlFor}-error` : undefined}>
+          {error}
+        </span>
+      ) : hint ? (
+        <span className="field-hint">{hint}</span>
+      ) : null}
+    </div>
+  );
+}
+
+/** Props that tie an input to its Field's error. */
+export const invalidProps = (id: string, error: string | undefined) =>
+  error ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
+
+interface ComboProps<T> {
+  id: string;
+  label: string;
+  value: string;
+  onInput: (text: string) => void;
+  options: readonly T[];
+  optionKey: (o: T) => string | number;
+  renderOption: (o: T) => ReactNode;
+  onPick: (o: T) => void;
+  /** Enter with nothing highlighted (a scanner's code, say). */
+  onEnterFree?: (text: string) => void;
+  placeholder?: string;
+  error?: string | undefined;
+  required?: boolean;
+  className?: string;
+  inputClassName?: string;
+  emptyText?: string;
+  autoFocus?: boolean;
+  hideLabel?: boolean;
+}
+
+export function Combobox<T>(p: ComboProps<T>) {
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const listId = useId();
+  const count = p.options.length;
+
+  useEffect(() => setActive(count > 0 ? 0 : -1), [count, p.value]);
+
+  const pick = (o: T) => {
+    p.onPick(o);
+    setOpen(false);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      if (!open) setOpen(true);
+      else setActive((a) => Math.min(count - 1, a + 1));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => Math.max(0, a - 1));
+    } else if (e.key === 'Enter') {
+      const o = open && active >= 0 ? p.options[active] : undefined;
+      if (o !== undefined) {
+        e.preventDefault();
+        pick(o);
+      } else if (p.onEnterFree && p.value.trim() !== '') {
+        e.preventDefault();
+        p.onEnterFree(p.value.trim());
+      }
+    } else if (e.key === 'Escape' && open) {
+      e.preventDefault();
+      e.stopPropagation();
+      setOpen(false);
+    }
+  };
+
+  const activeId = open && active >= 0 ? `${listId}-${active}` : undefined;
+  return (
+    <div className={`field combo${p.className ? ` ${p.className}` : ''}`}>
+      <label htmlFor={p.id} className={[p.required ? 'req' : '', p.hideLabel ? 'visually-hidden' : ''].filter(Boolean).join(' ') || undefined}>
+        {p.label}
+      </label>
+      <input
+        id={p.id}
+        type="text"
+        role="combobox"
+        autoComplete="off"
+        spellCheck={false}
+        className={p.inputClassName}
+        aria-expanded={open && count > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={activeId}
+        placeholder={p.placeholder}
+        value={p.value}
+        autoFocus={p.autoFocus}
+        onChange={(e) => {
+          p.onInput(e.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+        {...invalidProps(p.id, p.error)}
+      />
+      {open && p.value.trim() !== '' && (
+        <ul className="combo-list" role="listbox" id={listId} aria-label={p.label}>
+          {count === 0 && p.emptyText ? <li className="muted" aria-disabled="true">{p.emptyText}</li> : null}
+          {p.options.map((o, i) => (
+            <li
+              key={p.optionKey(o)}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              // mousedown, not click: the input's blur would close the list first.
+              onMouseDown={(e) => {
+                e.preventDefault();
+                pick(o);
+              }}
+              onMouseEnter={() => setActive(i)}
+            >
+              {p.renderOption(o)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {p.error ? (
+        <span className="field-error" role="alert" id={`${p.id}-error`}>
+          {p.error}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/** A modal question. Escape or the cancel button says no; focus starts on cancel for destructive acts. */
+export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, danger, busy, error, onConfirm, onCancel }: {
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  cancelLabel: string;
+  danger?: boolean;
+  busy?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const first = box.current?.querySelector<HTMLButtonElement>(danger ? 'button[data-cancel]' : 'button[data-confirm]');
+    first?.focus();
+  }, [danger]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onCancel();
+    } else if (e.key === 'Tab') {
+      // Keep focus inside the dialog.
+      const items = [...(box.current?.querySelectorAll<HTMLElement>('button, input, select, textarea') ?? [])].filter((el) => !el.hasAttribute('disabled'));
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (!first || !last) return;
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    }
+  };
+
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} ref={box} onKeyDown={onKeyDown}>
+        <div className="dialog-head">
+          <h2 id={titleId}>{title}</h2>
+        </div>
+        <div className="dialog-body">
+          {children}
+          {error ? <p className="notice error" role="alert">{error}</p> : null}
+        </div>
+        <div className="dialog-foot">
+          <button type="button" className="btn" data-cancel onClick={onCancel} disabled={busy}>
+            {cancelLabel}
+          </button>
+          <button type="button" className={`btn ${danger ? 'danger solid' : 'primary'}`} data-confirm onClick={onConfirm} disabled={busy}>
+            {confirmLabel}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
