@@ -26,6 +26,30 @@ function toInteger(v: unknown): unknown {
   return v;
 }
 
+/**
+ * A coercing field is `preprocess(coerce, leaf)`. Its parts are remembered so that `opt()` can
+ * build a single preprocess that maps blanks to undefined and coerces everything else, instead of
+ * a pipe around a pipe: the same values, checked by the same leaf, at a fraction of zod's cost
+ * per field (a 200-line order has a thousand of them).
+ */
+interface Parts {
+  coerce: (v: unknown) => unknown;
+  leaf: z.ZodType;
+}
+const PARTS = new WeakMap<z.ZodType, Parts>();
+
+function coerced<T extends z.ZodType>(coerce: (v: unknown) => unknown, leaf: T) {
+  const s = z.preprocess(coerce, leaf);
+  PARTS.set(s, { coerce, leaf });
+  return s;
+}
+
+/** A check on a number leaf: one call per value, cheaper in zod 4 than superRefine's context. */
+const numberCheck = (problemOf: (n: number) => string | null) => (ctx: z.core.ParsePayload<number>) => {
+  const problem = problemOf(ctx.value);
+  if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+};
+
 /** zod error callback: "is required" for a missing value, else the given message. */
 const msg = (text: (input: unknown) => string) => (i: { input?: unknown }) =>
   i.input === undefined ? 'is required' : text(i.input);
@@ -46,36 +70,38 @@ const numberProblem = (what: string) => (v: unknown) =>
 
 /** A finite decimal number. */
 export const num = (opts: { min?: number; max?: number; nonZero?: boolean; positive?: boolean } = {}) => {
-  const s = z.number({ error: msg(numberProblem('a number')) }).superRefine((n, ctx) => {
-    const problem = !Number.isFinite(n)
-      ? 'must be a finite number'
-      : opts.min !== undefined && n < opts.min
-        ? `must be at least ${opts.min}`
-        : opts.max !== undefined && n > opts.max
-          ? `must be at most ${opts.max}`
-          : opts.nonZero && n === 0
-            ? 'must not be zero'
-            : opts.positive && n <= 0
-              ? 'must be greater than 0'
-              : null;
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
-  return z.preprocess(toNumber, s);
+  const s = z.number({ error: msg(numberProblem('a number')) }).check(
+    numberCheck((n) =>
+      !Number.isFinite(n)
+        ? 'must be a finite number'
+        : opts.min !== undefined && n < opts.min
+          ? `must be at least ${opts.min}`
+          : opts.max !== undefined && n > opts.max
+            ? `must be at most ${opts.max}`
+            : opts.nonZero && n === 0
+              ? 'must not be zero'
+              : opts.positive && n <= 0
+                ? 'must be greater than 0'
+                : null,
+    ),
+  );
+  return coerced(toNumber, s);
 };
 
 /** A whole number (ids, flags, codes). */
 export const int = (opts: { min?: number; max?: number } = {}) => {
-  const s = z.number({ error: msg(numberProblem('a whole number')) }).superRefine((n, ctx) => {
-    const problem = !Number.isSafeInteger(n)
-      ? `must be a whole number, got ${n}`
-      : opts.min !== undefined && n < opts.min
-        ? `must be at least ${opts.min}`
-        : opts.max !== undefined && n > opts.max
-          ? `must be at most ${opts.max}`
-          : null;
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
-  return z.preprocess(toInteger, s);
+  const s = z.number({ error: msg(numberProblem('a whole number')) }).check(
+    numberCheck((n) =>
+      !Number.isSafeInteger(n)
+        ? `must be a whole number, got ${n}`
+        : opts.min !== undefined && n < opts.min
+          ? `must be at least ${opts.min}`
+          : opts.max !== undefined && n > opts.max
+            ? `must be at most ${opts.max}`
+            : null,
+    ),
+  );
+  return coerced(toInteger, s);
 };
 
 /** A record id: a positive whole number. */
@@ -86,7 +112,7 @@ export const flag = () => int({ min: 0, max: 1 });
 
 /** One of a few whole numbers, e.g. finalize_order 0/1/2. */
 export const intChoice = <const T extends readonly number[]>(values: T) =>
-  z.preprocess(
+  coerced(
     toInteger,
     z.number({ error: msg(() => `must be one of ${values.join(', ')}`) }).refine(
       (n): n is T[number] => values.includes(n),
@@ -96,7 +122,7 @@ export const intChoice = <const T extends readonly number[]>(values: T) =>
 
 /** Text; required text must not be blank. */
 export const text = (max = 1000) =>
-  z.preprocess(
+  coerced(
     (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
     z
       .string({ error: msg((v) => `must be text, got ${describe(v)}`) })
@@ -116,7 +142,7 @@ export const optText = (max = 1000) =>
 
 /** YYYY-MM-DD and a real calendar date (no 2026-02-30). */
 export const date = () =>
-  z.preprocess(
+  coerced(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z
       .string({ error: msg(() => 'must be a date in the form YYYY-MM-DD') })
@@ -134,7 +160,7 @@ export function isCalendarDate(s: string): boolean {
 
 /** An ISO 8601 timestamp (for the mirroring extensions' `updated_since`). */
 export const timestamp = () =>
-  z.preprocess(
+  coerced(
     (v) => (typeof v === 'string' ? v.trim() : v),
     z
       .string({ error: msg(() => 'must be a timestamp like 2026-11-22T08:30:00.000Z') })
@@ -146,7 +172,7 @@ export const timestamp = () =>
 /** A fixed vocabulary matched case-insensitively and returned in its canonical spelling. */
 export const choice = <const T extends readonly string[]>(values: T, _what = 'value') => {
   const byLower = new Map(values.map((v) => [v.toLowerCase(), v]));
-  return z.preprocess(
+  return coerced(
     (v) => (typeof v === 'string' ? (byLower.get(v.trim().toLowerCase()) ?? v) : v),
     z.enum(values as unknown as [T[number], ...T[number][]], {
       error: msg((v) => `must be one of ${values.join(', ')}; got ${describe(v)}`),
@@ -156,21 +182,21 @@ export const choice = <const T extends readonly string[]>(values: T, _what = 'va
 
 /** ISO 4217 currency code, upper-cased. */
 export const currency = () =>
-  z.preprocess(
+  coerced(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
     z.string({ error: msg(() => 'must be a currency code like HUF or EUR') }).regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 currency code like HUF or EUR'),
   );
 
 /** ISO 3166-1 alpha-2 country code, upper-cased. */
 export const country = () =>
-  z.preprocess(
+  coerced(
     (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
     z.string({ error: msg(() => 'must be a country code like HU') }).regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166-1 country code like HU or DE'),
   );
 
 /** Text that must match a pattern (codes, numbers kept as text); a JSON number counts as its digits. */
 export const pattern = (re: RegExp, message: string, max: number) =>
-  z.preprocess(
+  coerced(
     (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
     z
       .string({ error: msg((v) => `must be text, got ${describe(v)}`) })
@@ -179,15 +205,20 @@ export const pattern = (re: RegExp, message: string, max: number) =>
   );
 
 /** Wraps a schema so "" and null mean "not given". */
-export const opt = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => (isBlank(v) ? undefined : v), schema.optional());
+export const opt = <T extends z.ZodType>(schema: T): z.ZodPreprocess<z.ZodOptional<T>> => {
+  const parts = PARTS.get(schema);
+  if (!parts) return z.preprocess((v) => (isBlank(v) ? undefined : v), schema.optional());
+  // Same as the generic form (coerce never turns a non-blank value into undefined), one pipe less.
+  const { coerce, leaf } = parts;
+  return z.preprocess((v) => (isBlank(v) ? undefined : coerce(v)), leaf.optional()) as unknown as z.ZodPreprocess<z.ZodOptional<T>>;
+};
 
 /** A list; a single element is accepted where a list is expected (XML with one child, lenient JSON). */
 export const list = <T extends z.ZodType>(item: T, opts: { min?: number; max?: number; what?: string } = {}) => {
   let s = z.array(item, { error: msg(() => `must be a list${opts.what ? ` of ${opts.what}` : ''}`) });
   if (opts.min) s = s.min(opts.min, opts.min === 1 ? `must contain at least one ${opts.what ?? 'entry'}` : `must contain at least ${opts.min} entries`);
   if (opts.max) s = s.max(opts.max, `must contain at most ${opts.max} entries`);
-  return z.preprocess((v) => (v === undefined || v === null || Array.isArray(v) ? v : v === '' ? [] : [v]), s);
+  return coerced((v) => (v === undefined || v === null || Array.isArray(v) ? v : v === '' ? [] : [v]), s);
 };
 
 export const LOCALES = ['hu_HU', 'en_US', 'de_DE', 'pl_PL', 'es_ES'] as const;
