@@ -37,15 +37,25 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
+/** Says so, then drops the connection: the rest of the body is not worth reading. */
+function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+  res.setHeader('Connection', 'close');
+  res.on('finish', () => req.destroy());
+  json(res, 413, { error: 'request too large' });
+}
+
+/** null when the body outgrows MAX_BODY (declared or streamed). */
 function readBody(req: IncomingMessage): Promise<string | null> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (c: Buffer) => {
+      if (size > MAX_BODY) return;
       size += c.length;
       if (size > MAX_BODY) {
+        req.pause();
         resolve(null);
-        req.destroy();
       } else chunks.push(c);
     });
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
@@ -83,7 +93,7 @@ export async function startBridge(o: BridgeOptions, port = 0): Promise<Bridge> {
       if (!sameSecret(bearer(req), o.token)) return json(res, 401, { error: 'missing or wrong token' });
       if (!(req.headers['content-type'] ?? '').startsWith('application/json')) return json(res, 415, { error: 'application/json only' });
       const text = await readBody(req);
-      if (text === null) return json(res, 413, { error: 'request too large' });
+      if (text === null) return tooLarge(req, res);
       let body: unknown;
       try {
         body = JSON.parse(text);
