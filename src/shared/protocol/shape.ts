@@ -137,7 +137,10 @@ function walk(value: unknown, c: Core | undefined, xml: boolean, depth: number, 
         if (RESERVED_NAMES.has(k)) reserved(k);
         if (xml && k === XML_TEXT) throw malformed('XML has text between the fields of an element; put every value inside its own field element.');
         const v = obj[k];
-        const out = walk(v, fields.get(k), xml, depth + 1, k, max);
+        const fc = fields.get(k);
+        // Most fields are scalars that need nothing: skip the call (a 200-line order has a thousand).
+        if (typeof v !== 'object' && (typeof v !== 'string' || fc === undefined || fc.kind === 'other')) continue;
+        const out = walk(v, fc, xml, depth + 1, k, max);
         if (out !== v) obj[k] = out;
       }
       return obj;
