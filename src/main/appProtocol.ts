@@ -5,9 +5,13 @@ import { CSP } from './csp';
 import { APP_HOST, APP_SCHEME } from './origin';
 import { resolveAppAsset } from './paths';
 
-/** Must run before the app is ready. */
+/**
+ * Must run before the app is ready. Vite's module scripts and pdf.js's module worker are fetched
+ * in CORS mode, which a custom scheme only serves with corsEnabled; what it opens is our public
+ * bundle, to pages that navigation hardening never lets into the app anyway.
+ */
 export function registerAppScheme(): void {
-  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true } }]);
 }
 
 export function serveRenderer(root: string): void {

@@ -1,5 +1,6 @@
 // The Electron shell: one window, the core in a utility process, IPC between them. Logic lives in the helpers.
 import { app, BrowserWindow, Menu, dialog, safeStorage, session } from 'electron';
+import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +34,10 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => app.quit());
   void app.whenReady().then(() => {
     const userData = app.getPath('userData');
+    if (!existsSync(paths.sqliteBinding)) {
+      // The window still opens: the screens show the core's own error on every call.
+      dialog.showErrorBox('Stockdesk cannot open its database', `The SQLite module built for Electron is missing (${paths.sqliteBinding}). Run: node scripts/build-electron-native.mjs`);
+    }
     hardenSession(session.defaultSession, devUrl ? DEV_CSP : CSP);
     serveRenderer(paths.renderer);
     Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate(process.platform, app.isPackaged)));

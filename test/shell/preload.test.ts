@@ -2,49 +2,9 @@
  * The preload as it ships: compiled the way electron-vite compiles it (CommonJS, the contract's
  * names compiled in) and run in a bare VM context whose only module is a fake 'electron'.
  */
-import { runInNewContext } from 'node:vm';
-import { build } from 'esbuild';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { preloadDefines } from '../../build/preloadDefines.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES, EVENT_NAMES, type IpcResponse } from '@shared/ipc/channels';
-
-type Api = { platform: string; invoke: (c: string, r?: unknown) => Promise<unknown>; on: (e: string, l: (p: unknown) => void) => () => void };
-
-export async function compilePreload(): Promise<string> {
-  const r = await build({
-    entryPoints: ['src/preload/index.ts'],
-    bundle: true,
-    write: false,
-    format: 'cjs',
-    platform: 'browser',
-    external: ['electron'],
-    define: preloadDefines(),
-    tsconfig: 'tsconfig.json',
-    logLevel: 'silent',
-  });
-  return r.outputFiles[0]?.text ?? '';
-}
-
-/** Runs a CommonJS preload with a fake electron; returns what it exposed and the IPC it did. */
-export function loadPreload(code: string, answer: (channel: string, request: unknown) => IpcResponse<unknown>) {
-  const exposed: Array<[string, unknown]> = [];
-  const required: string[] = [];
-  let eventListener: ((event: unknown, name: unknown, payload: unknown) => void) | undefined;
-  const ipcRenderer = {
-    invoke: vi.fn(async (_ipc: string, channel: string, request: unknown) => answer(channel, request)),
-    on: vi.fn((_channel: string, l: typeof eventListener) => (eventListener = l)),
-    send: vi.fn(),
-  };
-  const electron = { contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.push([key, api]) }, ipcRenderer };
-  const module = { exports: {} };
-  const require = (id: string) => {
-    required.push(id);
-    if (id === 'electron') return electron;
-    throw new Error(`a sandboxed preload cannot require ${id}`);
-  };
-  runInNewContext(code, { require, module, exports: module.exports, console });
-  return { exposed, required, ipcRenderer, emit: (name: unknown, payload: unknown) => eventListener?.({ sender: 'ipc-event-object' }, name, payload) };
-}
+import { compilePreload, loadPreload, type Api } from './fixtures/preload';
 
 describe('preload', () => {
   let code = '';
