@@ -4,19 +4,20 @@
  * for prefixes: "a%", "b%", …; a prefix whose answer is full (1000, or `more`) is split into
  * longer prefixes "aa%", "ab%", … recursively, until every answer is complete.
  *
- * The alphabet of the split is a base set plus every character seen in any field so far. A check
- * guards against a character the base set lacks: every product in a full answer must turn up in
- * one of its children, or have a field that is exactly the prefix (which no longer prefix can
- * match). A product that fails the check adds its next character to the alphabet and the node is
- * split again. What the walk cannot split (over 1000 products whose every field equals another's)
- * is reported as incomplete, never silently dropped.
+ * A full node is split by the characters that follow the prefix in its answer (the lowest 1000
+ * ids of the products that match it). A check follows every split: each product of the full
+ * answer must turn up in one of the children, or have a field that is exactly the prefix (no
+ * longer prefix can match that field, so such a product must turn up through another of its
+ * fields in a complete answer). The walk reports itself incomplete when a check fails, never
+ * silently. Its limit: a product past the first 1000 of a full answer whose next character
+ * after the prefix appears in none of the first 1000 is not looked for. With `after_id` none of
+ * this is needed (pull.ts uses keyset paging whenever the server offers it).
  */
 import type { ProductRecord } from '@shared/protocol';
 import type { ApiClient } from '../api/client';
 import type { Failure } from '../api/outcome';
 
 export const CAP = 1000;
-const BASE = 'abcdefghijklmnopqrstuvwxyz0123456789áéíóöőúüű -./&+#()';
 const MAX_DEPTH = 64;
 
 /** The server's folding of a field for matching: NFC lower case, accents kept. */
@@ -44,7 +45,6 @@ export class WalkFailed extends Error {
 
 export async function walkProducts(api: ApiClient, onProgress?: (found: number) => void): Promise<WalkResult> {
   const found = new Map<number, ProductRecord>();
-  const alphabet = new Set([...BASE]);
   let calls = 0;
   const unsplit: string[] = [];
   // Products seen in a complete (not full) answer; and full nodes whose exact-match products
@@ -57,7 +57,6 @@ export async function walkProducts(api: ApiClient, onProgress?: (found: number) 
     if (o.kind !== 'ok') throw new WalkFailed(o);
     for (const p of o.result.products) found.set(p.id, p);
     onProgress?.(found.size);
-    for (const p of o.result.products) for (const f of fields(p)) for (const ch of f) if (ch !== '%') alphabet.add(ch);
     const full = o.result.products.length >= CAP || o.result.more === 1;
     if (!full) for (const p of o.result.products) secure.add(p.id);
     return { products: o.result.products, full };
@@ -66,38 +65,26 @@ export async function walkProducts(api: ApiClient, onProgress?: (found: number) 
   const root = await ask('');
   if (!root.full) return { products: found, complete: true, calls, unsplit };
 
-  // Depth-first over prefixes; each full node lists its sample to check against its children.
+  // Depth-first over prefixes; each full node's answer is checked against its children.
   const split = async (prefix: string, sample: ProductRecord[]): Promise<boolean> => {
     if (prefix.length >= MAX_DEPTH) {
       unsplit.push(prefix);
       return false;
     }
+    const next = new Set(sample.flatMap((p) => fields(p).filter((f) => f.startsWith(prefix) && f.length > prefix.length).map((f) => f[prefix.length]!)));
+    next.delete('%');
     const covered = new Set<number>();
-    const tried = new Set<string>();
     let ok = true;
-    for (;;) {
-      const next = [...alphabet].filter((c) => !tried.has(c));
-      if (next.length === 0) break;
-      for (const c of next) {
-        tried.add(c);
-        const child = prefix + c;
-        const r = await ask(child);
-        for (const p of r.products) covered.add(p.id);
-        if (r.full) ok = (await split(child, r.products)) && ok;
-      }
-      // Characters the alphabet lacked show up as products of the sample not found below.
-      const missing = sample.filter((p) => !covered.has(p.id) && !fields(p).some((f) => f === prefix));
-      const chars = new Set(missing.flatMap((p) => fields(p).filter((f) => f.startsWith(prefix) && f.length > prefix.length).map((f) => f[prefix.length]!)));
-      if ([...chars].every((c) => tried.has(c))) {
-        if (missing.length > 0) ok = false;
-        break;
-      }
-      for (const c of chars) alphabet.add(c);
+    for (const c of [...next].sort()) {
+      const r = await ask(prefix + c);
+      for (const p of r.products) covered.add(p.id);
+      if (r.full) ok = (await split(prefix + c, r.products)) && ok;
     }
-    // Products whose field is exactly this prefix cannot be reached by a longer one; they must
-    // turn up through another field (every product has a name) in a complete answer.
-    const ids = sample.filter((p) => !covered.has(p.id)).map((p) => p.id);
-    if (ids.length > 0) exact.push({ prefix, ids });
+    const missing = sample.filter((p) => !covered.has(p.id));
+    // A product whose only matching field is exactly this prefix is reached through another field.
+    const exactOnly = missing.filter((p) => fields(p).some((f) => f === prefix));
+    if (missing.length > exactOnly.length) ok = false;
+    if (exactOnly.length > 0) exact.push({ prefix, ids: exactOnly.map((p) => p.id) });
     return ok;
   };
 

@@ -1,0 +1,109 @@
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FutureDatabaseError, migrate, userVersion } from '@server/db/migrate';
+import { MIRROR_MIGRATIONS } from '@main/core/mirror/migrations';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { seedCatalog, startTestCore, type TestCore } from '../helpers/core';
+
+describe('mirror migrations', () => {
+  it('each applies on top of the ones before it, in one transaction', () => {
+    for (let n = 1; n <= MIRROR_MIGRATIONS.length; n++) {
+      const db = new Database(':memory:');
+      expect(migrate(db, MIRROR_MIGRATIONS.slice(0, n))).toEqual({ from: 0, to: n });
+      expect(userVersion(db)).toBe(n);
+      expect(migrate(db, MIRROR_MIGRATIONS.slice(0, n))).toEqual({ from: n, to: n });
+    }
+  });
+
+  it('001 catalog: the FTS index follows inserts, renumbering and deletes', () => {
+    const db = new Database(':memory:');
+    migrate(db, MIRROR_MIGRATIONS.slice(0, 1));
+    db.prepare("INSERT INTO products (id, name, unit, vat, currency, record, search) VALUES (-1, 'Szűrő', 'db', 27, 'HUF', '{}', 'szuro')").run();
+    db.prepare('UPDATE products SET id = 42 WHERE id = -1').run();
+    expect(db.prepare("SELECT rowid FROM products_fts WHERE products_fts MATCH 'szur*'").all()).toEqual([{ rowid: 42 }]);
+    db.prepare('DELETE FROM products WHERE id = 42').run();
+    expect(db.prepare("SELECT rowid FROM products_fts WHERE products_fts MATCH 'szur*'").all()).toEqual([]);
+  });
+
+  it('002 outbox: request ids are unique and states are checked', () => {
+    const db = new Database(':memory:');
+    migrate(db, MIRROR_MIGRATIONS.slice(0, 2));
+    const ins = db.prepare("INSERT INTO outbox (method, params, request_id, state, created_at, updated_at, summary, queue_key) VALUES ('setQuantity', '{}', ?, ?, '', '', '', 'q')");
+    ins.run('a', 'queued');
+    expect(() => ins.run('a', 'queued')).toThrow(/UNIQUE/);
+    expect(() => ins.run('b', 'lost')).toThrow(/CHECK/);
+  });
+
+  it('003 documents and 004 local: one account row, count lines go with their sheet', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, MIRROR_MIGRATIONS);
+    expect(() => db.prepare("INSERT INTO account (id, seller, source, updated_at) VALUES (2, '{}', '', '')").run()).toThrow(/CHECK/);
+    db.prepare("INSERT INTO count_sheets (id, warehouse, created_at) VALUES (1, 'Default', '')").run();
+    db.prepare('INSERT INTO count_lines (sheet_id, product_id, expected_milli, position) VALUES (1, 5, 1000, 0)').run();
+    db.prepare('DELETE FROM count_sheets WHERE id = 1').run();
+    expect(db.prepare('SELECT count(*) AS n FROM count_lines').get()).toEqual({ n: 0 });
+  });
+
+  it('refuses a mirror written by a newer version', () => {
+    const db = new Database(':memory:');
+    db.pragma(`user_version = ${MIRROR_MIGRATIONS.length + 1}`);
+    expect(() => migrate(db, MIRROR_MIGRATIONS)).toThrow(FutureDatabaseError);
+  });
+});
+
+/** Every product id and name, and the per-warehouse stock, on the server and in the mirror. */
+function serverState(s: TestServer) {
+  const products = s.app.db.prepare('SELECT id, product_name AS name FROM products WHERE account_id = ? ORDER BY id').all(s.account.accountId);
+  const stock = s.app.db.prepare(`SELECT l.product_id, w.name AS warehouse, sum(l.qty_milli) AS q FROM stock_levels l JOIN warehouses w ON w.id = l.warehouse_id
+      WHERE l.account_id = ? GROUP BY l.product_id, w.name HAVING q <> 0 ORDER BY 1, 2`).all(s.account.accountId);
+  return { products, stock };
+}
+function mirrorState(c: TestCore) {
+  const products = c.core.db.prepare('SELECT id, name FROM products WHERE local = 0 ORDER BY id').all();
+  const stock = c.core.db.prepare('SELECT product_id, warehouse, sum(qty_milli) AS q FROM stock GROUP BY 1, 2 HAVING q <> 0 ORDER BY 1, 2').all();
+  return { products, stock };
+}
+
+for (const withExtensions of [true, false]) {
+  describe(`a catalog over the 1000-product cap, ${withExtensions ? 'with' : 'without'} the mirroring extensions`, () => {
+    let s: TestServer;
+    let c: TestCore;
+    beforeAll(async () => {
+      s = await startTestServer();
+      seedCatalog(s.app.db, s.account.accountId, withExtensions ? 2600 : 1500, s.clock.now(), { stockEvery: 7 });
+      // The server reads updated_since inclusively: the first pull happens a moment after the seeding.
+      s.clock.advance(1_000);
+      c = await startTestCore(s, { stripExtensions: !withExtensions });
+    }, 120_000);
+    afterAll(async () => {
+      await c?.close();
+      await s?.close();
+    });
+
+    it('mirrors every product and every quantity', async () => {
+      const status = await c.ok('sync.status', {});
+      expect(status).toMatchObject({ mirrored: true, online: true, lastError: null });
+      const server = serverState(s);
+      expect(server.products.length).toBeGreaterThan(1000);
+      expect(mirrorState(c)).toEqual(server);
+      const used = new Set(c.net.calls.map((x) => x.method));
+      expect(used.has('getQuantities')).toBe(withExtensions);
+    });
+
+    it('an incremental pull brings changes made elsewhere', async () => {
+      const [a, b] = (serverState(s).products as Array<{ id: number }>).slice(-2);
+      s.clock.advance(60_000);
+      await s.ok('setProduct', { id: a!.id, product_name: 'Átnevezett szűrő', currency: 'HUF', vat: 27, unit: 'db' });
+      await s.ok('setQuantity', { product_id: b!.id, quantity: 4, contact_id: s.account.supplierContactId, warehouse: 'Szeged' });
+      c.net.calls.length = 0;
+      await c.ok('sync.now', {});
+      expect(mirrorState(c)).toEqual(serverState(s));
+      expect((await c.ok('products.search', { query: 'atnevezett' })).rows.map((r) => r.id)).toEqual([a!.id]);
+      if (withExtensions) {
+        // Only what changed travelled.
+        expect(c.net.calls.filter((x) => x.method === 'getProduct')).toHaveLength(1);
+      }
+    }, 120_000);
+  });
+}
