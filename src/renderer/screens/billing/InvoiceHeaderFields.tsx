@@ -5,7 +5,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { PAYMENT_METHODS } from '@shared/protocol/fields';
 import { CRDR, CUSTOMER_VAT_TYPES } from '@shared/protocol/schemas/finance';
 import { CustomerPicker } from './CustomerPicker';
-import { BankAccountField, CurrencyFields, LanguageField, accountFor, useBankAccounts } from './fields';
+import { BankAccountField, CurrencyFields, LanguageField, accountFor, useBankAccounts, usePrefillAccount } from './fields';
 import { addDays, customerDefaults, DEFAULT_TERMS_DAYS, type InvoiceFormValues } from './invoiceForm';
 import { methodKey } from './labels';
 import { Field, invalidProps } from './ui';
@@ -17,6 +17,7 @@ export function InvoiceHeaderFields({ form, fromSource }: { form: UseFormReturn<
   const ids = { crdr: useId(), method: useId(), issued: useId(), fulfil: useId(), pay: useId(), vatType: useId() };
   const accounts = useBankAccounts();
   const currency = watch('currency');
+  usePrefillAccount(accounts, currency, getValues, setValue);
   const currencyReg = register('currency', {
     onChange: (ev: { target: { value: string } }) => {
       const next = accountFor(accounts, ev.target.value);

@@ -5,7 +5,7 @@ import { Controller, type UseFormReturn } from 'react-hook-form';
 import { PAYMENT_METHODS } from '@shared/protocol/fields';
 import { useChannel } from '@renderer/lib/ipc';
 import { CustomerPicker } from './CustomerPicker';
-import { BankAccountField, CurrencyFields, LanguageField, accountFor, useBankAccounts } from './fields';
+import { BankAccountField, CurrencyFields, LanguageField, accountFor, useBankAccounts, usePrefillAccount } from './fields';
 import { SHIPPING_AIMS, type OrderFormValues } from './orderForm';
 import { Field, invalidProps } from './ui';
 import { methodKey } from './labels';
@@ -19,6 +19,7 @@ export function OrderHeaderFields({ form }: { form: UseFormReturn<OrderFormValue
   const warehouses = useChannel('warehouses.list', {});
   const accounts = useBankAccounts();
   const currency = watch('currency');
+  usePrefillAccount(accounts, currency, getValues, setValue);
   const currencyReg = register('currency', {
     onChange: (ev: { target: { value: string } }) => {
       // Follow the currency with the account kept in it, unless the clerk typed one of their own.

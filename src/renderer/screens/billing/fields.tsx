@@ -3,7 +3,7 @@
  * list when the core has it, else typed — the server insists on an exact match), the document
  * language, and currency with its exchange rate.
  */
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { LOCALES, type Locale } from '@shared/protocol/fields';
@@ -16,14 +16,29 @@ export const CURRENCIES = ['HUF', 'EUR', 'USD', 'GBP'] as const;
 /** Language names in their own language: a clerk picks the customer's, not their own. */
 export const LOCALE_NAMES: Record<Locale, string> = { hu_HU: 'Magyar', en_US: 'English', de_DE: 'Deutsch', pl_PL: 'Polski', es_ES: 'Español' };
 
+const NO_ACCOUNTS: BankAccountRow[] = [];
+
 export function useBankAccounts(): BankAccountRow[] {
   const q = useChannel('account.bankAccounts', {}, { staleTime: 5 * 60_000 });
-  return q.data ?? [];
+  return q.data ?? NO_ACCOUNTS;
 }
 
 /** The account in a currency, for prefilling when the clerk changes currency. */
 export function accountFor(accounts: readonly BankAccountRow[], currency: string): string | undefined {
   return accounts.find((a) => a.currency === currency)?.number;
+}
+
+/** A fresh form starts with the account kept in its currency, once the list is known. */
+export function usePrefillAccount(
+  accounts: readonly BankAccountRow[],
+  currency: string,
+  getValues: (name: 'selected_account') => string,
+  setValue: (name: 'selected_account', value: string) => void,
+): void {
+  useEffect(() => {
+    const account = accountFor(accounts, currency) ?? (accounts.length === 1 ? accounts[0]?.number : undefined);
+    if (account && getValues('selected_account') === '') setValue('selected_account', account);
+  }, [accounts, currency, getValues, setValue]);
 }
 
 export function BankAccountField({ reg, error, accounts }: { reg: UseFormRegisterReturn; error?: string | undefined; accounts: readonly BankAccountRow[] }) {
