@@ -50,29 +50,33 @@ export interface Product extends ProductData {
   updatedAt: string;
 }
 
-interface Row {
-  id: number; product_name: string; action: number; list_price: string | null; wholesale_price: string | null;
-  purchase_price: string | null; currency: string; vat: string; unit: string; discount1: string | null;
-  discount2: string | null; discount3: string | null; manufacturer: string | null; item_number: string | null;
-  ean_number: string | null; foreign_item_number: string | null; vtsz_number: string | null; product_group: string | null;
-  description: string | null; notes: string | null; tags: string; photo: string | null; photo_attachment_id: number | null;
-  size: string | null; color: string | null; net_weight: string | null; accounting_number: string | null; service: number;
-  country_code: string | null; envfee_code: number | null; depreciation: string | null; search: string;
-  created_at: string; updated_at: string;
+// Rows are read in raw (array) mode: better-sqlite3 builds a 30-property object per row slowly,
+// and getProduct may return 1000 rows. `search` is never read back.
+const COLS = [
+  'id', 'product_name', 'action', 'list_price', 'wholesale_price', 'purchase_price', 'currency', 'vat', 'unit', 'discount1', 'discount2',
+  'discount3', 'manufacturer', 'item_number', 'ean_number', 'foreign_item_number', 'vtsz_number', 'product_group', 'description', 'notes',
+  'tags', 'photo', 'photo_attachment_id', 'size', 'color', 'net_weight', 'accounting_number', 'service', 'country_code', 'envfee_code',
+  'depreciation', 'created_at', 'updated_at',
+] as const;
+type Col = (typeof COLS)[number];
+const AT = Object.fromEntries(COLS.map((c, i) => [c, i])) as Record<Col, number>;
+const SELECT = COLS.map((c) => `p.${c}`).join(', ');
+type RawRow = unknown[];
+
+function toProduct(r: RawRow, components: Component[]): Product {
+  const t = (c: Col) => (r[AT[c]] ?? undefined) as string | undefined;
+  const n = (c: Col) => (r[AT[c]] ?? undefined) as number | undefined;
+  return {
+    id: n('id')!, name: t('product_name')!, action: n('action')!, listPrice: t('list_price'), wholesalePrice: t('wholesale_price'),
+    purchasePrice: t('purchase_price'), currency: t('currency')!, vat: t('vat')!, unit: t('unit')!, discount1: t('discount1'),
+    discount2: t('discount2'), discount3: t('discount3'), manufacturer: t('manufacturer'), itemNumber: t('item_number'),
+    eanNumber: t('ean_number'), foreignItemNumber: t('foreign_item_number'), vtszNumber: t('vtsz_number'), productGroup: t('product_group'),
+    description: t('description'), notes: t('notes'), tags: JSON.parse(t('tags')!) as string[], photo: t('photo'),
+    photoAttachmentId: n('photo_attachment_id'), size: t('size'), color: t('color'), netWeight: t('net_weight'),
+    accountingNumber: t('accounting_number'), service: n('service')!, countryCode: t('country_code'), envfeeCode: n('envfee_code'),
+    depreciation: t('depreciation'), components, createdAt: t('created_at')!, updatedAt: t('updated_at')!,
+  };
 }
-
-const u = <T>(v: T | null): T | undefined => v ?? undefined;
-
-const toProduct = (r: Row, components: Component[]): Product => ({
-  id: r.id, name: r.product_name, action: r.action, listPrice: u(r.list_price), wholesalePrice: u(r.wholesale_price),
-  purchasePrice: u(r.purchase_price), currency: r.currency, vat: r.vat, unit: r.unit, discount1: u(r.discount1),
-  discount2: u(r.discount2), discount3: u(r.discount3), manufacturer: u(r.manufacturer), itemNumber: u(r.item_number),
-  eanNumber: u(r.ean_number), foreignItemNumber: u(r.foreign_item_number), vtszNumber: u(r.vtsz_number),
-  productGroup: u(r.product_group), description: u(r.description), notes: u(r.notes), tags: JSON.parse(r.tags) as string[],
-  photo: u(r.photo), photoAttachmentId: u(r.photo_attachment_id), size: u(r.size), color: u(r.color),
-  netWeight: u(r.net_weight), accountingNumber: u(r.accounting_number), service: r.service, countryCode: u(r.country_code),
-  envfeeCode: u(r.envfee_code), depreciation: u(r.depreciation), components, createdAt: r.created_at, updatedAt: r.updated_at,
-});
 
 // U+001F never occurs in the folded fields (control characters become spaces), so it marks field ends.
 const SEP = '\u001f';
@@ -145,8 +149,8 @@ function componentsOf(db: Db, productIds: number[]): Map<number, Component[]> {
 
 /** One product of the account (the finance area reads name, unit, vat, list price, currency, VTSZ from here). */
 export function getProductById(db: Db, accountId: number, id: number): Product | undefined {
-  const r = stmt(db, 'SELECT * FROM products WHERE account_id = ? AND id = ?').get(accountId, id) as Row | undefined;
-  return r && toProduct(r, componentsOf(db, [r.id]).get(r.id) ?? []);
+  const r = stmt(db, `SELECT ${SELECT} FROM products p WHERE p.account_id = ? AND p.id = ?`).raw().get(accountId, id) as RawRow | undefined;
+  return r && toProduct(r, componentsOf(db, [id]).get(id) ?? []);
 }
 
 export function productExists(db: Db, accountId: number, id: number): boolean {
@@ -207,25 +211,29 @@ export interface ProductQuery {
 export function searchProducts(db: Db, accountId: number, q: ProductQuery): Product[] {
   const f = parseFilter(q.filter);
   const base = [accountId, q.afterId ?? 0, q.updatedSince ?? null, q.updatedSince ?? null];
-  const since = 'AND (? IS NULL OR p.updated_at >= ?)';
-  let rows: Iterable<Row>;
+  const where = 'p.account_id = ? AND p.id > ? AND (? IS NULL OR p.updated_at >= ?)';
+  let rows: RawRow[];
   if (f.all) {
-    rows = stmt(db, `SELECT p.* FROM products p WHERE p.account_id = ? AND p.id > ? ${since} ORDER BY p.id LIMIT ?`).iterate(...base, q.limit) as Iterable<Row>;
+    rows = stmt(db, `SELECT ${SELECT} FROM products p WHERE ${where} ORDER BY p.id LIMIT ?`).raw().all(...base, q.limit) as RawRow[];
   } else {
+    // Phase one reads only id and search (cheap) and stops at the limit; phase two reads the winners.
     const like = `%${f.pieces.map(likeEscape).join('%')}%`;
     const indexed = f.pieces.filter((p) => [...p].length >= 3);
-    rows = (indexed.length
-      ? stmt(db, `SELECT p.* FROM products p WHERE p.account_id = ? AND p.id > ? ${since}
+    const candidates = (indexed.length
+      ? stmt(db, `SELECT p.id, p.search FROM products p WHERE ${where}
           AND p.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?) AND p.search LIKE ? ESCAPE '\\' ORDER BY p.id`)
-          .iterate(...base, indexed.map(ftsPhrase).join(' AND '), like)
-      : stmt(db, `SELECT p.* FROM products p WHERE p.account_id = ? AND p.id > ? ${since} AND p.search LIKE ? ESCAPE '\\' ORDER BY p.id`)
-          .iterate(...base, like)) as Iterable<Row>;
+          .raw().iterate(...base, indexed.map(ftsPhrase).join(' AND '), like)
+      : stmt(db, `SELECT p.id, p.search FROM products p WHERE ${where} AND p.search LIKE ? ESCAPE '\\' ORDER BY p.id`)
+          .raw().iterate(...base, like)) as Iterable<[number, string]>;
+    const ids: number[] = [];
+    for (const [id, search] of candidates) {
+      if (f.regex.test(search)) ids.push(id);
+      if (ids.length >= q.limit) break;
+    }
+    rows = ids.length
+      ? (stmt(db, `SELECT ${SELECT} FROM products p WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY p.id`).raw().all(JSON.stringify(ids)) as RawRow[])
+      : [];
   }
-  const found: Row[] = [];
-  for (const r of rows) {
-    if (f.all || f.regex.test(r.search)) found.push(r);
-    if (found.length >= q.limit) break;
-  }
-  const comps = componentsOf(db, found.map((r) => r.id));
-  return found.map((r) => toProduct(r, comps.get(r.id) ?? []));
+  const comps = componentsOf(db, rows.map((r) => r[0] as number));
+  return rows.map((r) => toProduct(r, comps.get(r[0] as number) ?? []));
 }

@@ -95,6 +95,26 @@ export function levelMismatches(db: Db): Array<{ product_id: number; warehouse_i
     WHERE COALESCE(l.qty_milli, 0) <> COALESCE(g.q, 0)`).all() as Array<{ product_id: number; warehouse_id: number; stock_label: string; level: number; ledger: number }>;
 }
 
+export interface WarehouseStock {
+  warehouseId: number;
+  warehouse: string;
+  onHand: number;
+  /** On hand under the given label (equals onHand when no label is asked for). */
+  labelOnHand: number;
+  pending: number;
+}
+
+/** A product's stock per warehouse of the account (or one warehouse), in one statement. */
+export function stockByWarehouse(db: Db, accountId: number, productId: number, warehouseId: number | null, label: string | null): WarehouseStock[] {
+  return stmt(db, `SELECT w.id AS warehouseId, w.name AS warehouse,
+        COALESCE((SELECT SUM(l.qty_milli) FROM stock_levels l WHERE l.account_id = @a AND l.product_id = @p AND l.warehouse_id = w.id), 0) AS onHand,
+        COALESCE((SELECT SUM(l.qty_milli) FROM stock_levels l WHERE l.account_id = @a AND l.product_id = @p AND l.warehouse_id = w.id
+          AND (@label IS NULL OR l.stock_label = @label)), 0) AS labelOnHand,
+        COALESCE((SELECT SUM(r.qty_milli) FROM reservations r WHERE r.account_id = @a AND r.product_id = @p AND r.warehouse_id = w.id), 0) AS pending
+      FROM warehouses w WHERE w.account_id = @a AND (@w IS NULL OR w.id = @w) ORDER BY w.id`)
+    .all({ a: accountId, p: productId, w: warehouseId, label }) as WarehouseStock[];
+}
+
 /** Reserved for finalized, unshipped orders in a warehouse. */
 export function pending(db: Db, accountId: number, productId: number, warehouseId: number): number {
   const r = stmt(db, 'SELECT COALESCE(SUM(qty_milli), 0) AS q FROM reservations WHERE account_id = ? AND product_id = ? AND warehouse_id = ?')

@@ -8,32 +8,36 @@ import type { RequestContext } from '../../context';
 import { getAccount } from '../../repos/accounts';
 import { getContact } from '../../repos/contacts';
 import { getProductById, productExists, type Product } from '../../repos/products';
-import { addMove, insertReceipt, issueSerials, nextSerial, onHand, pending, stockPage } from '../../repos/stock';
-import { listWarehouses, type Warehouse } from '../../repos/warehouses';
+import { addMove, insertReceipt, issueSerials, nextSerial, onHand, stockByWarehouse, stockPage } from '../../repos/stock';
+import type { Warehouse } from '../../repos/warehouses';
 import { fromMilli, isoDate, missing, optDecimal, toMilli } from './common';
 import { resolveWarehouse } from './warehouses';
 
-function quantityRow(ctx: RequestContext, productId: number, w: Warehouse, label?: string): QuantityRow {
-  const { db, accountId } = ctx;
-  const total = onHand(db, accountId, productId, w.id);
-  const reserved = pending(db, accountId, productId, w.id);
-  if (label === undefined) {
-    return { product_id: productId, warehouse: w.name, deliverable: fromMilli(total), pending: fromMilli(reserved), available: fromMilli(total - reserved) };
-  }
-  // Reservations are not per label: a label row shows its own stock, the warehouse's pending, and
-  // as available what the label holds, capped by what the warehouse as a whole has available.
-  const own = onHand(db, accountId, productId, w.id, label);
-  return {
-    product_id: productId, warehouse: w.name, stock_label: label, deliverable: fromMilli(own), pending: fromMilli(reserved),
-    available: fromMilli(Math.min(own, total - reserved)),
-  };
+/**
+ * Rows of a product per warehouse. Reservations are not per label: a label row shows its own
+ * stock, the warehouse's pending, and as available what the label holds, capped by what the
+ * warehouse as a whole has available.
+ */
+function quantityRows(ctx: RequestContext, productId: number, warehouses: Warehouse[] | '*', label?: string): QuantityRow[] {
+  const one = warehouses === '*' ? null : warehouses[0]!;
+  const rows = stockByWarehouse(ctx.db, ctx.accountId, productId, one ? one.id : null, label ?? null);
+  // Default of an account older than this area exists only by name until its first write.
+  const found = one && rows.length === 0 ? [{ warehouseId: 0, warehouse: one.name, onHand: 0, labelOnHand: 0, pending: 0 }] : rows;
+  return found.map((r) => {
+    const available = r.onHand - r.pending;
+    return label === undefined
+      ? { product_id: productId, warehouse: r.warehouse, deliverable: fromMilli(r.onHand), pending: fromMilli(r.pending), available: fromMilli(available) }
+      : {
+          product_id: productId, warehouse: r.warehouse, stock_label: label, deliverable: fromMilli(r.labelOnHand), pending: fromMilli(r.pending),
+          available: fromMilli(Math.min(r.labelOnHand, available)),
+        };
+  });
 }
 
 export function getQuantity(ctx: RequestContext, p: Params<'getQuantity'>): Result<'getQuantity'> {
   if (!productExists(ctx.db, ctx.accountId, p.product_id)) missing('product', 'product_id', p.product_id);
-  const warehouses = p.warehouse === '*' ? listWarehouses(ctx.db, ctx.accountId) : [resolveWarehouse(ctx, p.warehouse, 'warehouse', false)];
-  const label = p.stock_label === '' ? undefined : p.stock_label;
-  return { quantities: warehouses.map((w) => quantityRow(ctx, p.product_id, w, label)) };
+  const warehouses = p.warehouse === '*' ? '*' : [resolveWarehouse(ctx, p.warehouse, 'warehouse', false)];
+  return { quantities: quantityRows(ctx, p.product_id, warehouses, p.stock_label === '' ? undefined : p.stock_label) };
 }
 
 export interface TakeIn {
@@ -115,7 +119,7 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Resu
         { field: 'expected_quantity', message: `the deliverable quantity is now ${fromMilli(current)}` },
       ]);
     }
-    const row = () => quantityRow(ctx, product.id, warehouse, p.stock_label ? label : undefined);
+    const row = () => quantityRows(ctx, product.id, [warehouse], p.stock_label ? label : undefined)[0]!;
     if (qtyMilli > 0) {
       const { receiptId, serials } = placeTakeIn(ctx, product, t, '');
       return { receipt_id: receiptId, receipt_type: 'takein' as const, quantities: [row()], ...(serials ? { serial_numbers: serials } : {}) };
