@@ -2,8 +2,8 @@
  * The request codec against the bare parsers: `decodeRequest` (safe scan, parse, shaping, zod
  * validation) of a 200-line setOrder / setInvoice body, compared with a bare
  * `new XMLParser().parse(body)` (default options) or `JSON.parse(body)` of the same body, measured
- * in the same run. Target: full decode+validate costs at most 2× the bare parse, i.e.
- * ratio = (decodeRequest ops/s) / (bare parse ops/s) ≥ 0.5.
+ * in the same run (interleaved rounds, the best of each). Target: full decode+validate costs at most
+ * 2× the bare parse, i.e. ratio = (decodeRequest ops/s) / (bare parse ops/s) ≥ 0.5.
  */
 import { XMLParser } from 'fast-xml-parser';
 import { decodeRequest, encodeRequest, type Format, type Params } from '@shared/protocol';
@@ -11,6 +11,7 @@ import { opsPerSecond } from '../lib/measure';
 import { makeResult, ratioAtLeast, type BenchCase } from '../lib/types';
 
 const LINES = 200;
+const ROUNDS = 5;
 const CREDENTIALS = { api_key: 'ak_7f3e9c1b2d4a4e8f9a0b1c2d3e4f5a6b', session_key: 'sk_2026-11-22_4b6d8f0a1c3e5a7b' };
 const UNITS = ['db', 'kg', 'm', 'óra', 'doboz'];
 const NAMES = ['Kerti szék, fenyő', 'Csavar M6 × 40', 'Lakk "natúr" 0,75 l', 'Szállítás & csomagolás', 'Raklap <EUR>'];
@@ -95,10 +96,17 @@ function codecCase(method: 'setOrder' | 'setInvoice', format: Format): BenchCase
         format === 'xml'
           ? () => new XMLParser().parse(body) as unknown
           : () => JSON.parse(body) as unknown;
-      ctx.log(`${name}: bare ${format === 'xml' ? 'XMLParser().parse' : 'JSON.parse'} (${body.length} chars)`);
-      const baseline = opsPerSecond(bare, { minMs: ctx.minMs });
-      ctx.log(`${name}: decodeRequest`);
-      const value = opsPerSecond(() => decodeRequest(body, contentType), { minMs: ctx.minMs });
+      const full = () => decodeRequest(body, contentType);
+      // Interleaved rounds, best of each: a machine busy with other work slows whichever loop it
+      // happens to overlap, and one long loop each would turn that into a false ratio.
+      ctx.log(`${name}: ${ROUNDS} rounds of bare ${format === 'xml' ? 'XMLParser().parse' : 'JSON.parse'} and decodeRequest (${body.length} chars)`);
+      let baseline = 0;
+      let value = 0;
+      const minMs = Math.max(100, ctx.minMs / ROUNDS);
+      for (let r = 0; r < ROUNDS; r++) {
+        baseline = Math.max(baseline, opsPerSecond(bare, { minMs }));
+        value = Math.max(value, opsPerSecond(full, { minMs }));
+      }
       return makeResult(
         {
           name,
