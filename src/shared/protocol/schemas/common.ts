@@ -12,7 +12,8 @@ export const customFields = () =>
         .string()
         .regex(
           /^[A-Za-z_][A-Za-z0-9_.\-\u00C0-\u024F]{0,63}$/,
-          'is not a valid custom field name; names start with a letter or _ and have at most 64 letters, digits and _ . -',
+          // The renderer maps this exact wording to its translation (renderer/screens/billing/validation.ts).
+          'custom field names must be XML names of at most 64 characters',
         ),
       z.union(
         [
