@@ -341,3 +341,7 @@ export function setInvoiceTotals(db: Db, accountId: number, id: number, t: Amoun
     toMinorUnits(t.net), toMinorUnits(t.vat), toMinorUnits(t.gross), minorOrNull(t.netHuf), minorOrNull(t.vatHuf), minorOrNull(t.grossHuf), accountId, id,
   );
 }
+
+export function countInvoices(db: Db, accountId: number): number {
+  return (db.prepare('SELECT count(*) AS n FROM invoices WHERE account_id = ?').get(accountId) as { n: number }).n;
+}

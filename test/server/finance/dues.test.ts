@@ -2,8 +2,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractPdfText } from '../../helpers/pdfText';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { contact, eurInvoice, hufInvoice, issue, item, KOVACS, MULLER, SZABO } from './fixtures';
+import { cleanAccount, contact, eurInvoice, hufInvoice, issue, item, KOVACS, MULLER, SZABO } from './fixtures';
 
+// A clean account: the demo data would otherwise be part of every figure.
+const SELLER = 'Tiszta Számla Kft.';
+let base: TestServer;
 let s: TestServer;
 const ids: Record<string, number> = {};
 const numbers: Record<string, string> = {};
@@ -11,7 +14,8 @@ const numbers: Record<string, string> = {};
 const dated = (issued: string, due: string) => ({ issued_date: issued, fulfillment_date: issued, payment_date: due });
 
 beforeAll(async () => {
-  s = await startTestServer();
+  base = await startTestServer();
+  s = cleanAccount(base, SELLER);
   const kovacs = contact(s, KOVACS);
   const add = async (key: string, params: Record<string, unknown>) => {
     const r = await issue(s, params);
@@ -31,7 +35,7 @@ beforeAll(async () => {
   await add('M', eurInvoice(s, dated('2026-11-15', '2026-12-15'))); // Müller, 10 EUR, not yet due
   await add('R', eurInvoice(s, { ...dated('2026-10-01', '2026-10-05'), crdr: 'received' })); // we owe this one: not a receivable
 });
-afterAll(() => s.close());
+afterAll(() => base.close());
 
 describe('getDueCustomers', () => {
   it.each(['json', 'xml'] as const)('per contact and currency: outstanding, overdue, oldest due date and the invoices (%s)', async (format) => {
@@ -69,7 +73,7 @@ describe('getDueNotification', () => {
   it('writes the reminder in the contact country language by default (Hungarian), with the PDF', async () => {
     const r = await s.ok('getDueNotification', { contact_id: contact(s, KOVACS), pdf: 1 });
     expect(r).toMatchObject({ contact_id: contact(s, KOVACS), language: 'hu_HU', date: '2026-11-22', subject: 'Fizetési emlékeztető – 3 lejárt határidejű számla' });
-    expect(r.seller).toMatchObject({ name: 'Stockdesk Demo Kft.', tax_number: '12345676-2-41' });
+    expect(r.seller).toMatchObject({ name: SELLER, tax_number: '12345676-2-41' });
     expect(r.buyer).toMatchObject({ name: KOVACS, city: 'Győr' });
     expect(r.invoices.map((i) => [i.invoice_number, i.days_overdue, i.balance])).toEqual([[numbers.A, 37, 12700], [numbers.F, 12, 127], [numbers.B, 7, 2000]]);
     expect(r.totals).toEqual([{ currency: 'EUR', outstanding: 127, overdue: 127 }, { currency: 'HUF', outstanding: 15970, overdue: 14700 }]);
@@ -80,7 +84,7 @@ describe('getDueNotification', () => {
     const pdf = Buffer.from(r.pdf!, 'base64');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const text = (await extractPdfText(pdf)).text.replace(/\s+/g, ' ');
-    for (const want of [KOVACS, 'Petőfi Sándor utca 12.', 'Stockdesk Demo Kft.', 'Fizetési emlékeztető', numbers.A!, numbers.B!, numbers.F!, 'Tisztelt Partnerünk!']) {
+    for (const want of [KOVACS, 'Petőfi Sándor utca 12.', SELLER, 'Fizetési emlékeztető', numbers.A!, numbers.B!, numbers.F!, 'Tisztelt Partnerünk!']) {
       expect(text).toContain(want);
     }
   });

@@ -9,7 +9,7 @@ import { runAdmin } from '@server/admin/commands';
 import type { Credentials, Format, MethodName } from '@shared/protocol';
 import { dbChecksum } from '../../helpers/dbChecksum';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { contact, eurInvoice, hufInvoice, issue, item, SZABO } from './fixtures';
+import { ACME, contact, eurInvoice, hufInvoice, issue, item, SZABO } from './fixtures';
 
 let s: TestServer;
 let other: Credentials;
@@ -198,7 +198,7 @@ function cases(): Case[] {
     read('getDueNotification without contact', 'getDueNotification', {}, 400, V, 'contact_id'),
     read('getDueNotification pdf 3', 'getDueNotification', { contact_id: 1, pdf: 3 }, 400, V, 'pdf'),
     read('getDueNotification unknown contact', 'getDueNotification', { contact_id: 987_654 }, 404, 'NOT_FOUND', 'contact_id'),
-    read('getDueNotification nothing overdue', 'getDueNotification', { contact_id: 1 }, 404, 'NOT_FOUND', 'contact_id'),
+    read('getDueNotification nothing overdue', 'getDueNotification', { contact_id: contact(s, ACME) }, 404, 'NOT_FOUND', 'contact_id'),
     read('getAttachment negative', 'getAttachment', { attachment_id: -1 }, 400, V, 'attachment_id'),
     read("getAttachment of another account", 'getAttachment', { attachment_id: ids.otherAttachment }, 404, 'NOT_FOUND', 'attachment_id'),
     read('generateInvoice of a proforma', 'generateInvoice', { invoice_id: ids.proforma }, 409, 'CONFLICT', 'invoice_id'),

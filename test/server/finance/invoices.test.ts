@@ -261,20 +261,20 @@ describe('item rules', () => {
 
 describe('getInvoices', () => {
   it('lists by issue date with contact and status filters', async () => {
-    const a = await issue(s, hufInvoice(s, { issued_date: '2026-10-05', fulfillment_date: '2026-10-05', payment_date: '2026-10-20', contact_id: contact(s, NAGY) }));
-    const b = await issue(s, hufInvoice(s, { issued_date: '2026-10-06', fulfillment_date: '2026-10-06', payment_date: '2026-12-20', contact_id: contact(s, NAGY) }));
+    const a = await issue(s, hufInvoice(s, { issued_date: '2026-06-05', fulfillment_date: '2026-06-05', payment_date: '2026-06-20', contact_id: contact(s, NAGY) }));
+    const b = await issue(s, hufInvoice(s, { issued_date: '2026-06-06', fulfillment_date: '2026-06-06', payment_date: '2026-12-20', contact_id: contact(s, NAGY) }));
     for (const format of FORMATS) {
-      const r = await s.ok('getInvoices', { date_from: '2026-10-05', date_to: '2026-10-06' }, { format });
+      const r = await s.ok('getInvoices', { date_from: '2026-06-05', date_to: '2026-06-06' }, { format });
       expect(r.invoices.map((h) => h.id)).toEqual([a.invoice_id, b.invoice_id]);
       expect(r.invoices[0]).toEqual({
         id: a.invoice_id, invoice_number: a.invoice_number, type: 'invoice', crdr: 'outgoing', status: 'overdue', contact_id: contact(s, NAGY), contact_name: NAGY,
-        currency: 'HUF', issued_date: '2026-10-05', fulfillment_date: '2026-10-05', payment_date: '2026-10-20', net: 1000, vat: 270, total: 1270, balance: 1270,
+        currency: 'HUF', issued_date: '2026-06-05', fulfillment_date: '2026-06-05', payment_date: '2026-06-20', net: 1000, vat: 270, total: 1270, balance: 1270,
       });
     }
-    const overdue = await s.ok('getInvoices', { date_from: '2026-01-01', date_to: '2026-12-31', contact_id: contact(s, NAGY), status: 'overdue' });
+    const overdue = await s.ok('getInvoices', { date_from: '2026-06-01', date_to: '2026-06-30', contact_id: contact(s, NAGY), status: 'overdue' });
     expect(overdue.invoices.map((h) => h.id)).toEqual([a.invoice_id]);
-    expect((await s.ok('getInvoices', { date_from: '2026-10-07', date_to: '2026-10-31' })).invoices).toEqual([]);
-    const bad = await s.call('getInvoices', { date_from: '2026-10-07', date_to: '2026-10-01' });
+    expect((await s.ok('getInvoices', { date_from: '2026-06-07', date_to: '2026-06-30' })).invoices).toEqual([]);
+    const bad = await s.call('getInvoices', { date_from: '2026-06-07', date_to: '2026-06-01' });
     expect(bad.ok || bad.error.details).toEqual([{ field: 'date_to', message: expect.stringContaining('date_from') }]);
   });
 
