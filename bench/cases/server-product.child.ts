@@ -35,9 +35,9 @@ async function main(): Promise<void> {
   const mode = process.argv[2];
   if (mode === 'bare') {
     let body = '{}';
-    process.on('message', (m: { body?: string }) => {
+    process.on('message', (m: { body?: string; cpu?: boolean }) => {
       if (typeof m.body === 'string') body = m.body;
-      process.send!({ ready: true });
+      process.send!(m.cpu ? { cpu: process.cpuUsage() } : { ready: true });
     });
     const server = createServer((req, res) => {
       req.resume();
@@ -57,6 +57,9 @@ async function main(): Promise<void> {
     catalog(db, account.accountId, count);
     const app = await startServer({ db, config: { port: 0, dbPath }, log: pino({ level: 'silent' }) });
     process.send!({ url: app.url, keys, account, products: count, seedMs: Date.now() - started });
+    process.on('message', (m: { cpu?: boolean }) => {
+      if (m.cpu) process.send!({ cpu: process.cpuUsage() });
+    });
     process.on('disconnect', () => {
       void app.close().then(() => {
         db.close();

@@ -6,6 +6,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { atMost, makeResult, ratioAtLeast, type BenchCase, type BenchContext, type BenchResult } from '../lib/types';
 
@@ -57,11 +58,18 @@ export const serverProduct: BenchCase = {
     const bareUrl = bare.info.url as string;
     const keys = api.info.keys as { api_key: string; session_key: string };
     const supplier = (api.info.account as { supplierContactId: number }).supplierContactId;
-    const setBareBody = (body: string) =>
-      new Promise<void>((resolve) => {
-        bare.child.once('message', () => resolve());
-        bare.child.send({ body });
+    const ask = <T>(child: ChildProcess, message: object) =>
+      new Promise<T>((resolve) => {
+        child.once('message', (m) => resolve(m as T));
+        child.send(message);
       });
+    // Server-side CPU per request: on a busy machine it says more than throughput does.
+    const cpuPerRequest = async (child: ChildProcess, run: () => Promise<CannonResult>) => {
+      const before = (await ask<{ cpu: NodeJS.CpuUsage }>(child, { cpu: true })).cpu;
+      const r = await run();
+      const after = (await ask<{ cpu: NodeJS.CpuUsage }>(child, { cpu: true })).cpu;
+      return { r, us: (after.user + after.system - before.user - before.system) / Math.max(1, r.requests.total) };
+    };
     const setQ = JSON.stringify({ setQuantity: { ...keys, product_id: 1, quantity: 1, contact_id: supplier, warehouse: 'Default', stock_label: 'A-01' } });
     const cases = [
       { name: 'getQuantity', body: JSON.stringify({ getQuantity: { ...keys, product_id: 1, warehouse: '*' } }), target: 0.5 },
@@ -73,14 +81,14 @@ export const serverProduct: BenchCase = {
       await post(apiUrl, setQ);
       for (const c of cases) {
         const response = await post(apiUrl, c.body);
-        await setBareBody(response);
+        await ask(bare.child, { body: response });
         ctx.log(`server.product: ${c.name} bare baseline (${response.length} bytes)`);
-        const base = await load(bareUrl, c.body, CONNECTIONS);
+        const base = await cpuPerRequest(bare.child, () => load(bareUrl, c.body, CONNECTIONS));
         ctx.log(`server.product: ${c.name} Command API`);
-        const real = await load(apiUrl, c.body, CONNECTIONS);
+        const real = await cpuPerRequest(api.child, () => load(apiUrl, c.body, CONNECTIONS));
         results.push(makeResult({
-          name: `server.product.${c.name}`, value: real.requests.average, unit: 'req/s', baseline: base.requests.average, baselineLabel: 'bare node:http',
-          notes: `${CONNECTIONS} connections, ${SECONDS} s; p50 ${real.latency.p50} ms, p99 ${real.latency.p99} ms; ${response.length}-byte answer`,
+          name: `server.product.${c.name}`, value: real.r.requests.average, unit: 'req/s', baseline: base.r.requests.average, baselineLabel: 'bare node:http',
+          notes: `${CONNECTIONS} connections, ${SECONDS} s; p50 ${real.r.latency.p50} ms, p99 ${real.r.latency.p99} ms; ${response.length}-byte answer; server CPU ${real.us.toFixed(0)} µs/request (bare ${base.us.toFixed(0)}); load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
         }, ratioAtLeast(c.target)));
       }
       ctx.log('server.product: getProduct filter latency, one connection');
