@@ -14,7 +14,7 @@ import { findWarehouse, insertWarehouse } from '@server/repos/warehouses';
 import { createCore, type Core } from '@main/core/core';
 import { memoryCredentialStore } from '@main/core/credentials';
 import { seededRandom } from '@main/core/random';
-import type { CoreClock, FetchFn } from '@main/core/types';
+import { systemClock, type CoreClock, type FetchFn } from '@main/core/types';
 import type { EngineConfig } from '@main/core/sync/engine';
 import { DEMO_KEYS, type TestClock, type TestServer } from './server';
 
@@ -75,6 +75,8 @@ export function testFetch(net: Network): FetchFn {
 export interface TestCore {
   core: Core;
   clock: FakeCoreClock;
+  /** True when the core runs on real time (fault tests): then `clock` is not the core's. */
+  realTime: boolean;
   net: Network;
   dir: string;
   ok<C extends ChannelName>(channel: C, request: RequestOf<C>): Promise<ResultOf<C>>;
@@ -84,12 +86,12 @@ export interface TestCore {
   close(): Promise<void>;
 }
 
-export async function startTestCore(server: TestServer, opts: { format?: 'json' | 'xml'; stripExtensions?: boolean; engine?: Partial<EngineConfig>; connect?: boolean; dir?: string } = {}): Promise<TestCore> {
+export async function startTestCore(server: TestServer, opts: { format?: 'json' | 'xml'; stripExtensions?: boolean; engine?: Partial<EngineConfig>; connect?: boolean; dir?: string; realTime?: boolean; serverUrl?: string } = {}): Promise<TestCore> {
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'stockdesk-core-'));
   const clock = new FakeCoreClock(server.clock);
   const net: Network = { offline: false, stripExtensions: opts.stripExtensions ?? false, calls: [] };
   const core = createCore({
-    dataDir: dir, clock, fetch: testFetch(net), random: seededRandom(42), credentialStore: memoryCredentialStore(),
+    dataDir: dir, clock: opts.realTime ? systemClock : clock, fetch: testFetch(net), random: seededRandom(42), credentialStore: memoryCredentialStore(),
     engine: { healthIntervalMs: 10_000, pullIntervalMs: 3_600_000, ...opts.engine },
   });
   await core.start();
@@ -100,7 +102,7 @@ export async function startTestCore(server: TestServer, opts: { format?: 'json' 
     return r.result;
   };
   const t: TestCore = {
-    core, clock, net, dir, ok, call,
+    core, clock, realTime: opts.realTime ?? false, net, dir, ok, call,
     async sync() {
       core.engine.kick();
       await core.engine.idle();
@@ -111,7 +113,7 @@ export async function startTestCore(server: TestServer, opts: { format?: 'json' 
     },
   };
   if (opts.connect !== false) {
-    await ok('settings.update', { serverUrl: server.url, format: opts.format ?? 'json' });
+    await ok('settings.update', { serverUrl: opts.serverUrl ?? server.url, format: opts.format ?? 'json' });
     await ok('settings.setCredentials', { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key });
     await t.sync();
   }
@@ -121,7 +123,7 @@ export async function startTestCore(server: TestServer, opts: { format?: 'json' 
 export const WAREHOUSES = ['Default', 'Győr', 'Szeged'];
 
 /** A synthetic catalog written straight into the server's database; stock in every warehouse for some. */
-export function seedCatalog(db: Db, accountId: number, n: number, now: Date, opts: { stockEvery?: number; prefix?: string } = {}): number[] {
+export function seedCatalog(db: Db, accountId: number, n: number, now: Date, opts: { stockEvery?: number; prefix?: string; qty?: number } = {}): number[] {
   const ids: number[] = [];
   db.transaction(() => {
     const wh = WAREHOUSES.map((name) => findWarehouse(db, accountId, name)?.id ?? insertWarehouse(db, accountId, { name }, now));
@@ -134,7 +136,7 @@ export function seedCatalog(db: Db, accountId: number, n: number, now: Date, opt
       ids.push(id);
       if (opts.stockEvery && i % opts.stockEvery === 0) {
         const r = insertReceipt(db, accountId, { kind: 'takein', warehouseId: wh[0]!, date: now.toISOString().slice(0, 10) }, now);
-        wh.forEach((w, k) => addMove(db, accountId, r, { productId: id, warehouseId: w, label: '', qtyMilli: (10 + k) * 1000 }, now));
+        wh.forEach((w, k) => addMove(db, accountId, r, { productId: id, warehouseId: w, label: '', qtyMilli: (opts.qty ?? 10 + k) * 1000 }, now));
       }
     }
   })();
