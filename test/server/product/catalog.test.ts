@@ -241,3 +241,14 @@ describe('service products', () => {
     if (!r.ok) expect(r.error.message).toMatch(/service and carries no stock/);
   });
 });
+
+describe('getProduct updated_since', () => {
+  it('returns products changed at or after the time, for mirrors', async () => {
+    s.clock.advance(3_600_000);
+    const since = s.clock.now().toISOString();
+    const id = await product(s, { product_name: 'Frissen módosított' });
+    const r = await s.ok('getProduct', { filter: '%', updated_since: since }, { format: 'xml' });
+    expect(r.products.map((p) => p.id)).toEqual([id]);
+    expect(r.server_time).toBe(since);
+  });
+});
