@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SyncStatus } from '@shared/ipc';
-import { useSyncStatus } from '../lib/ipc';
+import { useChannel, useSyncStatus } from '../lib/ipc';
 import { useFormat } from '../lib/useFormat';
 
 /** Always visible: connection, what waits to be sent, what needs the clerk, and sync progress. */
@@ -17,6 +17,7 @@ export function StatusBar() {
 function StatusItems({ status }: { status: SyncStatus }) {
   const { t } = useTranslation();
   const f = useFormat();
+  const { data: settings } = useChannel('settings.get', {});
   const waiting = status.outbox.queued + status.outbox.inFlight;
   const lastSync = status.lastPullAt ?? status.lastPushAt;
   const connection = status.serverUrl === null ? 'noServer' : status.online ? 'online' : 'offline';
@@ -26,6 +27,7 @@ function StatusItems({ status }: { status: SyncStatus }) {
         <span className="dot" aria-hidden="true" />
         {t(`status.${connection}`)}
       </span>
+      {settings?.demo ? <span className="sb-item sb-demo">{t('status.demo')}</span> : null}
       {status.paused === 'auth' ? (
         <Link to="/settings" className="sb-item sb-warn">
           {t('status.authPaused')}

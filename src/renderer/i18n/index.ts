@@ -43,6 +43,8 @@ export function createI18n(language: Language = 'hu'): I18n {
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+    // No console advertisement in a clerk's developer tools or in test output.
+    showSupportNotice: false,
   });
   return instance;
 }

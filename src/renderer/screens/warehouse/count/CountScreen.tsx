@@ -1,7 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import { Screen } from '../../../components/Screen';
+import { Route, Routes } from 'react-router';
+import { CountList } from './CountList';
+import { CountSheetView } from './CountSheetView';
 
+/** The open counts and a new one at /count, one count sheet at /count/:sheetId. */
 export function CountScreen() {
-  const { t } = useTranslation('warehouse');
-  return <Screen title={t('nav.count')}>{null}</Screen>;
+  return (
+    <Routes>
+      <Route index element={<CountList />} />
+      <Route path=":sheetId" element={<CountSheetView />} />
+    </Routes>
+  );
 }

@@ -1,7 +1,13 @@
-import { useTranslation } from 'react-i18next';
-import { Screen } from '../../../components/Screen';
+import { Route, Routes } from 'react-router';
+import { ProductCatalog } from './ProductCatalog';
+import { ProductFormPage } from './ProductFormPage';
 
 export function ProductsScreen() {
-  const { t } = useTranslation('warehouse');
-  return <Screen title={t('nav.products')}>{null}</Screen>;
+  return (
+    <Routes>
+      <Route index element={<ProductCatalog />} />
+      <Route path="new" element={<ProductFormPage />} />
+      <Route path=":id" element={<ProductFormPage />} />
+    </Routes>
+  );
 }

@@ -1,7 +1,182 @@
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ResultOf } from '@shared/ipc';
 import { Screen } from '../../../components/Screen';
+import { Field } from '../../../components/Field';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { useDraftState } from '../../../lib/drafts';
+import { fieldErrors } from '../../../lib/errors';
+import { parseNumberInput } from '../../../lib/format';
+import { useCommand } from '../../../lib/ipc';
+import { useFormat } from '../../../lib/useFormat';
 
+type PO = ResultOf<'po.get'>;
+
+interface ReceiptDraft {
+  projectCode: string;
+  grossWeight: string;
+  packageType: string;
+  countryCode: string;
+}
+
+const emptyDraft: ReceiptDraft = { projectCode: '', grossWeight: '', packageType: '', countryCode: '' };
+const isReceiptDraft = (v: unknown): v is ReceiptDraft => typeof v === 'object' && v !== null && typeof (v as ReceiptDraft).projectCode === 'string';
+
+/** Goods receipt against a purchase order: find it by project code, check what is due, receive it. */
 export function ReceiptScreen() {
   const { t } = useTranslation('warehouse');
-  return <Screen title={t('nav.receipt')}>{null}</Screen>;
+  const { t: tc } = useTranslation();
+  const draft = useDraftState<ReceiptDraft>('warehouse.poReceipt', emptyDraft, isReceiptDraft);
+  const d = draft.value;
+  const find = useCommand('po.get');
+  const receive = useCommand('po.receive');
+  const [po, setPo] = useState<PO | null>(null);
+  const [queued, setQueued] = useState<number | null>(null);
+  const [problems, setProblems] = useState<Map<string, string>>(new Map());
+
+  const onFind = (e: FormEvent) => {
+    e.preventDefault();
+    const code = d.projectCode.trim();
+    if (!code) return;
+    setQueued(null);
+    receive.reset();
+    find.mutate({ projectCode: code }, { onSuccess: setPo, onError: () => setPo(null) });
+  };
+
+  const onReceive = (e: FormEvent) => {
+    e.preventDefault();
+    if (!po) return;
+    const weight = parseNumberInput(d.grossWeight);
+    const pkg = parseNumberInput(d.packageType);
+    const country = d.countryCode.trim().toUpperCase();
+    const p = new Map<string, string>();
+    if (weight !== null && (Number.isNaN(weight) || weight < 0)) p.set('grossWeight', t('problems.notNegative'));
+    if (pkg !== null && (Number.isNaN(pkg) || !Number.isInteger(pkg) || pkg < 0)) p.set('packageType', t('receipt.wholeNumber'));
+    if (country && !/^[A-Z]{2}$/.test(country)) p.set('countryCode', t('problems.country'));
+    setProblems(p);
+    if (p.size > 0) return;
+    receive.mutate(
+      { poId: po.po_id, ...(weight !== null ? { grossWeight: weight } : {}), ...(pkg !== null ? { packageType: pkg } : {}), ...(country ? { countryCode: country } : {}) },
+      {
+        onSuccess: ({ entryId }) => {
+          setQueued(entryId);
+          draft.set({ ...emptyDraft, projectCode: d.projectCode });
+        },
+      },
+    );
+  };
+
+  const server = fieldErrors(receive.error);
+  const errorOf = (f: string) => problems.get(f) ?? server.get(f);
+
+  return (
+    <Screen title={t('nav.receipt')}>
+      <form className="toolbar panel panel-body" onSubmit={onFind}>
+        <Field label={t('receipt.projectCode')}>
+          <input
+            type="text"
+            value={d.projectCode}
+            autoFocus
+            data-testid="po-code"
+            onChange={(e) => draft.set({ ...d, projectCode: e.target.value })}
+            placeholder={t('receipt.projectCodeHint')}
+          />
+        </Field>
+        <button type="submit" className="btn primary" disabled={find.isPending} style={{ alignSelf: 'flex-end' }}>
+          {tc('actions.search')}
+        </button>
+      </form>
+      <ErrorNotice error={find.error} />
+      {po ? (
+        <>
+          <PoSummary po={po} />
+          <form className="panel" onSubmit={onReceive}>
+            <div className="panel-title">
+              <h2>{t('receipt.receiveTitle')}</h2>
+            </div>
+            <div className="panel-body form-grid">
+              <Field label={t('receipt.grossWeight')} error={errorOf('grossWeight')}>
+                <input type="text" inputMode="decimal" className="num" value={d.grossWeight} onChange={(e) => draft.set({ ...d, grossWeight: e.target.value })} />
+              </Field>
+              <Field label={t('receipt.packageType')} hint={t('receipt.packageTypeHint')} error={errorOf('packageType')}>
+                <input type="text" inputMode="numeric" className="num" value={d.packageType} onChange={(e) => draft.set({ ...d, packageType: e.target.value })} />
+              </Field>
+              <Field label={t('receipt.origin')} error={errorOf('countryCode')}>
+                <input type="text" maxLength={2} value={d.countryCode} onChange={(e) => draft.set({ ...d, countryCode: e.target.value.toUpperCase() })} />
+              </Field>
+              <div className="field" style={{ justifyContent: 'flex-end' }}>
+                <button type="submit" className="btn primary" disabled={receive.isPending || queued !== null} data-testid="po-receive">
+                  {t('receipt.receive')}
+                </button>
+              </div>
+            </div>
+            <div className="panel-body" style={{ paddingTop: 0 }}>
+              <ErrorNotice error={receive.error} shownFields={(f) => ['grossWeight', 'packageType', 'countryCode'].includes(f)} />
+              {queued !== null ? (
+                <div className="notice ok" role="status">
+                  {t('receipt.queued')}
+                </div>
+              ) : null}
+            </div>
+          </form>
+        </>
+      ) : null}
+    </Screen>
+  );
+}
+
+function PoSummary({ po }: { po: PO }) {
+  const { t } = useTranslation('warehouse');
+  const f = useFormat();
+  const outstanding = po.lines.reduce((s, l) => s + Math.max(0, l.quantity - l.received_quantity), 0);
+  return (
+    <div className="panel" data-testid="po-summary">
+      <div className="panel-title">
+        <h2>{po.project_code}</h2>
+        <span className={`badge ${outstanding === 0 ? 'ok' : 'info'}`}>{po.status}</span>
+      </div>
+      <div className="panel-body">
+        <dl className="kv">
+          <dt>{t('receipt.supplier')}</dt>
+          <dd>{po.supplier.name}</dd>
+          <dt>{t('receipt.warehouse')}</dt>
+          <dd>{po.warehouse}</dd>
+          <dt>{t('receipt.created')}</dt>
+          <dd>{f.dateTime(po.created_at)}</dd>
+        </dl>
+      </div>
+      <table className="grid">
+        <thead>
+          <tr>
+            <th>{t('takeIn.col.product')}</th>
+            <th className="num">{t('receipt.ordered')}</th>
+            <th className="num">{t('receipt.received')}</th>
+            <th className="num">{t('receipt.outstanding')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {po.lines.map((l) => (
+            <tr key={l.product_id}>
+              <td>{l.product_name}</td>
+              <td className="num">{f.qty(l.quantity)}</td>
+              <td className="num">{f.qty(l.received_quantity)}</td>
+              <td className="num">{f.qty(Math.max(0, l.quantity - l.received_quantity))}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {po.receipts.length > 0 ? (
+        <div className="panel-body">
+          <h3>{t('receipt.receipts')}</h3>
+          <ul className="muted">
+            {po.receipts.map((r) => (
+              <li key={`${r.receipt_id}-${r.product_id}`}>
+                {f.date(r.date)} — #{r.receipt_id}: {po.lines.find((l) => l.product_id === r.product_id)?.product_name ?? r.product_id} × {f.qty(r.quantity)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
 }

@@ -1,7 +1,223 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { ProductRow } from '@shared/ipc';
 import { Screen } from '../../../components/Screen';
+import { Field } from '../../../components/Field';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { ConfirmDialog } from '../../../components/Dialog';
+import { ScanField, type ScanFeedback } from '../../../components/ScanField';
+import { ContactPicker, ProductPicker, WarehouseSelect } from '../../../components/pickers';
+import { useDraftState } from '../../../lib/drafts';
+import { fieldErrors } from '../../../lib/errors';
+import { invoke, useCommand } from '../../../lib/ipc';
+import { useHotkey } from '../../../lib/useHotkey';
+import { useFormat } from '../../../lib/useFormat';
+import { parseNumberInput } from '../../../lib/format';
+import { addProduct, emptyTakeIn, isTakeInDraft, toTakeInRequest, validateTakeIn, type TakeInDraft, type TakeInLine } from './takeInModel';
+import { StockCell, TakeInLines } from './TakeInLines';
+
+let lineSeq = 0;
+const newKey = () => `${Date.now().toString(36)}-${++lineSeq}`;
+
+interface Posted {
+  entryIds: number[];
+  warehouse: string;
+  stockLabel: string;
+  lines: Array<Pick<TakeInLine, 'productId' | 'name' | 'quantity' | 'unit'>>;
+}
 
 export function TakeInScreen() {
   const { t } = useTranslation('warehouse');
-  return <Screen title={t('nav.takeIn')}>{null}</Screen>;
+  const { t: tc } = useTranslation();
+  const f = useFormat();
+  const draft = useDraftState<TakeInDraft>('warehouse.takeIn', emptyTakeIn(), isTakeInDraft);
+  const d = draft.value;
+  const loaded = draft.loaded;
+  const scanRef = useRef<HTMLInputElement>(null);
+  const [feedback, setFeedback] = useState<ScanFeedback | null>(null);
+  const [notFound, setNotFound] = useState<string | null>(null);
+  const [flash, setFlash] = useState<{ productId: number; n: number } | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const [posted, setPosted] = useState<Posted | null>(null);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const post = useCommand('stock.takeIn');
+
+  const problems = useMemo(() => validateTakeIn(d), [d]);
+  const serverErrors = useMemo(() => fieldErrors(post.error), [post.error]);
+  const errorOf = (field: string): string | undefined => {
+    const p = showErrors ? problems.get(field) : undefined;
+    return p ? t(`problems.${p}`) : serverErrors.get(field);
+  };
+
+  const update = draft.set;
+  const add = useCallback(
+    (p: ProductRow) => {
+      setNotFound(null);
+      setPosted(null);
+      update((prev) => addProduct(prev, p, newKey).draft);
+      setFlash((fl) => ({ productId: p.id, n: (fl?.n ?? 0) + 1 }));
+      setFeedback((fb) => ({ kind: 'ok', n: (fb?.n ?? 0) + 1 }));
+    },
+    [update],
+  );
+
+  const onCode = useCallback(
+    async (code: string) => {
+      // A scan before the stored receipt is back would be overwritten by it.
+      if (!loaded) return;
+      const p = await invoke('products.lookup', { code }).catch(() => null);
+      if (p && !p.service) add(p);
+      else {
+        setNotFound(code);
+        setFeedback((fb) => ({ kind: 'bad', n: (fb?.n ?? 0) + 1 }));
+      }
+      scanRef.current?.focus();
+    },
+    [add, loaded],
+  );
+
+  const submit = () => {
+    setShowErrors(true);
+    if (validateTakeIn(d).size > 0 || post.isPending) return;
+    const request = toTakeInRequest(d);
+    post.mutate(request, {
+      onSuccess: async ({ entryIds }) => {
+        setPosted({ entryIds, warehouse: d.warehouse, stockLabel: d.stockLabel, lines: d.lines.map(({ productId, name, quantity, unit }) => ({ productId, name, quantity, unit })) });
+        setShowErrors(false);
+        await draft.clear();
+        // The next delivery usually goes to the same place.
+        update({ ...emptyTakeIn(d.warehouse), stockLabel: d.stockLabel });
+        scanRef.current?.focus();
+      },
+    });
+  };
+  useHotkey('ctrl+enter', submit);
+
+  const totalQty = d.lines.reduce((s, l) => s + (parseNumberInput(l.quantity) || 0), 0);
+  const setHeader = <K extends keyof TakeInDraft>(k: K, v: TakeInDraft[K]) => update((prev) => ({ ...prev, [k]: v }));
+
+  return (
+    <Screen
+      title={t('nav.takeIn')}
+      actions={
+        <>
+          <button type="button" className="btn" onClick={() => (d.lines.length ? setConfirmClear(true) : update(emptyTakeIn(d.warehouse)))}>
+            {t('takeIn.newReceipt')}
+          </button>
+          <button type="button" className="btn primary" onClick={submit} disabled={post.isPending} data-testid="takein-post">
+            {t('takeIn.post')} <kbd>Ctrl+Enter</kbd>
+          </button>
+        </>
+      }
+    >
+      {draft.restored && d.lines.length > 0 ? <div className="notice info">{tc('draft.restored')}</div> : null}
+      <div className="panel">
+        <div className="panel-body form-grid">
+          <Field label={tc('pickers.warehouse')} required error={errorOf('warehouse')}>
+            <WarehouseSelect value={d.warehouse} onChange={(v) => setHeader('warehouse', v)} />
+          </Field>
+          <Field label={t('takeIn.stockLabel')} hint={t('takeIn.stockLabelHint')} error={errorOf('stockLabel')}>
+            <input type="text" value={d.stockLabel} maxLength={100} onChange={(e) => setHeader('stockLabel', e.target.value)} />
+          </Field>
+          <Field label={tc('pickers.supplier')} required error={errorOf('contactId')} className="wide">
+            <ContactPicker kind="supplier" value={d.supplier} onChange={(c) => setHeader('supplier', c)} />
+          </Field>
+          <Field label={t('takeIn.date')} hint={t('takeIn.dateHint')} error={errorOf('date')}>
+            <input type="date" value={d.date} onChange={(e) => setHeader('date', e.target.value)} />
+          </Field>
+        </div>
+      </div>
+
+      <div className="toolbar">
+        <div style={{ flex: 2 }}>
+          <ScanField onCode={(c) => void onCode(c)} feedback={feedback} inputRef={scanRef} />
+        </div>
+        <div style={{ flex: 1 }} className="field">
+          <label htmlFor="takein-search" className="field-label">
+            {t('takeIn.orSearch')}
+          </label>
+          <ProductPicker id="takein-search" onPick={(p) => (p.service ? setNotFound(p.name) : add(p))} />
+        </div>
+      </div>
+
+      {notFound ? (
+        <div className="notice warn" role="alert">
+          <span>{tc('scan.notFound', { code: notFound })}</span>
+          <Link to={`/products/new?code=${encodeURIComponent(notFound)}`}>{t('takeIn.createProduct')}</Link>
+        </div>
+      ) : null}
+      <ErrorNotice error={post.error} shownFields={(field) => field.startsWith('lines[') || ['warehouse', 'contactId', 'date', 'stockLabel'].includes(field)} />
+      {showErrors && problems.get('lines') ? <div className="notice error">{t('problems.noLines')}</div> : null}
+
+      {d.lines.length === 0 ? (
+        <div className="panel empty">{t('takeIn.noLines')}</div>
+      ) : (
+        <>
+          <TakeInLines
+            lines={d.lines}
+            warehouse={d.warehouse}
+            stockLabel={d.stockLabel}
+            errorOf={errorOf}
+            flash={flash}
+            onChange={(key, field, value) => update((prev) => ({ ...prev, lines: prev.lines.map((l) => (l.key === key ? { ...l, [field]: value } : l)) }))}
+            onRemove={(key) => update((prev) => ({ ...prev, lines: prev.lines.filter((l) => l.key !== key) }))}
+          />
+          <div className="muted tabular" data-testid="takein-totals">
+            {t('takeIn.totals', { lines: d.lines.length, quantity: f.qty(totalQty) })}
+          </div>
+        </>
+      )}
+
+      {posted ? <PostedPanel posted={posted} /> : null}
+
+      {confirmClear ? (
+        <ConfirmDialog
+          danger
+          confirmLabel={tc('actions.discard')}
+          onCancel={() => setConfirmClear(false)}
+          onConfirm={() => {
+            setConfirmClear(false);
+            void draft.clear().then(() => update(emptyTakeIn(d.warehouse)));
+          }}
+        >
+          {t('takeIn.confirmClear', { count: d.lines.length })}
+        </ConfirmDialog>
+      ) : null}
+    </Screen>
+  );
+}
+
+/** What was just posted, with the stock as the mirror shows it now (pending until the server confirms). */
+function PostedPanel({ posted }: { posted: Posted }) {
+  const { t } = useTranslation('warehouse');
+  return (
+    <div className="panel" data-testid="takein-posted">
+      <div className="notice ok" role="status">
+        {t('takeIn.posted', { count: posted.entryIds.length })}
+      </div>
+      <table className="grid">
+        <thead>
+          <tr>
+            <th>{t('takeIn.col.product')}</th>
+            <th className="num">{t('takeIn.col.quantity')}</th>
+            <th className="num">{t('takeIn.col.inStock')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {posted.lines.map((l) => (
+            <tr key={l.productId}>
+              <td>{l.name}</td>
+              <td className="num">
+                {l.quantity} {l.unit}
+              </td>
+              <td className="num">
+                <StockCell productId={l.productId} warehouse={posted.warehouse} stockLabel={posted.stockLabel} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }

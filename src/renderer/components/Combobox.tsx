@@ -1,0 +1,89 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A text box with a list of matches under it (ARIA combobox). Arrow keys move, Enter picks,
+ * Esc closes. The caller does the searching: it gets the typed text and hands back the options.
+ */
+export function Combobox<T>({ id, text, onText, options, loading, onPick, render, optionKey, placeholder, invalid, describedBy, disabled, autoFocus }: {
+  id?: string;
+  text: string;
+  onText: (text: string) => void;
+  options: readonly T[];
+  loading?: boolean;
+  onPick: (option: T) => void;
+  render: (option: T) => ReactNode;
+  optionKey: (option: T) => string | number;
+  placeholder?: string;
+  invalid?: boolean;
+  describedBy?: string;
+  disabled?: boolean;
+  autoFocus?: boolean;
+}) {
+  const { t } = useTranslation();
+  const listId = useId();
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const shown = open && text.trim() !== '';
+  const pick = (o: T) => {
+    onPick(o);
+    setOpen(false);
+  };
+  return (
+    <div className="combo">
+      <input
+        id={id}
+        type="text"
+        role="combobox"
+        aria-expanded={shown}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={shown && options[active] ? `${listId}-${active}` : undefined}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        autoComplete="off"
+        value={text}
+        placeholder={placeholder}
+        disabled={disabled}
+        autoFocus={autoFocus}
+        onChange={(e) => {
+          onText(e.target.value);
+          setOpen(true);
+          setActive(0);
+        }}
+        onFocus={() => setOpen(true)}
+        onBlur={() => setOpen(false)}
+        onKeyDown={(e) => {
+          if (!shown) return;
+          if (e.key === 'ArrowDown') setActive((a) => Math.min(a + 1, options.length - 1));
+          else if (e.key === 'ArrowUp') setActive((a) => Math.max(a - 1, 0));
+          else if (e.key === 'Enter' && options[active] !== undefined) pick(options[active] as T);
+          else if (e.key === 'Escape') setOpen(false);
+          else return;
+          e.preventDefault();
+          e.stopPropagation();
+        }}
+      />
+      {shown ? (
+        <ul className="combo-list" id={listId} role="listbox">
+          {options.length === 0 ? <li aria-disabled="true" className="muted">{loading ? t('loading') : t('pickers.noMatches')}</li> : null}
+          {options.map((o, i) => (
+            <li
+              key={optionKey(o)}
+              id={`${listId}-${i}`}
+              role="option"
+              aria-selected={i === active}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                pick(o);
+              }}
+              onMouseEnter={() => setActive(i)}
+            >
+              {render(o)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * What the clerk typed and has not posted yet lives in the core (`drafts.*`), written a moment after
+ * each change, so it survives a refused post, a crashed screen and a restart of the app.
+ */
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { invoke } from './ipc';
+
+export const DRAFT_DELAY_MS = 400;
+
+/** A debounced writer for one draft key; `flush` writes what is pending at once. */
+export class DraftWriter {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private pending: { value: unknown } | null = null;
+
+  constructor(
+    private readonly key: string,
+    private readonly delayMs = DRAFT_DELAY_MS,
+  ) {}
+
+  save(value: unknown): void {
+    this.pending = { value };
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.flush(), this.delayMs);
+  }
+
+  async flush(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const p = this.pending;
+    this.pending = null;
+    if (p) await invoke('drafts.set', { key: this.key, value: p.value }).catch((e: unknown) => console.warn('draft not saved', e));
+  }
+
+  async clear(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.pending = null;
+    await invoke('drafts.clear', { key: this.key }).catch((e: unknown) => console.warn('draft not cleared', e));
+  }
+}
+
+function useWriter(key: string): DraftWriter {
+  const writer = useMemo(() => new DraftWriter(key), [key]);
+  useEffect(() => {
+    // Leaving the screen (or the app) must not lose the last keystrokes still waiting for the timer.
+    const flush = () => void writer.flush();
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [writer]);
+  return writer;
+}
+
+export interface DraftState<T> {
+  value: T;
+  set: (next: T | ((prev: T) => T)) => void;
+  /** Loading the stored draft is done (the screen can take focus then). */
+  loaded: boolean;
+  /** A stored draft replaced the initial value. */
+  restored: boolean;
+  /** Forget the draft (after a successful post) and go back to `initial`. */
+  clear: () => Promise<void>;
+}
+
+/** useState whose value is kept as a draft under `key`. `accept` checks the stored shape. */
+export function useDraftState<T>(key: string, initial: T, accept: (stored: unknown) => stored is T): DraftState<T> {
+  const writer = useWriter(key);
+  const [value, setValue] = useState<T>(initial);
+  const [loaded, setLoaded] = useState(false);
+  const [restored, setRestored] = useState(false);
+  const initialRef = useRef(initial);
+  const acceptRef = useRef(accept);
+
+  useEffect(() => {
+    let live = true;
+    setLoaded(false);
+    invoke('drafts.get', { key })
+      .then((stored) => {
+        if (!live) return;
+        if (stored !== null && stored !== undefined && acceptRef.current(stored)) {
+          setValue(stored);
+          setRestored(true);
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => live && setLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, [key]);
+
+  const set = useCallback(
+    (next: T | ((prev: T) => T)) => {
+      setValue((prev) => {
+        const v = typeof next === 'function' ? (next as (p: T) => T)(prev) : next;
+        writer.save(v);
+        return v;
+      });
+    },
+    [writer],
+  );
+
+  const clear = useCallback(async () => {
+    setValue(initialRef.current);
+    setRestored(false);
+    await writer.clear();
+  }, [writer]);
+
+  return { value, set, loaded, restored, clear };
+}
+
+/**
+ * Keeps a react-hook-form's values as a draft: restores them on mount (over the defaults), saves
+ * them as the clerk types. Returns whether a draft was restored and a `clear` for after posting.
+ */
+export function useFormDraft<T extends FieldValues, C = unknown, O = T>(key: string, form: UseFormReturn<T, C, O>): { loaded: boolean; restored: boolean; clear: () => Promise<void> } {
+  const writer = useWriter(key);
+  const [loaded, setLoaded] = useState(false);
+  const [restored, setRestored] = useState(false);
+  const { reset, watch, getValues } = form;
+
+  useEffect(() => {
+    let live = true;
+    invoke('drafts.get', { key })
+      .then((stored) => {
+        if (!live || stored === null || typeof stored !== 'object') return;
+        reset({ ...getValues(), ...(stored as Partial<T>) }, { keepDefaultValues: true });
+        setRestored(true);
+      })
+      .catch(() => undefined)
+      .finally(() => live && setLoaded(true));
+    return () => {
+      live = false;
+    };
+  }, [key, reset, getValues]);
+
+  useEffect(() => {
+    if (!loaded) return;
+    const sub = watch((values, { type }) => {
+      // Only the clerk's own changes: a reset by the screen (loading a record) is not a draft.
+      if (type === 'change') writer.save(values);
+    });
+    return () => sub.unsubscribe();
+  }, [loaded, watch, writer]);
+
+  const clear = useCallback(() => writer.clear(), [writer]);
+  return { loaded, restored, clear };
+}

@@ -1,0 +1,83 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useChannel } from '../../../lib/ipc';
+import { useFormat } from '../../../lib/useFormat';
+
+/** The selected product: its identifiers and prices, and its stock per warehouse and label. */
+export function ProductDetailPanel({ productId }: { productId: number | null }) {
+  const { t } = useTranslation('warehouse');
+  const { t: tc } = useTranslation();
+  const f = useFormat();
+  const { data: p, isLoading } = useChannel('products.get', { id: productId ?? 0 }, { enabled: productId !== null });
+  if (productId === null) return <aside className="panel empty">{t('products.selectHint')}</aside>;
+  if (!p) return <aside className="panel empty">{isLoading ? tc('loading') : tc('errors.NOT_FOUND')}</aside>;
+  return (
+    <aside className="panel" data-testid="product-detail" aria-label={p.name}>
+      <div className="panel-title">
+        <h2 style={{ flex: 1 }}>{p.name}</h2>
+        <Link className="btn small" to={`/products/${p.id}`}>
+          {tc('actions.edit')}
+        </Link>
+      </div>
+      <div className="panel-body stack">
+        {p.local ? <div className="notice info">{t('products.localHint')}</div> : null}
+        <dl className="kv">
+          <dt>{t('products.col.itemNumber')}</dt>
+          <dd className="mono">{p.itemNumber ?? '–'}</dd>
+          <dt>{t('products.col.ean')}</dt>
+          <dd className="mono">{p.ean ?? '–'}</dd>
+          <dt>{t('products.col.group')}</dt>
+          <dd>{p.productGroup ?? '–'}</dd>
+          <dt>{t('products.col.manufacturer')}</dt>
+          <dd>{p.manufacturer ?? '–'}</dd>
+          <dt>{t('products.col.listPrice')}</dt>
+          <dd className="tabular">{p.listPrice === null ? '–' : f.money(p.listPrice, p.currency)}</dd>
+          <dt>{t('products.vat')}</dt>
+          <dd className="tabular">{f.num(p.vat, 0, 2)} %</dd>
+          {p.tags.length ? (
+            <>
+              <dt>{t('products.tags')}</dt>
+              <dd>{p.tags.join(', ')}</dd>
+            </>
+          ) : null}
+        </dl>
+        {p.service ? (
+          <p className="muted">{t('products.serviceHint')}</p>
+        ) : (
+          <table className="grid" data-testid="product-quantities">
+            <thead>
+              <tr>
+                <th>{tc('pickers.warehouse')}</th>
+                <th className="num" title={t('products.qty.deliverableHint')}>{t('products.qty.deliverable')}</th>
+                <th className="num" title={t('products.qty.pendingHint')}>{t('products.qty.pending')}</th>
+                <th className="num">{t('products.qty.available')}</th>
+                <th className="num" title={t('products.qty.pendingLocalHint')}>{t('products.qty.pendingLocal')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {p.quantities.length === 0 ? (
+                <tr>
+                  <td colSpan={5} className="muted">
+                    {t('products.noStock')}
+                  </td>
+                </tr>
+              ) : null}
+              {p.quantities.map((q) => (
+                <tr key={`${q.warehouse}|${q.stockLabel}`}>
+                  <td>
+                    {q.warehouse}
+                    {q.stockLabel ? <span className="muted"> · {q.stockLabel}</span> : null}
+                  </td>
+                  <td className="num">{f.qty(q.deliverable)}</td>
+                  <td className="num">{f.qty(q.pending)}</td>
+                  <td className="num">{f.qty(q.available)}</td>
+                  <td className="num">{q.pendingLocal !== 0 ? <span className="badge pending">{f.signed(q.pendingLocal)}</span> : <span className="muted">0</span>}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,55 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import type { TFunction } from 'i18next';
+import type { useFormat } from '../../../lib/useFormat';
+import type { IndexedProduct } from './useProductPages';
+
+const col = createColumnHelper<IndexedProduct>();
+
+export interface ColumnMeta {
+  width: string;
+  num?: boolean;
+}
+
+/** The catalogue's columns; widths feed the CSS grid of the virtual rows. */
+export function productColumns(t: TFunction<'warehouse'>, f: ReturnType<typeof useFormat>) {
+  const meta = (width: string, num = false): ColumnMeta => ({ width, num });
+  return [
+    col.accessor((r) => r.product.itemNumber ?? '', { id: 'itemNumber', header: t('products.col.itemNumber'), meta: meta('120px') }),
+    col.accessor((r) => r.product.ean ?? '', { id: 'ean', header: t('products.col.ean'), meta: meta('130px') }),
+    col.accessor((r) => r.product.name, {
+      id: 'name',
+      header: t('products.col.name'),
+      meta: meta('minmax(220px, 2fr)'),
+      cell: (c) => (
+        <>
+          {c.getValue()}
+          {c.row.original.product.local ? <span className="badge pending" style={{ marginLeft: 6 }}>{t('products.localBadge')}</span> : null}
+        </>
+      ),
+    }),
+    col.accessor((r) => r.product.productGroup ?? '', { id: 'group', header: t('products.col.group'), meta: meta('minmax(100px, 1fr)') }),
+    col.accessor((r) => r.product.manufacturer ?? '', { id: 'manufacturer', header: t('products.col.manufacturer'), meta: meta('minmax(100px, 1fr)') }),
+    col.accessor((r) => r.product.unit, { id: 'unit', header: t('products.col.unit'), meta: meta('56px') }),
+    col.accessor((r) => r.product.listPrice, {
+      id: 'listPrice',
+      header: t('products.col.listPrice'),
+      meta: meta('110px', true),
+      cell: (c) => {
+        const v = c.getValue();
+        return v === null ? '' : f.money(v, c.row.original.product.currency);
+      },
+    }),
+    col.accessor((r) => r.product.deliverable, {
+      id: 'deliverable',
+      header: t('products.col.deliverable'),
+      meta: meta('96px', true),
+      cell: (c) => (c.row.original.product.service ? <span className="muted">{t('products.service')}</span> : f.qty(c.getValue())),
+    }),
+    col.accessor((r) => r.product.available, {
+      id: 'available',
+      header: t('products.col.available'),
+      meta: meta('96px', true),
+      cell: (c) => (c.row.original.product.service ? '' : f.qty(c.getValue())),
+    }),
+  ];
+}

@@ -1,0 +1,121 @@
+import { useTranslation } from 'react-i18next';
+import { useChannel } from '../../../lib/ipc';
+import { useFormat } from '../../../lib/useFormat';
+import { Icon } from '../../../components/Icon';
+import type { TakeInLine } from './takeInModel';
+
+type LineField = 'quantity' | 'price' | 'currency' | 'fxRate' | 'batchNo' | 'expireDate' | 'countryCode';
+
+/** The receipt's lines, edited in place; errors sit under the cell they belong to. */
+export function TakeInLines({ lines, warehouse, stockLabel, errorOf, flash, onChange, onRemove }: {
+  lines: TakeInLine[];
+  warehouse: string;
+  stockLabel: string;
+  errorOf: (field: string) => string | undefined;
+  /** The line just scanned; `n` remounts its row so the highlight plays again. */
+  flash: { productId: number; n: number } | null;
+  onChange: (key: string, field: LineField, value: string) => void;
+  onRemove: (key: string) => void;
+}) {
+  const { t } = useTranslation('warehouse');
+  const cell = (l: TakeInLine, i: number, field: LineField, opts: { num?: boolean; type?: string; size?: number; label: string }) => {
+    const err = errorOf(`lines[${i}].${field}`);
+    const id = `line-${l.key}-${field}`;
+    return (
+      <td className={opts.num ? 'num' : undefined}>
+        <input
+          id={id}
+          type={opts.type ?? 'text'}
+          className={opts.num ? 'num' : undefined}
+          inputMode={opts.num ? 'decimal' : undefined}
+          size={opts.size}
+          value={l[field]}
+          aria-label={`${opts.label} — ${l.name}`}
+          aria-invalid={err ? true : undefined}
+          aria-describedby={err ? `${id}-err` : undefined}
+          disabled={field === 'fxRate' && l.currency.trim().toUpperCase() === 'HUF'}
+          onChange={(e) => onChange(l.key, field, field === 'currency' || field === 'countryCode' ? e.target.value.toUpperCase() : e.target.value)}
+        />
+        {err ? (
+          <span id={`${id}-err`} className="cell-error">
+            {err}
+          </span>
+        ) : null}
+      </td>
+    );
+  };
+  return (
+    <div className="table-wrap">
+      <table className="grid" data-testid="takein-lines">
+        <thead>
+          <tr>
+            <th className="num">#</th>
+            <th>{t('takeIn.col.product')}</th>
+            <th className="num">{t('takeIn.col.quantity')}</th>
+            <th>{t('takeIn.col.unit')}</th>
+            <th className="num">{t('takeIn.col.price')}</th>
+            <th>{t('takeIn.col.currency')}</th>
+            <th className="num">{t('takeIn.col.fxRate')}</th>
+            <th>{t('takeIn.col.batch')}</th>
+            <th>{t('takeIn.col.expiry')}</th>
+            <th>{t('takeIn.col.origin')}</th>
+            <th className="num">{t('takeIn.col.inStock')}</th>
+            <th aria-label={t('takeIn.col.actions')} />
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, i) => (
+            <tr
+              key={flash?.productId === l.productId ? `${l.key}:${flash.n}` : l.key}
+              className={flash?.productId === l.productId ? 'flash' : undefined}
+              data-product-id={l.productId}
+            >
+              <td className="num muted">{i + 1}</td>
+              <td className="wrap">
+                <div>{l.name}</div>
+                <div className="muted mono">{l.code}</div>
+              </td>
+              {cell(l, i, 'quantity', { num: true, size: 7, label: t('takeIn.col.quantity') })}
+              <td className="muted">{l.unit}</td>
+              {cell(l, i, 'price', { num: true, size: 9, label: t('takeIn.col.price') })}
+              {cell(l, i, 'currency', { size: 4, label: t('takeIn.col.currency') })}
+              {cell(l, i, 'fxRate', { num: true, size: 7, label: t('takeIn.col.fxRate') })}
+              {cell(l, i, 'batchNo', { size: 10, label: t('takeIn.col.batch') })}
+              {cell(l, i, 'expireDate', { type: 'date', label: t('takeIn.col.expiry') })}
+              {cell(l, i, 'countryCode', { size: 3, label: t('takeIn.col.origin') })}
+              <td className="num">
+                <StockCell productId={l.productId} warehouse={warehouse} stockLabel={stockLabel} />
+              </td>
+              <td>
+                <button type="button" className="btn small link" onClick={() => onRemove(l.key)} aria-label={t('takeIn.removeLine', { name: l.name })}>
+                  <Icon name="x" />
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** What the mirror holds of the product in the chosen warehouse and label, the clerk's pending part marked. */
+export function StockCell({ productId, warehouse, stockLabel }: { productId: number; warehouse: string; stockLabel: string }) {
+  const { t } = useTranslation('warehouse');
+  const f = useFormat();
+  const { data } = useChannel('products.get', { id: productId });
+  if (!data || !warehouse) return <span className="muted">–</span>;
+  const q = data.quantities.find((x) => x.warehouse.toLowerCase() === warehouse.toLowerCase() && x.stockLabel === stockLabel);
+  const deliverable = q?.deliverable ?? 0;
+  const pending = q?.pendingLocal ?? 0;
+  return (
+    <span className="tabular" data-testid={`stock-${productId}`}>
+      {f.qty(deliverable)}
+      {pending !== 0 ? (
+        <span className="badge pending" title={t('takeIn.pendingHint')}>
+          {f.signed(pending)} {t('takeIn.pending')}
+        </span>
+      ) : null}
+    </span>
+  );
+}
