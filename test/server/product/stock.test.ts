@@ -157,3 +157,55 @@ describe('getQuantities', () => {
     }
   });
 });
+
+describe('ledger property', () => {
+  it('levels equal ledger sums after a random mix of take-ins, wastings, orders, shipments and receipts', async () => {
+    const { shipOrderForInvoice } = await import('@server/services/product/orders');
+    let seed = 20261122;
+    const rand = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const products = [await product(s), await product(s), await product(s)];
+    const houses = ['Default', await warehouse(s, 'Véletlen Raktár').then(() => 'Véletlen Raktár')];
+    const labels = ['', 'R-1', 'R-2'];
+    const open: number[] = [];
+    for (let i = 0; i < 150; i++) {
+      const p = products[rand(3)]!;
+      const w = houses[rand(2)]!;
+      const label = labels[rand(3)]!;
+      switch (rand(5)) {
+        case 0:
+        case 1:
+          await stock(s, p, Number(`${1 + rand(20)}.${String(rand(1000)).padStart(3, '0')}`), { warehouse: w, stock_label: label });
+          break;
+        case 2: {
+          const r = await s.call('setQuantity', { product_id: p, quantity: -(1 + rand(5)), contact_id: s.account.supplierContactId, warehouse: w, stock_label: label });
+          expect([200, 409]).toContain(r.status);
+          break;
+        }
+        case 3: {
+          const r = await s.call('setOrder', orderParams(s, [{ product_id: p, quantity: 1 + rand(4) }], { warehouse: w, finalize_order: 1, order_all: rand(2) }));
+          if (r.ok) open.push(r.result.order_id);
+          break;
+        }
+        default: {
+          const id = open.splice(rand(Math.max(1, open.length)), 1)[0];
+          if (id === undefined) break;
+          try {
+            s.app.db.transaction(() => shipOrderForInvoice(s.app.db, s.account.accountId, id, 1, s.clock.now()))();
+          } catch (e) {
+            expect(String(e)).toMatch(/cannot be shipped/);
+          }
+          const pos = s.app.db.prepare("SELECT id FROM purchase_orders WHERE account_id = ? AND status = 'open'").all(s.account.accountId) as Array<{ id: number }>;
+          if (pos[0]) await s.ok('setPOTakeIn', { PO: pos[0].id });
+        }
+      }
+    }
+    const kinds = s.app.db.prepare('SELECT kind, COUNT(*) AS n FROM stock_receipts GROUP BY kind').all() as Array<{ kind: string; n: number }>;
+    expect(kinds.map((k) => k.kind).sort()).toEqual(['delivery', 'po_takein', 'takein', 'wasting']);
+    expect(levelMismatches(s.app.db)).toEqual([]);
+    const negative = s.app.db.prepare('SELECT COUNT(*) AS n FROM stock_levels WHERE qty_milli < 0').get() as { n: number };
+    expect(negative.n).toBe(0);
+  });
+});
