@@ -1,3 +1,5 @@
+// Must stay the first import: see zodJitless.ts.
+import './zodJitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

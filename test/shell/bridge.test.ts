@@ -113,6 +113,8 @@ describe('web harness bridge (stand-in core)', () => {
       expect((await raw(h.url, { path })).status, path).toBe(404);
     }
     expect((await raw(h.url, { method: 'DELETE', path: '/' })).status).toBe(405);
+    const icon = await raw(h.url, { path: '/favicon.ico' });
+    expect([icon.status, icon.headers['content-type']]).toEqual([200, 'image/x-icon']);
   });
 
   it('refuses calls without the right token', async () => {

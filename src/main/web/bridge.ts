@@ -19,6 +19,8 @@ const MAX_BODY = 32 * 1024 * 1024;
 
 export interface BridgeOptions {
   rendererDir: string;
+  /** Files served at a path when the renderer has none there (the app icon as /favicon.ico). */
+  fallbacks?: Record<string, string>;
   token: string;
   route: (channel: unknown, payload: unknown) => Promise<IpcResponse<unknown>>;
 }
@@ -104,7 +106,7 @@ export async function startBridge(o: BridgeOptions, port = 0): Promise<Bridge> {
       return json(res, 200, await o.route(channel, request));
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return json(res, 405, { error: 'GET only' });
-    const file = staticFile(o.rendererDir, url.pathname);
+    const file = staticFile(o.rendererDir, url.pathname) ?? o.fallbacks?.[url.pathname] ?? null;
     if (!file) return json(res, 404, { error: 'not found' });
     sendStatic(res, file, req.method);
   }

@@ -66,7 +66,8 @@ export async function startWebHarness(o: WebHarnessOptions): Promise<WebHarness>
   const invoke = (channel: unknown, request: unknown) =>
     routeInvoke(channel, request, { core: (c: ChannelName, r) => core.invoke(c, r), shell: browserShell, log: (m, e) => log(`${m}: ${String(e)}`) });
 
-  const bridge = await startBridge({ rendererDir, token, route: invoke }, o.port ?? 0);
+  const fallbacks = { '/favicon.ico': join(ROOT, 'build', 'icon.ico') };
+  const bridge = await startBridge({ rendererDir, fallbacks, token, route: invoke }, o.port ?? 0);
   broadcast = (event, payload) => bridge.broadcast(event, payload);
 
   const close = async () => {
