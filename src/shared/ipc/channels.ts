@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { METHODS } from '../protocol/catalog';
 import type { Result } from '../protocol/catalog';
-import { allowLocalIds } from './localIds';
+import { setInvoiceParamsLocal, setOrderParamsLocal } from './localIds';
 import type {
   BankAccountRow, ContactRow, CountSheet, DueCustomerRow, InvoicePdf, InvoiceRow, OrderView, OutboxCounts, OutboxEntryView, OutboxState,
   ProductDetail, ProductRow, Settings, SyncStatus, WarehouseRow,
@@ -31,8 +31,8 @@ const dateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the f
 const OUTBOX_STATES = ['queued', 'in_flight', 'retry_wait', 'needs_attention', 'done', 'discarded'] as const;
 
 /** Protocol params as the screens send them: ids may be local (negative) until the server assigns real ones. */
-const setOrderParams = allowLocalIds(METHODS.setOrder.params, { lists: { items: ['product_id'] } });
-const setInvoiceParams = allowLocalIds(METHODS.setInvoice.params, { fields: ['order_id', 'storno_id', 'from_proforma_id'], lists: { items: ['product_id'] } });
+const setOrderParams = setOrderParamsLocal;
+const setInvoiceParams = setInvoiceParamsLocal;
 const setProductParams = METHODS.setProduct.params;
 
 export const CHANNELS = {

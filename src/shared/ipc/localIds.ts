@@ -6,6 +6,7 @@
  * a valid id, then hands the core the parameters with the local ids back in place.
  */
 import { z } from 'zod';
+import { METHODS } from '../protocol/catalog';
 
 /** Where local ids may sit: top-level fields, and fields of the items of lists. */
 export interface LocalIdRefs {
@@ -77,3 +78,7 @@ export function allowLocalIds<S extends z.ZodType>(schema: S, refs: LocalIdRefs)
   });
   return wrapped as unknown as z.ZodType<z.output<S>, z.input<S>>;
 }
+
+/** setOrder and setInvoice parameters as the screens send them (and check them before sending). */
+export const setOrderParamsLocal = allowLocalIds(METHODS.setOrder.params, { lists: { items: ['product_id'] } });
+export const setInvoiceParamsLocal = allowLocalIds(METHODS.setInvoice.params, { fields: ['order_id', 'storno_id', 'from_proforma_id'], lists: { items: ['product_id'] } });

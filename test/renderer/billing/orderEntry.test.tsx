@@ -46,7 +46,7 @@ async function addLines(user: ReturnType<typeof userEvent.setup>) {
 describe('order entry', () => {
   it('customer by keyboard, lines by scan and search, live totals, finalize', async () => {
     const fake = installFake(handlers());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderBilling('/orders/new');
     await pickCustomer(user);
     await addLines(user);
@@ -83,11 +83,11 @@ describe('order entry', () => {
     expect(fake.requests('drafts.set').some((r) => r.key === 'billing.order.new')).toBe(true);
     expect(fake.requests('drafts.clear').map((r) => r.key)).toContain('billing.order.new');
     expect(screen.getByRole('link', { name: 'Számlázás' }).getAttribute('href')).toBe('/invoices/new?order=-1');
-  });
+  }, 60_000);
 
   it('a second scan of the same product adds to its line (one line per product)', async () => {
     installFake(handlers());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderBilling('/orders/new');
     const add = await screen.findByRole('combobox', { name: 'Termék hozzáadása' });
     await user.type(add, '5994000000017{Enter}');
@@ -107,7 +107,7 @@ describe('order entry', () => {
         },
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderBilling('/orders/new');
     await screen.findByRole('combobox', { name: /Vevő/ });
     await user.click(screen.getByRole('button', { name: /Véglegesítés/ }));
@@ -140,7 +140,7 @@ describe('order entry', () => {
 
   it('restores an unsaved order after a restart', async () => {
     const fake = installFake(handlers());
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const first = renderBilling('/orders/new');
     await pickCustomer(user);
     await addLines(user);
@@ -165,7 +165,7 @@ describe('order entry', () => {
         'orders.setItems': ({ id }) => ({ id }),
       }),
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderBilling('/orders/42');
     const qty = await screen.findByRole('textbox', { name: 'Szűrőbetét mennyisége' });
     await user.clear(qty);

@@ -1,7 +1,7 @@
 /** The invoice header: customer, transaction type, payment, the three dates, account, currency, VAT type, language. */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { PAYMENT_METHODS } from '@shared/protocol/fields';
 import { CRDR, CUSTOMER_VAT_TYPES } from '@shared/protocol/schemas/finance';
 import { CustomerPicker } from './CustomerPicker';
@@ -12,11 +12,11 @@ import { Field, invalidProps } from './ui';
 
 export function InvoiceHeaderFields({ form, fromSource }: { form: UseFormReturn<InvoiceFormValues>; fromSource: boolean }) {
   const { t } = useTranslation('billing');
-  const { register, control, formState, watch, setValue, getValues } = form;
+  const { register, control, formState, setValue, getValues } = form;
   const e = formState.errors;
   const ids = { crdr: useId(), method: useId(), issued: useId(), fulfil: useId(), pay: useId(), vatType: useId() };
   const accounts = useBankAccounts();
-  const currency = watch('currency');
+  const currency = useWatch({ control, name: 'currency' });
   usePrefillAccount(accounts, currency, getValues, setValue);
   const currencyReg = register('currency', {
     onChange: (ev: { target: { value: string } }) => {
@@ -52,7 +52,8 @@ export function InvoiceHeaderFields({ form, fromSource }: { form: UseFormReturn<
               if (c) {
                 const d = customerDefaults(c);
                 setValue('customer_vat_type', d.customer_vat_type, { shouldDirty: true });
-                if (getValues('language') === '') setValue('language', d.language, { shouldDirty: true });
+                // The customer's language, unless the clerk chose one for this invoice.
+                if (!form.getFieldState('language').isDirty) setValue('language', d.language);
               }
             }}
           />

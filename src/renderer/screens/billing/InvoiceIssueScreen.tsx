@@ -4,10 +4,10 @@
  * issues; an e-mail address means the PDF is sent, so issuing then asks first. Offline the core
  * queues it and the invoice shows as a numberless draft until the server numbers it.
  */
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, useFormState, useWatch, type UseFieldArrayReturn, type UseFormReturn } from 'react-hook-form';
 import type { RequestOf } from '@shared/ipc';
 import { Screen } from '@renderer/components/Screen';
 import { invoke, useChannel } from '@renderer/lib/ipc';
@@ -21,7 +21,7 @@ import { InvoiceMoreFields, InvoiceOptions } from './InvoiceMoreFields';
 import { liveTotals } from './lineMath';
 import { localeOf } from './locale';
 import { applyServerErrors } from './orderSubmit';
-import { sharedSchemaResolver, type LooseT } from './resolver';
+import { sharedSchemaResolver, unshownErrors, type LooseT } from './resolver';
 import { RetentionsEditor } from './RetentionsEditor';
 import { TotalsPanel } from './TotalsPanel';
 import { ConfirmDialog } from './ui';
@@ -69,12 +69,12 @@ function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: Invoi
   });
   const draft = useFormDraft(draftKey, form);
   const array = useFieldArray({ control: form.control, name: 'items', keyName: 'key' });
-  const [items, currency, fx, contactId, orderId, proformaId, email, proformaFlag] = useWatch({
+  // Only what the frame shows; the lines and totals watch their own values (see InvoiceLinesSection).
+  const [contactId, orderId, proformaId, email, proformaFlag] = useWatch({
     control: form.control,
-    name: ['items', 'currency', 'fx_rate', 'contact_id', 'order_id', 'from_proforma_id', 'email', 'proforma'],
+    name: ['contact_id', 'order_id', 'from_proforma_id', 'email', 'proforma'],
   });
   const contact = useChannel('contacts.get', { id: contactId ?? 1 }, { enabled: contactId !== null });
-  const totals = useMemo(() => liveTotals(items.map(invoiceLineText), currency, fx), [items, currency, fx]);
   const fromSource = linesFromSource({ order_id: orderId, from_proforma_id: proformaId });
   const [general, setGeneral] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<InvoiceFormValues | null>(null);
@@ -97,10 +97,17 @@ function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: Invoi
     }
   };
 
-  const submit = form.handleSubmit((v) => {
-    if (v.email.trim() !== '') setConfirming(v);
-    else void issue(v);
-  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const submit = form.handleSubmit(
+    (v) => {
+      if (v.email.trim() !== '') setConfirming(v);
+      else void issue(v);
+    },
+    (errors) => {
+      const hidden = unshownErrors(errors, formRef.current, ['contact_id', 'items', 'custom_fields', 'retentions']);
+      setGeneral(hidden.length ? `${t('common.fixFields')} ${hidden.join('; ')}` : null);
+    },
+  );
 
   const onKeyDown = (e: KeyboardEvent) => {
     if ((e.ctrlKey || e.metaKey) && e.key === 'Enter') {
@@ -109,13 +116,15 @@ function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: Invoi
     }
   };
 
-  const title = orderId !== null ? t('invoice.fromOrderTitle', { id: orderId }) : proformaId !== null ? t('invoice.fromProformaTitle') : t('invoice.newTitle');
-  const gross = f.money(Number(totals.doc.totals.gross), currency);
+  const localOrder = orderId !== null && orderId < 0;
+  const title =
+    orderId !== null ? (localOrder ? t('invoice.fromLocalOrderTitle') : t('invoice.fromOrderTitle', { id: orderId })) : proformaId !== null ? t('invoice.fromProformaTitle') : t('invoice.newTitle');
+  const grossOf = (v: InvoiceFormValues) => f.money(Number(liveTotals(v.items.map(invoiceLineText), v.currency, v.fx_rate).doc.totals.gross), v.currency);
   return (
     <Screen title={title} actions={<Link className="btn" to="/invoices">{t('invoice.backToList')}</Link>}>
-      <form className="billing-form" noValidate onKeyDown={onKeyDown} onSubmit={(e) => e.preventDefault()} aria-label={title}>
+      <form ref={formRef} className="billing-form" noValidate onKeyDown={onKeyDown} onSubmit={(e) => e.preventDefault()} aria-label={title}>
         {draft.state === 'restored' && <p className="notice info" role="status">{t('common.draftRestored')}</p>}
-        {orderId !== null && <p className="notice info">{t('invoice.fromOrderNote', { id: orderId })}</p>}
+        {orderId !== null && <p className="notice info">{localOrder ? t('invoice.fromLocalOrderNote') : t('invoice.fromOrderNote', { id: orderId })}</p>}
         {proformaId !== null && <p className="notice info">{t('invoice.fromProformaNote')}</p>}
         {general && <p className="notice error" role="alert">{general}</p>}
         <section className="panel">
@@ -125,27 +134,21 @@ function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: Invoi
             <InvoiceMoreFields form={form} />
           </div>
         </section>
-        <section className="panel" aria-label={t('lines.title')}>
-          <div className="panel-title">
-            <h2>{t('lines.title')}</h2>
-            {form.formState.errors.items?.message && <span className="field-error" role="alert">{form.formState.errors.items.message}</span>}
-          </div>
-          <div className="panel-body stack">
-            <InvoiceItemsTable items={items} array={array} register={form.register} errors={form.formState.errors} totals={totals} currency={currency} readOnly={fromSource} />
-            <RetentionsEditor form={form} />
-          </div>
-        </section>
-        <div className="billing-bottom">
-          <TotalsPanel totals={totals} currency={currency} />
-          <section className="panel billing-actions" aria-label={t('invoice.actions')}>
-            <div className="panel-body stack">
-              <button type="button" className="btn primary" disabled={busy} onClick={() => void submit()}>
-                {proformaFlag ? t('invoice.issueProforma') : t('invoice.issue')} <kbd>Ctrl+Enter</kbd>
-              </button>
-              {email.trim() !== '' && <p className="field-hint">{t('invoice.willEmail', { email: email.trim() })}</p>}
-            </div>
-          </section>
-        </div>
+        <InvoiceLinesSection
+          form={form}
+          array={array}
+          readOnly={fromSource}
+          actions={
+            <section className="panel billing-actions" aria-label={t('invoice.actions')}>
+              <div className="panel-body stack">
+                <button type="button" className="btn primary" disabled={busy} onClick={() => void submit()}>
+                  {proformaFlag ? t('invoice.issueProforma') : t('invoice.issue')} <kbd>Ctrl+Enter</kbd>
+                </button>
+                {email.trim() !== '' && <p className="field-hint">{t('invoice.willEmail', { email: email.trim() })}</p>}
+              </div>
+            </section>
+          }
+        />
       </form>
       {confirming && (
         <ConfirmDialog
@@ -156,10 +159,41 @@ function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: Invoi
           onCancel={() => setConfirming(null)}
           onConfirm={() => void issue(confirming)}
         >
-          <p>{t('invoice.confirmEmailBody', { email: confirming.email.trim(), customer: confirming.contact_name, total: gross })}</p>
+          <p>{t('invoice.confirmEmailBody', { email: confirming.email.trim(), customer: confirming.contact_name, total: grossOf(confirming) })}</p>
           {confirming.esignature && <p className="field-hint">{t('invoice.confirmEmailSigned')}</p>}
         </ConfirmDialog>
       )}
     </Screen>
+  );
+}
+
+/** The lines, retentions and totals: re-rendered as the clerk types a line, the rest of the form is not. */
+function InvoiceLinesSection({ form, array, readOnly, actions }: {
+  form: UseFormReturn<InvoiceFormValues>;
+  array: UseFieldArrayReturn<InvoiceFormValues, 'items', 'key'>;
+  readOnly: boolean;
+  actions: ReactNode;
+}) {
+  const { t } = useTranslation('billing');
+  const [items, currency, fx] = useWatch({ control: form.control, name: ['items', 'currency', 'fx_rate'] });
+  const { errors } = useFormState({ control: form.control });
+  const totals = useMemo(() => liveTotals(items.map(invoiceLineText), currency, fx), [items, currency, fx]);
+  return (
+    <>
+      <section className="panel" aria-label={t('lines.title')}>
+        <div className="panel-title">
+          <h2>{t('lines.title')}</h2>
+          {errors.items?.message && <span className="field-error" role="alert">{errors.items.message}</span>}
+        </div>
+        <div className="panel-body stack">
+          <InvoiceItemsTable items={items} array={array} register={form.register} errors={errors} totals={totals} currency={currency} readOnly={readOnly} />
+          <RetentionsEditor form={form} />
+        </div>
+      </section>
+      <div className="billing-bottom">
+        <TotalsPanel totals={totals} currency={currency} />
+        {actions}
+      </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 /** The invoice's texts, issuer details and custom fields; and the e-mail that sends it on issue. */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UseFormReturn } from 'react-hook-form';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { CustomFieldsEditor } from './CustomFieldsEditor';
 import type { InvoiceFormValues } from './invoiceForm';
 import { Field, invalidProps } from './ui';
@@ -43,9 +43,9 @@ export function InvoiceMoreFields({ form }: { form: UseFormReturn<InvoiceFormVal
  */
 export function InvoiceOptions({ form, customerEmail }: { form: UseFormReturn<InvoiceFormValues>; customerEmail: string | null }) {
   const { t } = useTranslation('billing');
-  const { register, formState, watch, setValue } = form;
+  const { register, formState, setValue } = form;
   const id = useId();
-  const email = watch('email');
+  const email = useWatch({ control: form.control, name: 'email' });
   const error = formState.errors.email?.message;
   return (
     <div className="form-grid">

@@ -3,10 +3,10 @@
  * then save as open (Ctrl+S), finalize (Ctrl+Enter) or make a proposal. Works offline: the core
  * queues the order in its outbox. Editing an open order goes through the same form.
  */
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import type { OrderView, ProductRow, RequestOf } from '@shared/ipc';
 import { Screen } from '@renderer/components/Screen';
 import { invoke, useChannel } from '@renderer/lib/ipc';
@@ -14,15 +14,13 @@ import { toInvokeError } from '@renderer/lib/errors';
 import { todayIso } from '@renderer/lib/format';
 import { useLanguage } from '@renderer/lib/useFormat';
 import { addDecimalText } from './decimal';
-import { liveTotals } from './lineMath';
 import { OrderHeaderFields } from './OrderHeaderFields';
-import { OrderLinesTable } from './OrderLinesTable';
+import { OrderLinesSection } from './OrderLinesSection';
 import { OrderMoreFields } from './OrderMoreFields';
 import { applyServerErrors, orderProblems, quantityOnlyChange } from './orderSubmit';
-import { emptyOrder, lineFromProduct, orderLineText, orderSchema, orderToForm, toOrderParams, type FinalizeMode, type OrderFormValues } from './orderForm';
+import { emptyOrder, lineFromProduct, orderSchema, orderToForm, toOrderParams, type FinalizeMode, type OrderFormValues } from './orderForm';
 import { ProductPicker } from './ProductPicker';
-import { sharedSchemaResolver, type LooseT } from './resolver';
-import { TotalsPanel } from './TotalsPanel';
+import { sharedSchemaResolver, unshownErrors, type LooseT } from './resolver';
 import { useFormDraft } from './useFormDraft';
 import { localeOf } from './locale';
 
@@ -68,8 +66,6 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
   });
   const draft = useFormDraft(editId === null ? 'billing.order.new' : `billing.order.${editId}`, form);
   const array = useFieldArray({ control: form.control, name: 'items', keyName: 'key' });
-  const [items, currency, fx] = useWatch({ control: form.control, name: ['items', 'currency', 'fx_rate'] });
-  const totals = useMemo(() => liveTotals(items.map(orderLineText(currency)), currency, fx), [items, currency, fx]);
   const [scanMsg, setScanMsg] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [flash, setFlash] = useState<number | null>(null);
   const [general, setGeneral] = useState<string | null>(null);
@@ -95,6 +91,11 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
     }
   };
 
+  const formRef = useRef<HTMLFormElement>(null);
+  const onInvalid = (errors: FieldErrors<OrderFormValues>) => {
+    const hidden = unshownErrors(errors, formRef.current, ['contact_id', 'items', 'custom_fields']);
+    setGeneral(hidden.length ? `${t('common.fixFields')} ${hidden.join('; ')}` : null);
+  };
   const submit = (mode: FinalizeMode) =>
     form.handleSubmit(async (v) => {
       setGeneral(null);
@@ -111,7 +112,7 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
       } catch (e) {
         setGeneral(applyServerErrors(e, form, loose));
       }
-    });
+    }, onInvalid);
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (!(e.ctrlKey || e.metaKey)) return;
@@ -130,7 +131,7 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
   const busy = form.formState.isSubmitting;
   return (
     <Screen title={title} actions={<Link className="btn" to="/orders">{t('order.backToList')}</Link>}>
-      <form className="billing-form" noValidate onKeyDown={onKeyDown} onSubmit={(e) => e.preventDefault()} aria-label={title}>
+      <form ref={formRef} className="billing-form" noValidate onKeyDown={onKeyDown} onSubmit={(e) => e.preventDefault()} aria-label={title}>
         {draft.state === 'restored' && <p className="notice info" role="status">{t('common.draftRestored')}</p>}
         {general && <p className="notice error" role="alert">{general}</p>}
         <section className="panel">
@@ -139,36 +140,31 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
             <OrderMoreFields form={form} />
           </div>
         </section>
-        <section className="panel" aria-label={t('lines.title')}>
-          <div className="panel-title">
-            <h2>{t('lines.title')}</h2>
-            {form.formState.errors.items?.message && <span className="field-error" role="alert">{form.formState.errors.items.message}</span>}
-          </div>
-          <div className="panel-body stack">
-            <ProductPicker id="order-product" onPick={addProduct} onCode={(c) => void onCode(c)} message={scanMsg} />
-            <OrderLinesTable lines={items} array={array} register={form.register} errors={form.formState.errors} totals={totals} currency={currency} flashIndex={flash} />
-          </div>
-        </section>
-        <div className="billing-bottom">
-          <TotalsPanel totals={totals} currency={currency} />
-          <section className="panel billing-actions" aria-label={t('order.actions')}>
-            <div className="panel-body stack">
-              <label className="check">
-                <input type="checkbox" {...form.register('order_all')} /> {t('order.orderAll')}
-              </label>
-              <p className="field-hint">{t('order.orderAllHint')}</p>
-              <button type="button" className="btn primary" disabled={busy} onClick={() => void submit(1)()}>
-                {t('order.finalize')} <kbd>Ctrl+Enter</kbd>
-              </button>
-              <button type="button" className="btn" disabled={busy} onClick={() => void submit(0)()}>
-                {t('order.saveOpen')} <kbd>Ctrl+S</kbd>
-              </button>
-              <button type="button" className="btn" disabled={busy} onClick={() => void submit(2)()}>
-                {t('order.saveProposal')}
-              </button>
-            </div>
-          </section>
-        </div>
+        <OrderLinesSection
+          form={form}
+          array={array}
+          flashIndex={flash}
+          picker={<ProductPicker id="order-product" onPick={addProduct} onCode={(c) => void onCode(c)} message={scanMsg} />}
+          actions={
+            <section className="panel billing-actions" aria-label={t('order.actions')}>
+              <div className="panel-body stack">
+                <label className="check">
+                  <input type="checkbox" {...form.register('order_all')} /> {t('order.orderAll')}
+                </label>
+                <p className="field-hint">{t('order.orderAllHint')}</p>
+                <button type="button" className="btn primary" disabled={busy} onClick={() => void submit(1)()}>
+                  {t('order.finalize')} <kbd>Ctrl+Enter</kbd>
+                </button>
+                <button type="button" className="btn" disabled={busy} onClick={() => void submit(0)()}>
+                  {t('order.saveOpen')} <kbd>Ctrl+S</kbd>
+                </button>
+                <button type="button" className="btn" disabled={busy} onClick={() => void submit(2)()}>
+                  {t('order.saveProposal')}
+                </button>
+              </div>
+            </section>
+          }
+        />
       </form>
     </Screen>
   );

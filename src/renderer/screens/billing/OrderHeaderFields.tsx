@@ -1,7 +1,7 @@
 /** The order's header: customer, warehouse, shipping aim, payment, date, bank account, currency, language. */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { PAYMENT_METHODS } from '@shared/protocol/fields';
 import { useChannel } from '@renderer/lib/ipc';
 import { CustomerPicker } from './CustomerPicker';
@@ -13,12 +13,12 @@ import { customerLanguage } from './invoiceForm';
 
 export function OrderHeaderFields({ form }: { form: UseFormReturn<OrderFormValues> }) {
   const { t } = useTranslation('billing');
-  const { register, control, formState, watch, setValue, getValues } = form;
+  const { register, control, formState, setValue, getValues } = form;
   const e = formState.errors;
   const ids = { wh: useId(), aim: useId(), method: useId(), date: useId() };
   const warehouses = useChannel('warehouses.list', {});
   const accounts = useBankAccounts();
-  const currency = watch('currency');
+  const currency = useWatch({ control, name: 'currency' });
   usePrefillAccount(accounts, currency, getValues, setValue);
   const currencyReg = register('currency', {
     onChange: (ev: { target: { value: string } }) => {
@@ -46,7 +46,8 @@ export function OrderHeaderFields({ form }: { form: UseFormReturn<OrderFormValue
             onChange={(c, typed) => {
               field.onChange(c?.id ?? null);
               setValue('contact_name', typed, { shouldDirty: true });
-              if (c && getValues('language') === '') setValue('language', customerLanguage(c), { shouldDirty: true });
+              // The customer's language, unless the clerk chose one for this order.
+              if (c && !form.getFieldState('language').isDirty) setValue('language', customerLanguage(c));
             }}
           />
         )}

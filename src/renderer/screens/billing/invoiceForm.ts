@@ -3,7 +3,7 @@
  * and how it becomes the parameters. Field names are the parameter names so the shared schema's
  * (and the server's) error paths land on the inputs. Prefill from an order carries `order_id`.
  */
-import { METHODS } from '@shared/protocol/catalog';
+import { setInvoiceParamsLocal } from '@shared/ipc/localIds';
 import type { CRDR, CUSTOMER_VAT_TYPES } from '@shared/protocol/schemas/finance';
 import type { INVOICE_CURRENCIES, Locale, PaymentMethod } from '@shared/protocol/fields';
 import type { ContactRow, OrderView, ResultOf } from '@shared/ipc';
@@ -151,7 +151,8 @@ export function toInvoiceParams(v: InvoiceFormValues): Record<string, unknown> {
 
 export const linesFromSource = (v: Pick<InvoiceFormValues, 'order_id' | 'from_proforma_id'>) => v.order_id !== null || v.from_proforma_id !== null;
 
-export const invoiceSchema = METHODS.setInvoice.params;
+/** setInvoice's schema, with local ids of things made offline allowed (the outbox rewrites them). */
+export const invoiceSchema = setInvoiceParamsLocal;
 
 const LOCALE_OF_COUNTRY: Record<string, Locale> = { HU: 'hu_HU', DE: 'de_DE', AT: 'de_DE', PL: 'pl_PL', ES: 'es_ES' };
 
@@ -184,7 +185,8 @@ export function invoiceFromOrder(o: OrderView, today: string): InvoiceFormValues
     issuer_email: str('issuer_email'),
     issuer_phone: str('issuer_phone'),
     invoice_description: str('order_description'),
-    order_id: o.serverId ?? (o.id > 0 ? o.id : null),
+    // A local (negative) id is fine: the outbox sends the invoice after the order, with the server's id.
+    order_id: o.serverId ?? o.id,
     items: o.lines.map((l) => ({
       name: l.name, unit_price: String(l.unitPrice), unit: l.unit, quantity: String(l.quantity), vat: String(l.vat),
       discount: l.discount ? String(l.discount) : '', description: l.description ?? '', product_id: String(l.productId), deposit: false,

@@ -3,7 +3,7 @@
  * parameters. The shared setOrder schema is the one judge of validity, here and on the server;
  * form field names are the parameter names so its error paths land on the right inputs.
  */
-import { METHODS } from '@shared/protocol/catalog';
+import { setOrderParamsLocal } from '@shared/ipc/localIds';
 import type { Locale, PaymentMethod } from '@shared/protocol/fields';
 import type { OrderView, ProductRow } from '@shared/ipc';
 import { optionalDecimal } from './decimal';
@@ -116,7 +116,8 @@ export function toOrderParams(v: OrderFormValues, finalize: FinalizeMode): Recor
   };
 }
 
-export const orderSchema = METHODS.setOrder.params;
+/** setOrder's schema, with local product ids allowed (the outbox rewrites them). */
+export const orderSchema = setOrderParamsLocal;
 
 /** An existing order (open, for editing) back into the form. */
 export function orderToForm(o: OrderView): OrderFormValues {

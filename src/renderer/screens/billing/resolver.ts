@@ -41,3 +41,23 @@ function flatten(errors: FieldError[]): FieldErrors {
   }
   return flat;
 }
+
+/**
+ * Errors on values the form does not show as an input (an order reference, say) would otherwise
+ * block the submit silently; these are listed in the form's general notice instead.
+ */
+export function unshownErrors(errors: FieldErrors, form: HTMLElement | null, shown: readonly string[]): string[] {
+  const out: string[] = [];
+  const walk = (node: unknown, path: string) => {
+    if (typeof node !== 'object' || node === null) return;
+    const rec = node as Record<string, unknown>;
+    if (typeof rec.message === 'string' && typeof rec.type === 'string') {
+      const visible = shown.includes(path) || form?.querySelector(`[name="${path}"]`);
+      if (!visible) out.push(`${path}: ${rec.message}`);
+      return;
+    }
+    for (const [k, v] of Object.entries(rec)) if (k !== 'ref' && k !== 'root') walk(v, path ? `${path}.${k}` : k);
+  };
+  walk(errors, '');
+  return out;
+}

@@ -166,8 +166,13 @@ export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, dang
   const box = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useEffect(() => {
+    // Back to where the clerk was when the dialog closes, so the keyboard flow goes on.
+    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first = box.current?.querySelector<HTMLButtonElement>(danger ? 'button[data-cancel]' : 'button[data-confirm]');
     first?.focus();
+    return () => {
+      if (before?.isConnected) before.focus();
+    };
   }, [danger]);
 
   const onKeyDown = (e: KeyboardEvent) => {

@@ -139,6 +139,8 @@ const de: Messages<typeof en> = {
     newTitle: 'Neue Rechnung',
     fromOrderTitle: 'Rechnung zu Auftrag #{{id}}',
     fromOrderNote: 'Die Positionen des Auftrags #{{id}} werden berechnet; mit der Rechnung wird der Auftrag versandt.',
+    fromLocalOrderTitle: 'Rechnung zu einem noch nicht gesendeten Auftrag',
+    fromLocalOrderNote: 'Die Positionen des hier gespeicherten Auftrags werden berechnet; die Rechnung folgt dem Auftrag zum Server, und mit ihr wird der Auftrag versandt.',
     fromProformaTitle: 'Rechnung aus einer Proforma',
     fromProformaNote: 'Aus der Proforma wird eine Rechnung mit denselben Positionen.',
     backToList: 'Rechnungen',

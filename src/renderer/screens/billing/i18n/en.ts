@@ -136,6 +136,8 @@ const en = {
     newTitle: 'New invoice',
     fromOrderTitle: 'Invoice for order #{{id}}',
     fromOrderNote: 'The lines of order #{{id}} are billed, and issuing the invoice ships the order.',
+    fromLocalOrderTitle: 'Invoice for an order not sent yet',
+    fromLocalOrderNote: 'The lines of the order saved on this desk are billed; the invoice is sent after the order, and issuing it ships the order.',
     fromProformaTitle: 'Invoice from a proforma',
     fromProformaNote: 'The proforma becomes a tax invoice with the same lines.',
     backToList: 'Invoices',

@@ -139,6 +139,8 @@ const es: Messages<typeof en> = {
     newTitle: 'Nueva factura',
     fromOrderTitle: 'Factura del pedido #{{id}}',
     fromOrderNote: 'Se facturan las líneas del pedido #{{id}}; al emitir la factura se envía el pedido.',
+    fromLocalOrderTitle: 'Factura de un pedido aún no enviado',
+    fromLocalOrderNote: 'Se facturan las líneas del pedido guardado en este puesto; la factura se envía después del pedido y al emitirla se envía el pedido.',
     fromProformaTitle: 'Factura a partir de una proforma',
     fromProformaNote: 'La proforma se convierte en factura con las mismas líneas.',
     backToList: 'Facturas',

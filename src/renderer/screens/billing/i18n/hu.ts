@@ -139,6 +139,8 @@ const hu: Messages<typeof en> = {
     newTitle: 'Új számla',
     fromOrderTitle: 'Számla a #{{id}} rendelésről',
     fromOrderNote: 'A #{{id}} rendelés tételeit számlázzuk; a számla kiállítása kiszállítja a rendelést.',
+    fromLocalOrderTitle: 'Számla még el nem küldött rendelésről',
+    fromLocalOrderNote: 'Az ezen a gépen mentett rendelés tételeit számlázzuk; a számla a rendelés után megy a szerverre, és kiállítása kiszállítja a rendelést.',
     fromProformaTitle: 'Számla díjbekérőből',
     fromProformaNote: 'A díjbekérőből azonos tételekkel számla lesz.',
     backToList: 'Számlák',

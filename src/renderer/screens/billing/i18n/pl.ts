@@ -139,6 +139,8 @@ const pl: Messages<typeof en> = {
     newTitle: 'Nowa faktura',
     fromOrderTitle: 'Faktura do zamówienia #{{id}}',
     fromOrderNote: 'Fakturowane są pozycje zamówienia #{{id}}; wystawienie faktury wysyła zamówienie.',
+    fromLocalOrderTitle: 'Faktura do zamówienia jeszcze niewysłanego',
+    fromLocalOrderNote: 'Fakturowane są pozycje zamówienia zapisanego na tym stanowisku; faktura trafi na serwer po zamówieniu, a jej wystawienie wysyła zamówienie.',
     fromProformaTitle: 'Faktura z pro formy',
     fromProformaNote: 'Pro forma staje się fakturą z tymi samymi pozycjami.',
     backToList: 'Faktury',

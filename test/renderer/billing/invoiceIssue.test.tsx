@@ -1,0 +1,146 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { OrderView } from '@shared/ipc';
+import { installFake, invoiceRow, KOVACS, MULLER, plain, renderBilling, type Handlers } from './harness';
+import { EUR_LINES } from './fixtures';
+
+// The viewer's pdf.js is exercised end to end; here the invoice page only needs it not to load.
+vi.mock('@renderer/components/pdf/pdfjs', () => ({ openPdf: () => new Promise(() => undefined) }));
+
+afterEach(cleanup);
+
+const handlers = (extra: Handlers = {}): Handlers => ({
+  'contacts.search': ({ query }) => [KOVACS, MULLER].filter((c) => c.name.toLowerCase().includes(query.toLowerCase())),
+  'contacts.get': ({ id }) => [KOVACS, MULLER].find((c) => c.id === id) ?? null,
+  'account.bankAccounts': () => [
+    { number: '11773016-11111018-00000000', bankName: 'OTP Bank', currency: 'HUF', swift: 'OTPVHUHB' },
+    { number: 'HU42117730161111101800000000', bankName: 'OTP Bank (EUR)', currency: 'EUR', swift: 'OTPVHUHB' },
+  ],
+  'invoices.issue': () => ({ id: -7 }),
+  'invoices.get': ({ id }) => ({ row: invoiceRow({ id, local: true, serverId: null, invoiceNumber: null, outboxState: 'queued' }), detail: null }),
+  'invoices.pdf': () => ({ filename: 'draft.pdf', pdf: 'JVBERi0=', draft: true }),
+  ...extra,
+});
+
+type User = ReturnType<typeof userEvent.setup>;
+
+/** Fills a line as a clerk pasting each value would (one input event per field keeps the test quick). */
+async function fillLine(user: User, i: number, l: { name: string; quantity: string; unitPrice: string; discount: string; vatRate: string }) {
+  const row = screen.getByTestId(`invoice-line-${i}`);
+  const put = async (el: HTMLElement, value: string) => {
+    await user.clear(el);
+    if (value) {
+      await user.click(el);
+      await user.paste(value);
+    }
+  };
+  await put(within(row).getByRole('textbox', { name: /^Name of line/ }), l.name);
+  await put(within(row).getByRole('textbox', { name: /^Quantity of/ }), l.quantity);
+  await put(within(row).getByRole('textbox', { name: /^Unit price of/ }), l.unitPrice);
+  await put(within(row).getByRole('textbox', { name: /^Discount of/ }), l.discount);
+  await put(within(row).getByRole('combobox', { name: /^VAT rate of/ }), l.vatRate);
+}
+
+describe('invoice issue', () => {
+  it('EUR with mixed VAT, discounts and HUF values; e-mail asks first', async () => {
+    const fake = installFake(handlers());
+    const user = userEvent.setup({ delay: null });
+    renderBilling('/invoices/new', 'en');
+    const customer = await screen.findByRole('combobox', { name: 'Customer' });
+    await user.type(customer, 'Müll');
+    await screen.findByRole('option', { name: /Müller Handels/ });
+    await user.keyboard('{Enter}');
+    // A German buyer without a Hungarian tax number: foreign VAT status, German document.
+    expect(screen.getByRole('combobox', { name: 'Customer VAT status' })).toHaveProperty('value', 'OTHER');
+    expect(screen.getByRole('combobox', { name: 'Invoice language' })).toHaveProperty('value', 'de_DE');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'EUR');
+    // The account kept in euros follows the currency.
+    expect(screen.getByRole('combobox', { name: 'Bank account' })).toHaveProperty('value', 'HU42117730161111101800000000');
+    await user.type(screen.getByRole('textbox', { name: /Exchange rate/ }), '395,5');
+
+    for (const [i, l] of EUR_LINES.entries()) {
+      if (i > 0) await user.click(screen.getByRole('button', { name: 'Add line' }));
+      await fillLine(user, i, { name: `Item ${i + 1}`, ...l });
+    }
+    // Worked by hand in fixtures.ts: 101.55 + 30.94 + 1.04 + 38.10 = 171.63 gross; 137.17 net; 34.46 VAT.
+    expect(['line-0-gross', 'line-1-gross', 'line-2-gross', 'line-3-gross'].map((id) => screen.getByTestId(id).textContent)).toEqual(['101.55', '30.94', '1.04', '38.10']);
+    expect(plain(screen.getByTestId('total-net').textContent)).toBe('€137.17');
+    expect(plain(screen.getByTestId('total-vat').textContent)).toBe('€34.46');
+    expect(plain(screen.getByTestId('total-gross').textContent)).toBe('€171.63');
+    // HUF: line values summed, 54251 + 13630.
+    expect(plain(screen.getByTestId('total-gross-huf').textContent)).toBe('HUF 67,881');
+
+    await user.type(screen.getByRole('textbox', { name: 'Send by e-mail to' }), 'einkauf@mueller.example');
+    await user.click(screen.getByRole('button', { name: /Issue invoice/ }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Send the invoice by e-mail?' });
+    expect(plain(dialog.textContent)).toContain('The invoice for Müller Handels GmbH (€171.63) will be issued and its PDF e-mailed to einkauf@mueller.example.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(fake.requests('invoices.issue')).toHaveLength(0);
+    // Focus went back where it was, so the keyboard shortcut works again at once.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /Issue invoice/ }));
+
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Issue and send' }));
+    await screen.findByText('The invoice was issued.');
+    const [sent] = fake.requests('invoices.issue');
+    expect(sent?.invoice).toMatchObject({
+      crdr: 'outgoing', currency: 'EUR', fx_rate: 395.5, customer_vat_type: 'OTHER', language: 'de_DE', email: 'einkauf@mueller.example', contact_id: MULLER.id,
+      items: [
+        { name: 'Item 1', quantity: 4, unit_price: 19.99, vat: 27 },
+        { name: 'Item 2', quantity: 2.5, unit_price: 12.34, discount: 15, vat: 18 },
+        { name: 'Item 3', quantity: 1, unit_price: 0.99, vat: 5 },
+        { name: 'Item 4', quantity: 3, unit_price: 10, vat: 27 },
+      ],
+    });
+    // Issued offline: the invoice page says it has no number yet.
+    expect(screen.getAllByText('Not yet numbered').length).toBeGreaterThan(0);
+    expect(fake.requests('drafts.clear').map((r) => r.key)).toContain('billing.invoice.new');
+    // jsdom re-lays out a wide form at every input: a long test, not a slow screen.
+  }, 90_000);
+
+  it('dates and amounts are checked before anything is sent, in Hungarian', async () => {
+    const fake = installFake(handlers());
+    const user = userEvent.setup({ delay: null });
+    renderBilling('/invoices/new', 'hu');
+    const pay = await screen.findByLabelText('Fizetési határidő');
+    await user.clear(pay);
+    await user.type(pay, '2000-01-01');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Pénznem' }), 'USD');
+    await user.type(screen.getByRole('textbox', { name: 'A(z) 1. tétel megnevezése' }), 'Javítás');
+    await user.type(screen.getByRole('textbox', { name: 'Javítás egységára' }), 'tíz');
+    await user.click(screen.getByRole('button', { name: /Számla kiállítása/ }));
+    expect(await screen.findByText(/^Nem lehet a kiállítás dátuma \(\d{4}-\d{2}-\d{2}\) előtt\.$/)).toBeTruthy();
+    expect(screen.getByText('Kötelező, ha a pénznem nem HUF.')).toBeTruthy();
+    const price = screen.getByRole('textbox', { name: 'Javítás egységára' });
+    expect(price.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(price.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Számot adjon meg.');
+    expect(fake.requests('invoices.issue')).toHaveLength(0);
+  });
+
+  it('from an order made offline: its lines are shown, not sent; order_id is its local id', async () => {
+    const order: OrderView = {
+      id: -3, local: true, serverId: null, status: 'finalized', contactId: KOVACS.id, contactName: KOVACS.name, warehouse: 'Default', currency: 'HUF', issuedDate: '2026-11-20',
+      totals: { net: 4232, vat: 1062, gross: 5294 }, outboxState: 'queued',
+      header: { method: 'cash', selected_account: '11773016-11111018-00000000', language: 'hu_HU', order_description: 'KF-2026/031' },
+      lines: [
+        { productId: 101, quantity: 3, customPrice: null, discount: 10, name: 'Szűrőbetét', unit: 'db', vat: 27, unitPrice: 1234, net: 3332, vatAmount: 900, gross: 4232 },
+        { productId: 102, quantity: 2, customPrice: null, discount: 0, name: 'Védőkesztyű', unit: 'pár', vat: 18, unitPrice: 450, net: 900, vatAmount: 162, gross: 1062 },
+      ],
+    };
+    const fake = installFake(handlers({ 'orders.get': () => order }));
+    const user = userEvent.setup({ delay: null });
+    renderBilling('/invoices/new?order=-3', 'hu');
+    expect(await screen.findByText(/^Az ezen a gépen mentett rendelés tételeit számlázzuk/)).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Vevő' })).toHaveProperty('value', KOVACS.name);
+    expect(screen.queryByRole('textbox', { name: /egységára/ })).toBeNull();
+    expect(plain(screen.getByTestId('total-gross').textContent)).toBe('5294 Ft');
+    await user.click(screen.getByRole('button', { name: /Számla kiállítása/ }));
+    await waitFor(() => expect(fake.requests('invoices.issue')).toHaveLength(1));
+    const sent = fake.requests('invoices.issue')[0]!.invoice as Record<string, unknown>;
+    expect(sent).toMatchObject({ order_id: -3, contact_id: KOVACS.id, method: 'cash', invoice_description: 'KF-2026/031', customer_vat_type: 'DOMESTIC' });
+    expect(sent.items).toBeUndefined();
+  });
+});
