@@ -3,7 +3,7 @@
  * core (src/main/core/entry.ts) behind the bridge, with and without the embedded demo server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -11,6 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { META_CSP } from '@main/csp';
 import { startWebHarness } from '@main/web/harness';
+import { ensureRenderer, sourceStamp } from '@main/web/renderer';
 import { fakeRenderer } from './fixtures/renderer';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'stockdesk-harness-'));
@@ -53,6 +54,18 @@ describe('npm run web (CLI)', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   });
+});
+
+describe('renderer build for the harness', () => {
+  it('builds once per source state, safely when two harnesses start together', async () => {
+    const base = tmp();
+    const [a, b] = await Promise.all([ensureRenderer(base), ensureRenderer(base)]);
+    expect(a).toBe(join(base, sourceStamp()));
+    expect(b).toBe(a);
+    expect(existsSync(join(a, 'index.html'))).toBe(true);
+    expect(readdirSync(base)).toEqual([sourceStamp()]);
+    expect(await ensureRenderer(base)).toBe(a);
+  }, 120_000);
 });
 
 describe('web harness with the real core', () => {
