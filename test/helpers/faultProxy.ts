@@ -21,6 +21,8 @@ export interface FaultProxy {
   url: string;
   /** Faults apply only while enabled. */
   enabled: boolean;
+  /** While down, every connection is refused (destroyed at once): the network is gone. */
+  down: boolean;
   stats: { forwarded: number; droppedRequests: number; droppedResponses: number; resets: number };
   close(): Promise<void>;
 }
@@ -38,7 +40,7 @@ export async function startFaultProxy(target: string, rates: FaultRates, seed = 
   const random = seededRandom(seed);
   const upstream = new URL(target);
   const stats = { forwarded: 0, droppedRequests: 0, droppedResponses: 0, resets: 0 };
-  const proxy: FaultProxy = { url: '', enabled: true, stats, close: async () => {} };
+  const proxy: FaultProxy = { url: '', enabled: true, down: false, stats, close: async () => {} };
 
   const forward = (req: IncomingMessage, body: Buffer): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> =>
     new Promise((resolve, reject) => {
@@ -59,6 +61,10 @@ export async function startFaultProxy(target: string, rates: FaultRates, seed = 
     });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    if (proxy.down) {
+      req.socket.destroy();
+      return;
+    }
     const body = await readAll(req);
     const roll = random.next();
     const faulty = proxy.enabled;

@@ -10,6 +10,7 @@
  *                              'file' (a 0600 file credentials.json in the data dir: the harness),
  *                              or 'memory'
  *   STOCKDESK_LOG_LEVEL        'silent' | 'error' | 'info' (default 'error'), lines on stderr
+ *   STOCKDESK_ENGINE           JSON overrides of the sync timers, e.g. {"backoff":{"baseMs":5,"capMs":50}} (tests)
  *
  * Message protocol (every message is a plain JSON-serialisable object):
  *   host → core  {type:'invoke', id:number, channel:string, request:unknown}
@@ -27,6 +28,7 @@
 import { join } from 'node:path';
 import { createCore, type Core } from './core';
 import { fileCredentialStore, hostCredentialStore, memoryCredentialStore, type CredentialsReply, type CredentialsRequest } from './credentials';
+import type { EngineConfig } from './sync/engine';
 import type { CoreLog, CredentialStore } from './types';
 
 interface Port {
@@ -86,7 +88,8 @@ async function main(): Promise<void> {
     else handle(m);
   });
 
-  const c = createCore({ dataDir, nativeBinding: process.env.STOCKDESK_SQLITE_BINDING || undefined, credentialStore: store, log });
+  const engine = process.env.STOCKDESK_ENGINE ? (JSON.parse(process.env.STOCKDESK_ENGINE) as Partial<EngineConfig>) : undefined;
+  const c = createCore({ dataDir, nativeBinding: process.env.STOCKDESK_SQLITE_BINDING || undefined, credentialStore: store, log, ...(engine ? { engine } : {}) });
   for (const event of ['sync.status', 'outbox.changed', 'mirror.changed'] as const) c.on(event, (payload) => send({ type: 'event', event, payload }));
   await c.start();
   core = c;

@@ -43,7 +43,7 @@ export class WalkFailed extends Error {
   }
 }
 
-export async function walkProducts(api: ApiClient, onProgress?: (found: number) => void): Promise<WalkResult> {
+export async function walkProducts(api: Pick<ApiClient, 'call'>, onProgress?: (found: number) => void): Promise<WalkResult> {
   const found = new Map<number, ProductRecord>();
   let calls = 0;
   const unsplit: string[] = [];

@@ -51,7 +51,22 @@ export interface PullReport {
   warnings: string[];
 }
 
-export async function pull(d: PullDeps, full: boolean): Promise<PullReport> {
+/**
+ * Reads are safe to repeat: a dropped or failed page is asked again a few times at once, so one
+ * lost packet does not restart a pull of a hundred pages. A lasting failure still ends the pull.
+ */
+function retrying(api: ApiClient, tries = 6): Pick<ApiClient, 'call'> {
+  return {
+    async call(method, params, opts) {
+      let o = await api.call(method, params, opts);
+      for (let i = 1; i < tries && (o.kind === 'network' || o.kind === 'server'); i++) o = await api.call(method, params, opts);
+      return o;
+    },
+  };
+}
+
+export async function pull(deps: PullDeps, full: boolean): Promise<PullReport> {
+  const d = { ...deps, api: retrying(deps.api) };
   const report: PullReport = { full, products: 0, complete: true, warnings: [] };
   const since = (k: string) => (full ? undefined : getKv<string | undefined>(d.db, 'sync_state', k, undefined));
 
@@ -111,7 +126,7 @@ export async function pull(d: PullDeps, full: boolean): Promise<PullReport> {
   return report;
 }
 
-async function pullQuantities(d: PullDeps, full: boolean, updated: string | undefined): Promise<void> {
+async function pullQuantities(d: Omit<PullDeps, 'api'> & { api: Pick<ApiClient, 'call'> }, full: boolean, updated: string | undefined): Promise<void> {
   d.progress({ phase: 'quantities', done: 0, total: null });
   if (d.caps.has('getQuantities')) {
     let after = 0;
@@ -148,7 +163,7 @@ async function pullQuantities(d: PullDeps, full: boolean, updated: string | unde
 }
 
 /** Invoices, dues and the seller's data; a finance failure is reported but does not undo the catalog. */
-async function pullFinance(d: PullDeps, report: PullReport): Promise<void> {
+async function pullFinance(d: Omit<PullDeps, 'api'> & { api: Pick<ApiClient, 'call'> }, report: PullReport): Promise<void> {
   const now = d.now();
   const from = new Date(now.getTime() - (d.invoiceDays ?? 400) * 86_400_000);
   const soft = async (what: string, fn: () => Promise<void>) => {
