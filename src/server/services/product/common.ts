@@ -28,7 +28,6 @@ export function decimal(n: number, field: string): string {
 export const optDecimal = (n: number | undefined, field: string) => (n === undefined ? undefined : decimal(n, field));
 
 /** Decimal text back to a JSON number (exact for the magnitudes the schemas allow). */
-export const num = (s: string) => Number(s);
 export const optNum = (s: string | undefined) => (s === undefined ? undefined : Number(s));
 
 export function missing(what: string, field: string, id: number | string): never {
