@@ -63,6 +63,9 @@ const RULES: Rule[] = [
   { re: /^must be the original's rate/, key: 'stornoFx' },
 ];
 
+/** The keys the rules translate to (a test checks each exists in every language). */
+export const VALIDATION_KEYS = [...new Set(RULES.map((r) => r.key))];
+
 /** The clerk's-language text of one schema or server message. */
 export function translateMessage(message: string, t: T): string {
   for (const rule of RULES) {

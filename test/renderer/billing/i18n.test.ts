@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { billing } from '@renderer/screens/billing/i18n';
+import { translateMessage, VALIDATION_KEYS } from '@renderer/screens/billing/validation';
+import { createI18n } from '@renderer/i18n';
+
+type Tree = { [k: string]: string | Tree };
+
+function leaves(t: Tree, prefix = ''): Array<[string, string]> {
+  return Object.entries(t).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`)));
+}
+
+const vars = (s: string) => [...s.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const en = new Map(leaves(billing.en as unknown as Tree));
+
+describe('billing translations', () => {
+  for (const lang of ['hu', 'de', 'pl', 'es'] as const) {
+    it(`${lang}: every English text, with the same placeholders, none left in English`, () => {
+      const tr = new Map(leaves(billing[lang] as unknown as Tree));
+      expect([...tr.keys()].sort()).toEqual([...en.keys()].sort());
+      for (const [key, text] of en) {
+        const other = tr.get(key)!;
+        expect(vars(other), `${lang} ${key}`).toEqual(vars(text));
+        if (text === '') continue;
+        expect(other.trim(), `${lang} ${key}`).not.toBe('');
+      }
+      // A handful of long sentences that must not be copies of the English.
+      for (const key of ['viewer.draft', 'storno.body', 'invoice.confirmEmailBody', 'totals.incomplete']) expect(tr.get(key)).not.toBe(en.get(key));
+    });
+  }
+
+  it('every validation rule has its text', () => {
+    for (const key of VALIDATION_KEYS) expect(en.has(`validation.${key}`), key).toBe(true);
+  });
+
+  it('schema and server messages come out in the clerk’s language, unknown ones as they are', () => {
+    const i18n = createI18n('hu');
+    const t = (k: string, v?: Record<string, unknown>) => i18n.t(k as never, v as never) as string;
+    expect(translateMessage('is required', t)).toBe('Kötelező.');
+    expect(translateMessage('must be at least 0', t)).toBe('Legalább 0 legyen.');
+    expect(translateMessage('only 2 available in Budapest Raktár', t)).toBe('Csak 2 érhető el itt: Budapest Raktár.');
+    expect(translateMessage('must not be before the issue date 2026-11-22', t)).toBe('Nem lehet a kiállítás dátuma (2026-11-22) előtt.');
+    expect(translateMessage('something new the server says', t)).toBe('something new the server says');
+  });
+});
