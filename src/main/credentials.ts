@@ -3,9 +3,9 @@
  * libsecret/KWallet through Electron's safeStorage) into a file in userData. Never written in plain
  * text: without a real key store, saving fails with a message the clerk can act on.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync, rmSync } from 'node:fs';
 import { z } from 'zod';
+import { writeFileAtomic } from './files';
 
 export interface Credentials {
   apiKey: string;
@@ -64,11 +64,7 @@ export function createCredentialStore(file: string, enc: Encryption, platform: N
     },
     save(credentials) {
       if (!canEncrypt(enc, platform)) throw new NoSecureStorageError();
-      const blob = enc.encryptString(JSON.stringify(schema.parse(credentials)));
-      mkdirSync(dirname(file), { recursive: true });
-      const tmp = `${file}.tmp`;
-      writeFileSync(tmp, blob, { mode: 0o600 });
-      renameSync(tmp, file);
+      writeFileAtomic(file, enc.encryptString(JSON.stringify(schema.parse(credentials))), 0o600);
     },
     clear() {
       rmSync(file, { force: true });

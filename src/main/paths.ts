@@ -2,7 +2,8 @@
  * Where the built pieces are, in `electron-vite preview`/dev (out/ beside package.json) and in a
  * packaged app (out/ inside app.asar, the Electron-ABI SQLite binding in resources/native).
  */
-import { join, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileUnder } from './files';
 
 export interface AppPaths {
   preload: string;
@@ -34,16 +35,7 @@ export function resolveAppAsset(root: string, requestUrl: string, host: string):
     return null;
   }
   if (u.host !== host) return null;
-  let path: string;
-  try {
-    path = decodeURIComponent(u.pathname);
-  } catch {
-    return null;
-  }
-  if (path.includes('\0')) return null;
-  const last = path.split('/').pop() ?? '';
-  if (path === '/' || !last.includes('.')) path = '/index.html';
-  const base = resolve(root);
-  const file = resolve(base, `.${path}`);
-  return file.startsWith(base + sep) ? file : null;
+  // An encoded dot is still an extension: the file is decoded before it is looked up.
+  const last = u.pathname.split('/').pop() ?? '';
+  return fileUnder(root, u.pathname === '/' || !/\.|%2e/i.test(last) ? '/index.html' : u.pathname);
 }

@@ -3,9 +3,9 @@
  * forgiving (a missing, broken or stale file just gives the default) and the bounds are pulled
  * back onto a screen that still exists, so a detached monitor never leaves the window off-screen.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import { writeFileAtomic } from './files';
 
 export interface Rect {
   x: number;
@@ -84,10 +84,6 @@ export function loadWindowState(file: string, workAreas: Rect[]): WindowState {
   return clampWindowState(parseWindowState(text) ?? DEFAULT_STATE, workAreas);
 }
 
-/** Written to a temporary file first: a crash mid-write must not leave half a JSON file. */
 export function saveWindowState(file: string, state: WindowState): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.tmp`;
-  writeFileSync(tmp, JSON.stringify(state));
-  renameSync(tmp, file);
+  writeFileAtomic(file, JSON.stringify(state));
 }

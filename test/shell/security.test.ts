@@ -118,6 +118,7 @@ describe('the app origin', () => {
     // URL parsing collapses dot segments at the root: the result stays inside it.
     expect(resolveAppAsset(root, 'app://stockdesk/%2e%2e/%2e%2e/etc/passwd.txt', APP_HOST)).toBe('/app/out/renderer/etc/passwd.txt');
     expect(resolveAppAsset(root, 'app://stockdesk/a%00.js', APP_HOST)).toBeNull();
+    expect(resolveAppAsset(root, 'app://stockdesk/assets/logo%2Esvg', APP_HOST)).toBe('/app/out/renderer/assets/logo.svg');
     expect(resolveAppAsset(root, 'app://other/index.html', APP_HOST)).toBeNull();
   });
 });

@@ -70,6 +70,7 @@ describe('credential store', () => {
     const file = join(tmp(), 'credentials.bin');
     const store = createCredentialStore(file, fakeSafeStorage(), 'linux');
     expect(store.load()).toBeNull();
+    writeFileSync(`${file}.tmp`, 'left over by a crash', { mode: 0o644 });
     store.save(creds);
     expect(readFileSync(file).toString('latin1')).not.toContain('api-123');
     if (process.platform !== 'win32') expect(statSync(file).mode & 0o777).toBe(0o600);

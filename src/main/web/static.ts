@@ -1,8 +1,9 @@
 // Serves the built renderer: files under one root only, with the CSP on every page.
 import { createReadStream, statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { extname, resolve, sep } from 'node:path';
+import { extname } from 'node:path';
 import { CSP } from '../csp';
+import { fileUnder } from '../files';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -24,19 +25,9 @@ const TYPES: Record<string, string> = {
 
 /** The file a request path names under root, or null (outside it, or not a file). */
 export function staticFile(root: string, pathname: string): string | null {
-  let path: string;
+  const file = fileUnder(root, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
   try {
-    path = decodeURIComponent(pathname);
-  } catch {
-    return null;
-  }
-  if (path.includes('\0')) return null;
-  if (path.endsWith('/')) path += 'index.html';
-  const base = resolve(root);
-  const file = resolve(base, `.${path}`);
-  if (!file.startsWith(base + sep)) return null;
-  try {
-    return statSync(file).isFile() ? file : null;
+    return file && statSync(file).isFile() ? file : null;
   } catch {
     return null;
   }
