@@ -34,7 +34,7 @@ describe('billing translations', () => {
 
   it('schema and server messages come out in the clerk’s language, unknown ones as they are', () => {
     const i18n = createI18n('hu');
-    const t = (k: string, v?: Record<string, unknown>) => i18n.t(k as never, v as never) as string;
+    const t = (k: string, v?: Record<string, unknown>) => String(i18n.t(k as never, v as never));
     expect(translateMessage('is required', t)).toBe('Kötelező.');
     expect(translateMessage('must be at least 0', t)).toBe('Legalább 0 legyen.');
     expect(translateMessage('only 2 available in Budapest Raktár', t)).toBe('Csak 2 érhető el itt: Budapest Raktár.');
