@@ -1,74 +1,66 @@
 /**
- * Renders billing screens against a fake core: every request is checked against the IPC contract
- * (as the real bridge does), answered by the test's handlers, and recorded.
+ * Renders billing screens over the shell's FakeApi (test/renderer/fakeApi.ts) and its renderScreen:
+ * billing channels are answered by the test's handlers, every request is still checked against the
+ * IPC contract, and everything else (drafts, settings, sync status) is the shell's fake.
  */
 import type { ReactElement } from 'react';
-import { render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import type { ChannelName, ContactRow, InvoiceRow, ProductRow, RequestOf, ResultOf, StockdeskApi } from '@shared/ipc';
+import { Route, Routes } from 'react-router';
+import type { ChannelName, ContactRow, InvoiceRow, ParsedRequestOf, ProductRow, RequestOf, ResultOf } from '@shared/ipc';
 import { IpcError, validateRequest } from '@shared/ipc/validate';
-import { createI18n, type Language } from '@renderer/i18n';
-import { setApi } from '@renderer/lib/api';
-import { createQueryClient } from '@renderer/lib/ipc';
+import type { Language } from '@renderer/i18n';
 import { billingScreens } from '@renderer/screens/billing';
+import { FakeApi } from '../fakeApi';
+import { renderScreen } from '../render';
 
-export type Handlers = { [C in ChannelName]?: (req: RequestOf<C>) => ResultOf<C> | Promise<ResultOf<C>> };
+export type Handlers = { [C in ChannelName]?: (req: ParsedRequestOf<C>) => ResultOf<C> | Promise<ResultOf<C>> };
 
-export interface Fake {
-  calls: Array<{ channel: ChannelName; request: unknown }>;
-  drafts: Map<string, unknown>;
-  requests<C extends ChannelName>(channel: C): Array<RequestOf<C>>;
-}
-
-export function installFake(handlers: Handlers): Fake {
-  const calls: Fake['calls'] = [];
-  const drafts = new Map<string, unknown>();
-  const api: StockdeskApi = {
-    platform: 'web',
-    async invoke(channel, request) {
-      calls.push({ channel, request: structuredClone(request) });
-      validateRequest(channel, request);
+export class BillingFake extends FakeApi {
+  constructor(handlers: Handlers) {
+    super();
+    const base = this.invoke;
+    this.invoke = async (channel, request) => {
       const h = handlers[channel] as ((r: unknown) => unknown) | undefined;
-      if (h) return (await h(request)) as never;
-      const r = request as { key: string; value?: unknown };
-      if (channel === 'drafts.get') return (drafts.get(r.key) ?? null) as never;
-      if (channel === 'drafts.set') return (drafts.set(r.key, r.value), { saved: true }) as never;
-      if (channel === 'drafts.clear') return (drafts.delete(r.key), { cleared: true }) as never;
-      if (channel === 'settings.get') return { serverUrl: null, format: 'json', language: 'hu', demo: false, hasCredentials: false } as never;
-      if (channel === 'account.bankAccounts') return [] as never;
-      if (channel === 'warehouses.list') return [] as never;
-      throw new IpcError({ code: 'NOT_FOUND', message: `The fake core has no answer for ${channel}.`, details: [] });
-    },
-    on: () => () => undefined,
-  };
-  setApi(api);
-  return {
-    calls,
-    drafts,
-    requests: <C extends ChannelName>(channel: C) => calls.filter((c) => c.channel === channel).map((c) => c.request as RequestOf<C>),
-  };
+      if (!h) {
+        // The shell's fake has no bank accounts; billing works without them (typed in).
+        if (channel === 'account.bankAccounts') return [] as never;
+        return base(channel, request);
+      }
+      this.calls.push({ channel, request: structuredClone(request) });
+      let parsed;
+      try {
+        parsed = validateRequest(channel, request);
+      } catch (e) {
+        throw e instanceof IpcError ? { name: 'StockdeskError', ...e.body } : e;
+      }
+      return structuredClone(await h(parsed.request)) as never;
+    };
+  }
+
+  requests<C extends ChannelName>(channel: C): Array<RequestOf<C>> {
+    return this.calls.filter((c) => c.channel === channel).map((c) => c.request as RequestOf<C>);
+  }
 }
 
-/** The billing screens under their registry paths, at `path`, in `language`. */
-export function renderBilling(path: string, language: Language = 'hu'): ReturnType<typeof render> {
-  const client = createQueryClient();
-  const i18n = createI18n(language);
-  const ui: ReactElement = (
-    <QueryClientProvider client={client}>
-      <I18nextProvider i18n={i18n}>
-        <MemoryRouter initialEntries={[path]}>
-          <Routes>
-            {billingScreens.map((s) => (
-              <Route key={s.id} path={`/${s.path}/*`} element={s.element} />
-            ))}
-          </Routes>
-        </MemoryRouter>
-      </I18nextProvider>
-    </QueryClientProvider>
+let current: BillingFake | null = null;
+
+export function installFake(handlers: Handlers): BillingFake {
+  current = new BillingFake(handlers);
+  return current;
+}
+
+function BillingRoutes(): ReactElement {
+  return (
+    <Routes>
+      {billingScreens.map((s) => (
+        <Route key={s.id} path={`/${s.path}/*`} element={s.element} />
+      ))}
+    </Routes>
   );
-  return render(ui);
+}
+
+/** The billing screens under their registry paths, at `path`, in `language`, over the installed fake. */
+export function renderBilling(path: string, language: Language = 'hu') {
+  return renderScreen(<BillingRoutes />, { api: current ?? installFake({}), path, language });
 }
 
 /** Intl puts narrow no-break spaces in numbers; tests write plain ones. */
