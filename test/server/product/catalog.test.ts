@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAttachments } from '@server/repos/attachments';
+import { ftsQuery } from '@server/repos/products';
 import { downloadPhoto, isPublicAddress } from '@server/services/product/photo';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { dbChecksum } from '../../helpers/dbChecksum';
@@ -250,5 +251,17 @@ describe('getProduct updated_since', () => {
     const r = await s.ok('getProduct', { filter: '%', updated_since: since }, { format: 'xml' });
     expect(r.products.map((p) => p.id)).toEqual([id]);
     expect(r.server_time).toBe(since);
+  });
+});
+
+describe('trigram narrowing stays exact', () => {
+  it('finds only real matches when the probe trigrams also occur elsewhere', async () => {
+    const exact = await product(s, { product_name: 'Csavar abcdefghij' });
+    const decoy = await product(s, { product_name: 'abc xyz def ghi hij' });
+    const r = await s.ok('getProduct', { filter: 'abcdefghij' });
+    expect(r.products.map((p) => p.id)).toContain(exact);
+    expect(r.products.map((p) => p.id)).not.toContain(decoy);
+    expect(ftsQuery(['abcdefghij', 'xy'])).toBe('"abc" AND "def" AND "hij"');
+    expect(ftsQuery(['ab', '%'])).toBeNull();
   });
 });
