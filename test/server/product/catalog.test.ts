@@ -207,7 +207,7 @@ describe('photo', () => {
   it('never fetches from private, loopback, link-local, CGNAT, multicast or unspecified addresses by default', async () => {
     const strict = await startTestServer();
     try {
-      for (const host of ['127.0.0.1', 'localhost', '[::1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '169.254.169.254', '10.1.2.3', '192.168.1.1', '172.16.0.1', '100.64.0.1', '0.0.0.0', '224.0.0.1', '[fe80::1]', '[fc00::1]', '[::]']) {
+      for (const host of ['127.0.0.1', 'localhost', '[::1]', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '169.254.169.254', '10.1.2.3', '192.168.1.1', '172.16.0.1', '100.64.0.1', '0.0.0.0', '224.0.0.1', '[fe80::1]', '[fc00::1]', '[::]', '2130706433', '0x7f.0.0.1', '017700000001', '127.1']) {
         const r = await strict.call('setProduct', { product_name: 'x', currency: 'HUF', vat: 27, unit: 'db', photo: `http://${host}:9/a.png` });
         expect(r.status, host).toBe(400);
         if (!r.ok) expect(r.error.details[0]!.message, host).toMatch(/private, loopback or reserved/);
