@@ -34,7 +34,7 @@ export interface CoreOptions {
   log?: CoreLog;
   /** Timers, backoff and timeouts of the sync engine. */
   engine?: Partial<EngineConfig>;
-  startDemoServer?: (dataDir: string) => Promise<DemoServer>;
+  startDemoServer?: (dataDir: string, nativeBinding?: string) => Promise<DemoServer>;
 }
 
 export interface Core {
@@ -107,7 +107,7 @@ export function createCore(opts: CoreOptions): Core {
       return settings();
     },
     async startDemo() {
-      if (!demo) demo = await (opts.startDemoServer ?? defaultDemo)(opts.dataDir);
+      if (!demo) demo = await (opts.startDemoServer ?? defaultDemo)(opts.dataDir, opts.nativeBinding);
       await opts.credentialStore.save(demo.credentials);
       credentials = demo.credentials;
       return ctx.updateSettings({ serverUrl: demo.url, demo: true });
@@ -148,7 +148,7 @@ export function createCore(opts: CoreOptions): Core {
       const s = stored();
       // The embedded demo server lives in this process: start it again on a restart.
       if (s.demo && (opts.startDemoServer ?? defaultDemo)) {
-        demo = await (opts.startDemoServer ?? defaultDemo)(opts.dataDir);
+        demo = await (opts.startDemoServer ?? defaultDemo)(opts.dataDir, opts.nativeBinding);
         credentials = demo.credentials;
         setKv(db, 'settings', 'settings', { ...s, serverUrl: demo.url });
       }

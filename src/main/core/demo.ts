@@ -16,7 +16,7 @@ export interface DemoServer {
   close(): Promise<void>;
 }
 
-export async function startDemoServer(dataDir: string): Promise<DemoServer> {
+export async function startDemoServer(dataDir: string, nativeBinding?: string): Promise<DemoServer> {
   const dir = join(dataDir, 'demo-server');
   await mkdir(dir, { recursive: true });
   const keysFile = join(dir, 'keys.json');
@@ -28,7 +28,8 @@ export async function startDemoServer(dataDir: string): Promise<DemoServer> {
     await writeFile(keysFile, JSON.stringify(keys), { mode: 0o600 });
   }
   const dbPath = join(dir, 'server.db');
-  const db = openServerDb(dbPath);
+  // Inside Electron the server must load the same Electron-ABI SQLite build as the mirror.
+  const db = openServerDb(dbPath, nativeBinding);
   seedDemo(db, systemClock, keys);
   const app = await startServer({ db, config: { host: '127.0.0.1', port: 0, dbPath }, log: pino({ level: 'silent' }) });
   return {

@@ -102,18 +102,21 @@ export function lookupProduct(db: Db, code: string): ProductRow | null {
   return r ? toRow(r) : null;
 }
 
-/** Every word a prefix of some word of the product (name, maker, group, tags, numbers, EAN), name order. */
+/**
+ * Every word a prefix of some word of the product (name, maker, group, tags, numbers, EAN), in
+ * name order. The page's ids are chosen first and only those rows get their stock summed: summing
+ * for every match before the sort would cost as much as the whole match list.
+ */
 export function searchProducts(db: Db, query: string, offset: number, limit: number): { rows: ProductRow[]; total: number } {
   const q = ftsQuery(query);
-  if (!q) {
-    const total = (stmt(db, 'SELECT count(*) AS n FROM products').get() as { n: number }).n;
-    const rows = stmt(db, `${ROW_SELECT} ORDER BY p.name COLLATE NOCASE, p.id LIMIT ? OFFSET ?`).all(limit, offset) as Row[];
-    return { rows: rows.map(toRow), total };
-  }
-  const total = (stmt(db, 'SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ?').get(q) as { n: number }).n;
-  const rows = stmt(db, `${ROW_SELECT} WHERE p.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)
-      ORDER BY p.name COLLATE NOCASE, p.id LIMIT ? OFFSET ?`).all(q, limit, offset) as Row[];
-  return { rows: rows.map(toRow), total };
+  const total = q
+    ? (stmt(db, 'SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ?').get(q) as { n: number }).n
+    : (stmt(db, 'SELECT count(*) AS n FROM products').get() as { n: number }).n;
+  const ids = (q
+    ? stmt(db, `SELECT p.id FROM products_fts f JOIN products p ON p.id = f.rowid WHERE products_fts MATCH ? ORDER BY p.name COLLATE NOCASE, p.id LIMIT ? OFFSET ?`).all(q, limit, offset)
+    : stmt(db, 'SELECT id FROM products ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?').all(limit, offset)) as Array<{ id: number }>;
+  const one = stmt(db, `${ROW_SELECT} WHERE p.id = ?`);
+  return { rows: ids.map((r) => toRow(one.get(r.id) as Row)), total };
 }
 
 /** Quantities per warehouse and label: confirmed + the clerk's own pending changes. */
