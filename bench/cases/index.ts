@@ -1,7 +1,8 @@
 import type { BenchCase } from '../lib/types';
 import { codecCases } from './codec';
+import { coreMirror } from './core';
 import { moneyTotals } from './money';
 import { serverProduct } from './server-product';
 
 /** Every benchmark `npm run bench` knows; append new cases here. */
-export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases];
+export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, coreMirror];
