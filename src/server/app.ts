@@ -23,8 +23,9 @@ export interface App extends RunningServer {
   config: ServerConfig;
 }
 
-export function openServerDb(path: string): Db {
-  return openDb(path, { migrations: MIGRATIONS });
+/** `nativeBinding`: a better_sqlite3.node for the running ABI (the desktop app's in-process demo server runs in Electron). */
+export function openServerDb(path: string, nativeBinding?: string): Db {
+  return openDb(path, { migrations: MIGRATIONS, nativeBinding });
 }
 
 export async function startServer(opts: StartOptions = {}): Promise<App> {
