@@ -106,7 +106,7 @@ export async function step(d: ReplayDeps): Promise<StepResult> {
   if (count && !count.rebased && !canExpect) {
     // No server-side check: compare right before sending. A resend after a lost answer may find
     // the change already applied (expected + delta); the request_id makes the resend harmless.
-    const now2 = await serverQuantity(d, api, count.productId < 0 ? (params as Params<'setQuantity'>).product_id : count.productId, count.warehouse, count.stockLabel);
+    const now2 = await serverQuantity(d, api, (params as Params<'setQuantity'>).product_id, count.warehouse, count.stockLabel);
     if (now2 !== null && typeof now2 === 'object') return fail(d, e, now2);
     const delta = count.counted - count.expected;
     const applied = e.sent && now2 !== null && toMilli(now2) === toMilli(count.expected + delta);

@@ -15,6 +15,7 @@ import { localRefs, resolveParams } from './ids';
 import { discardSet, getEntry, insertEntry, markDiscarded, markDone, resubmit, setUndo, toView, type CountInfo } from './repo';
 import { confirmServerNow } from './replay';
 import { removePending, addPending } from '../mirror/stock';
+import { currentId } from '../mirror/settings';
 
 export interface Command {
   method: MethodName;
@@ -121,7 +122,7 @@ export function resolveCount(d: OutboxDeps, id: number, action: 'apply_as_counte
       resubmit(d.db, id, { requestId: newRequestId(d.random), countInfo: { ...info, rebased: true } }, t);
       return;
     }
-    const productId = e.params.product_id as number;
+    const productId = currentId(d.db, 'product', e.params.product_id as number);
     const delta = toMilli(info.counted) - toMilli(now);
     confirmServerNow(d.db, productId, info.warehouse, info.stockLabel, now);
     removePending(d.db, id);

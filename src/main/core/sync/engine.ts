@@ -10,7 +10,7 @@ import type { Db } from '../mirror/db';
 import { getKv, setKv } from '../mirror/settings';
 import { counts, headEntry, makeDue } from '../outbox/repo';
 import { refreshStale, step, type ReplayDeps } from '../outbox/replay';
-import type { BackoffConfig } from '../outbox/backoff';
+import { backoffDelay, type BackoffConfig } from '../outbox/backoff';
 import type { CoreClock, CoreLog, Random } from '../types';
 import { pull, PullFailed } from './pull';
 
@@ -47,6 +47,7 @@ export class SyncEngine {
   private running: Promise<void> | null = null;
   private again = false;
   private pullRequested: 'full' | 'incremental' | null = null;
+  private pullFailures = 0;
   private stopped = false;
   private timers = new Map<Timer, unknown>();
   private readonly replay: ReplayDeps;
@@ -248,12 +249,15 @@ export class SyncEngine {
       setKv(this.d.db, 'sync_state', 'lastPullAt', this.d.clock.now().toISOString());
       setKv(this.d.db, 'sync_state', 'mirrored', true);
       this.lastError = report.warnings.length ? report.warnings.join(' ') : null;
+      this.pullFailures = 0;
       this.d.emitMirror(['products', 'quantities', 'contacts', 'warehouses', 'invoices', 'dues']);
       this.schedule('pull', this.d.config.pullIntervalMs);
     } catch (e) {
       if (!(e instanceof PullFailed)) throw e;
       this.pullRequested ??= kind;
       await this.failed(api, e.failure.kind, e.failure.message);
+      // A server that keeps failing a pull is asked again later and later, like a command.
+      if (e.failure.kind === 'server' || e.failure.kind === 'rejected') this.schedule('retry', backoffDelay(++this.pullFailures, this.d.config.backoff, this.d.random) + this.d.config.backoff.baseMs);
     }
   }
 }
