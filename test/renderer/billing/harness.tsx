@@ -4,6 +4,7 @@
  * IPC contract, and everything else (drafts, settings, sync status) is the shell's fake.
  */
 import type { ReactElement } from 'react';
+import { vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import type { ChannelName, ContactRow, InvoiceRow, ParsedRequestOf, ProductRow, RequestOf, ResultOf } from '@shared/ipc';
 import { IpcError, validateRequest } from '@shared/ipc/validate';
@@ -83,3 +84,41 @@ export const invoiceRow = (p: Partial<InvoiceRow> = {}): InvoiceRow => ({
   id: 501, local: false, serverId: 501, invoiceNumber: 'SD-2026/000123', type: 'invoice', status: 'unpaid', contactId: 11, contactName: 'Kovács és Fiú Kft.',
   currency: 'HUF', issuedDate: '2026-11-02', paymentDate: '2026-11-10', total: 109546, balance: 109546, overdue: false, outboxState: null, ...p,
 });
+
+/**
+ * The keystroke clock the scanner hook reads (events' timeStamp), moved only by keys: people type
+ * 70 ms apart, a scanner 4 ms apart, and a pause separates a scan from what was typed before it.
+ */
+const clock = { now: 0, step: 70, undo: null as (() => void) | null };
+
+export function humanTyping(): void {
+  realClock();
+  clock.step = 70;
+  const spy = vi.spyOn(Event.prototype, 'timeStamp', 'get').mockImplementation(() => clock.now);
+  const key = () => void (clock.now += clock.step);
+  const pointer = () => void (clock.now += 1000);
+  window.addEventListener('keydown', key, true);
+  window.addEventListener('pointerdown', pointer, true);
+  clock.undo = () => {
+    window.removeEventListener('keydown', key, true);
+    window.removeEventListener('pointerdown', pointer, true);
+    spy.mockRestore();
+  };
+}
+
+/** A keyboard-wedge scan: the code and Enter, 4 ms apart, wherever the focus is. */
+export async function scan(user: { keyboard: (text: string) => Promise<void> }, code: string): Promise<void> {
+  clock.now += 1000;
+  clock.step = 4;
+  try {
+    await user.keyboard(`${code}{Enter}`);
+  } finally {
+    clock.step = 70;
+    clock.now += 1000;
+  }
+}
+
+export function realClock(): void {
+  clock.undo?.();
+  clock.undo = null;
+}

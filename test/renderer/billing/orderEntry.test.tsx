@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IpcError } from '@shared/ipc/validate';
-import { installFake, KOVACS, plain, product, renderBilling, type Handlers } from './harness';
+import { humanTyping, installFake, KOVACS, plain, product, realClock, renderBilling, scan, type Handlers } from './harness';
 
-afterEach(cleanup);
+beforeEach(humanTyping);
+afterEach(() => {
+  cleanup();
+  realClock();
+});
 
 const FILTER = product({ id: 101, name: 'Szűrőbetét', vat: 27, listPrice: 1234, ean: '5994000000017', itemNumber: 'SD-1001' });
 const GLOVES = product({ id: 102, name: 'Védőkesztyű', vat: 18, listPrice: 450, itemNumber: 'SD-1002' });
@@ -34,9 +38,10 @@ async function pickCustomer(user: ReturnType<typeof userEvent.setup>) {
 
 async function addLines(user: ReturnType<typeof userEvent.setup>) {
   const add = screen.getByRole('combobox', { name: 'Termék hozzáadása' });
-  // A scanner types the EAN and Enter into the field: an exact lookup.
-  await user.type(add, '5994000000017{Enter}');
+  // A scan while the focus is still on the customer field: the scanner hook takes it to the lines.
+  await scan(user, '5994000000017');
   await screen.findByText('Szűrőbetét');
+  expect(document.activeElement).toBe(add);
   await user.type(add, 'véd');
   await screen.findByRole('option', { name: /Védőkesztyű/ });
   await user.keyboard('{Enter}');
@@ -69,6 +74,8 @@ describe('order entry', () => {
     expect(plain(screen.getByTestId('total-vat').textContent)).toBe('1062 Ft');
     expect(plain(screen.getByTestId('total-gross').textContent)).toBe('5294 Ft');
 
+    // What is typed is kept as a draft a moment after each change.
+    await waitFor(() => expect(fake.drafts.get('billing.order.new')).toMatchObject({ items: [{ quantity: '3', discount: '10' }, { quantity: '2' }] }));
     await user.click(screen.getByRole('button', { name: /Véglegesítés/ }));
     await screen.findByText(/A rendelést véglegesítettük/);
     const [saved] = fake.requests('orders.save');
@@ -79,9 +86,9 @@ describe('order entry', () => {
     });
     // An empty price field means the list price: no custom_price is sent (undefined does not cross IPC).
     expect((saved?.order as { items: Array<Record<string, unknown>> }).items[1]?.custom_price).toBeUndefined();
-    // Typed work was kept as a draft while typing, and dropped once the order was handed over.
-    expect(fake.requests('drafts.set').some((r) => r.key === 'billing.order.new')).toBe(true);
+    // The draft is dropped once the order was handed over.
     expect(fake.requests('drafts.clear').map((r) => r.key)).toContain('billing.order.new');
+    expect(fake.drafts.has('billing.order.new')).toBe(false);
     expect(screen.getByRole('link', { name: 'Számlázás' }).getAttribute('href')).toBe('/invoices/new?order=-1');
   }, 60_000);
 
@@ -90,11 +97,15 @@ describe('order entry', () => {
     const user = userEvent.setup({ delay: null });
     renderBilling('/orders/new');
     const add = await screen.findByRole('combobox', { name: 'Termék hozzáadása' });
-    await user.type(add, '5994000000017{Enter}');
+    await scan(user, '5994000000017');
     await screen.findByText('Szűrőbetét');
-    await user.type(add, '5994000000017{Enter}');
-    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Szűrőbetét mennyisége' })).toHaveProperty('value', '2'));
+    // Scanned again while the clerk is in the quantity field: that field keeps its value.
+    const qty = screen.getByRole('textbox', { name: 'Szűrőbetét mennyisége' });
+    await user.click(qty);
+    await scan(user, '5994000000017');
+    await waitFor(() => expect(qty).toHaveProperty('value', '2'));
     expect(screen.getAllByText('Szűrőbetét')).toHaveLength(1);
+    // Typed by hand into the search field and Enter: looked up exactly too.
     await user.type(add, '1234567890{Enter}');
     expect(await screen.findByText('Nincs termék ezzel a kóddal: 1234567890')).toBeTruthy();
   });
@@ -126,7 +137,7 @@ describe('order entry', () => {
     // Its list price is in EUR: the HUF order needs a typed price, as the server would say.
     expect(screen.getByText('Adjon meg árat: a listaár EUR pénznemű.')).toBeTruthy();
     await user.type(screen.getByRole('textbox', { name: 'Import szerszám egységára' }), '31 500');
-    await user.type(add, '5994000000017{Enter}');
+    await scan(user, '5994000000017');
     await screen.findByText('Szűrőbetét');
 
     await user.click(screen.getByRole('button', { name: /Véglegesítés/ }));

@@ -3,7 +3,7 @@
  * the contact; editing the text afterwards clears it, so a half-typed name is never sent as a
  * different customer.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ContactRow } from '@shared/ipc';
@@ -16,7 +16,12 @@ interface Props {
   /** The chosen contact's name (what the input shows once picked). */
   name: string;
   contactId: number | null;
-  onChange: (contact: ContactRow | null, typed: string) => void;
+  /**
+   * A pick (the contact), a change of the text (null), or the picked name typed back exactly —
+   * as the scanner hook does when it takes a scan back out of this field — which keeps the pick
+   * (`kept`: only id and name are known then).
+   */
+  onChange: (contact: ContactRow | null, typed: string, kept?: { id: number; name: string }) => void;
   error?: string | undefined;
   required?: boolean;
   autoFocus?: boolean;
@@ -28,6 +33,10 @@ export function CustomerPicker({ id, label, name, contactId, onChange, error, re
   const { t } = useTranslation('billing');
   const [query, setQuery] = useState<string | null>(null);
   const text = query ?? name;
+  const picked = useRef<{ id: number; name: string } | null>(null);
+  useEffect(() => {
+    if (contactId !== null) picked.current = { id: contactId, name };
+  }, [contactId, name]);
   const search = useChannel('contacts.search', { query: text.trim(), kind: 'customer', limit: 20 }, {
     enabled: query !== null && text.trim() !== '',
     placeholderData: keepPreviousData,
@@ -54,6 +63,12 @@ export function CustomerPicker({ id, label, name, contactId, onChange, error, re
         </>
       )}
       onInput={(s) => {
+        const kept = picked.current;
+        if (kept && s === kept.name) {
+          setQuery(null);
+          onChange(null, s, kept);
+          return;
+        }
         setQuery(s);
         if (contactId !== null) onChange(null, s);
       }}

@@ -46,8 +46,8 @@ export function InvoiceHeaderFields({ form, fromSource }: { form: UseFormReturn<
             name={getValues('contact_name')}
             contactId={field.value}
             error={fieldState.error?.message}
-            onChange={(c, typed) => {
-              field.onChange(c?.id ?? null);
+            onChange={(c, typed, kept) => {
+              field.onChange(c?.id ?? kept?.id ?? null);
               setValue('contact_name', typed, { shouldDirty: true });
               if (c) {
                 const d = customerDefaults(c);

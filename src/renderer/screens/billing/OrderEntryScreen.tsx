@@ -76,7 +76,8 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
     const at = lines.findIndex((l) => l.product_id === p.id);
     // One line per product (the server refuses repeats): another scan adds one to its quantity.
     if (at >= 0) form.setValue(`items.${at}.quantity`, addDecimalText(lines[at]?.quantity ?? '0', '1'), { shouldDirty: true });
-    else array.append(lineFromProduct(p));
+    // Focus stays in the scan field: the next scan or search follows at once.
+    else array.append(lineFromProduct(p), { shouldFocus: false });
     setFlash(at >= 0 ? at : lines.length);
     setScanMsg({ kind: 'ok', text: t('lines.added', { name: p.name }) });
   };

@@ -43,8 +43,8 @@ export function OrderHeaderFields({ form }: { form: UseFormReturn<OrderFormValue
             name={getValues('contact_name')}
             contactId={field.value}
             error={fieldState.error?.message}
-            onChange={(c, typed) => {
-              field.onChange(c?.id ?? null);
+            onChange={(c, typed, kept) => {
+              field.onChange(c?.id ?? kept?.id ?? null);
               setValue('contact_name', typed, { shouldDirty: true });
               // The customer's language, unless the clerk chose one for this order.
               if (c && !form.getFieldState('language').isDirty) setValue('language', customerLanguage(c));

@@ -3,11 +3,12 @@
  * types the code and Enter, which looks the code up exactly. The shell's global scanner hook feeds
  * `onCode` too when the focus is elsewhere on the screen.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ProductRow } from '@shared/ipc';
 import { useChannel } from '@renderer/lib/ipc';
+import { useScanner } from '@renderer/lib/scanner';
 import { useFormat } from '@renderer/lib/useFormat';
 import { Combobox } from './ui';
 
@@ -23,6 +24,15 @@ export function ProductPicker({ id, onPick, onCode, message }: Props) {
   const { t } = useTranslation('billing');
   const f = useFormat();
   const [query, setQuery] = useState('');
+  const field = useRef<HTMLInputElement>(null);
+  // A scan while the focus is on a quantity or price lands here instead (the shell's scanner hook).
+  useScanner({
+    fieldRef: field,
+    onScan: (code) => {
+      setQuery('');
+      onCode(code);
+    },
+  });
   const search = useChannel('products.search', { query: query.trim(), offset: 0, limit: 20 }, {
     enabled: query.trim().length > 0,
     placeholderData: keepPreviousData,
@@ -34,6 +44,7 @@ export function ProductPicker({ id, onPick, onCode, message }: Props) {
     <div className={`scan-field${message ? (message.kind === 'ok' ? ' flash-ok' : ' flash-bad') : ''}`}>
       <Combobox<ProductRow>
         id={id}
+        inputRef={field}
         label={t('lines.addProduct')}
         hideLabel
         className="grow"

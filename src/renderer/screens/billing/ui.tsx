@@ -2,7 +2,7 @@
  * Small building blocks of the billing screens, in the shell's classes: a labelled field with its
  * error, a keyboard combobox (ARIA 1.2 pattern) and a confirmation dialog that keeps focus inside.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 
 export function Field({ label, error, required, htmlFor, className, hint, children }: {
   label: string;
@@ -53,6 +53,7 @@ interface ComboProps<T> {
   emptyText?: string;
   autoFocus?: boolean;
   hideLabel?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 export function Combobox<T>(p: ComboProps<T>) {
@@ -100,6 +101,7 @@ export function Combobox<T>(p: ComboProps<T>) {
       </label>
       <input
         id={p.id}
+        ref={p.inputRef}
         type="text"
         role="combobox"
         autoComplete="off"
