@@ -3,6 +3,7 @@ import { codecCases } from './codec';
 import { coreMirror } from './core';
 import { moneyTotals } from './money';
 import { serverProduct } from './server-product';
+import { serverFinance } from './server-finance';
 
 /** Every benchmark `npm run bench` knows; append new cases here. */
-export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, coreMirror];
+export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror];

@@ -5,6 +5,7 @@
 import { fromMinorUnits, toMinorUnits } from '@shared/money';
 import type { CustomFields } from '@shared/protocol';
 import type { Db } from '../db/types';
+import { stmt } from './statements';
 import type { Party } from '../documents/model';
 
 export type InvoiceType = 'invoice' | 'proforma' | 'storno';
@@ -188,34 +189,34 @@ const toInvoice = (r: FullRow): StoredInvoice => ({
 
 export function insertInvoice(db: Db, accountId: number, inv: NewInvoice, now: Date): number {
   const t = inv.totals;
-  const r = db
-    .prepare(
-      `INSERT INTO invoices (account_id, type, invoice_number, series, year, seq, crdr, method, issued_date, payment_date, fulfillment_date,
-         selected_account, contact_id, contact_name, currency, fx_rate, customer_vat_type, language, email, esignature, esignature_note,
-         invoice_description, central_description, issuer_swift, issuer_email, issuer_phone, custom_fields, order_id, from_proforma_id,
-         storno_of, seller, buyer, net_minor, vat_minor, gross_minor, net_huf_minor, vat_huf_minor, gross_huf_minor, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(
-      accountId, inv.type, inv.invoiceNumber, inv.series, inv.year, inv.seq, inv.crdr, inv.method, inv.issuedDate, inv.paymentDate,
-      inv.fulfillmentDate, inv.selectedAccount, inv.contactId, inv.contactName, inv.currency, inv.fxRate ?? null, inv.customerVatType,
-      inv.language, inv.email ?? null, inv.esignature ? 1 : 0, inv.esignatureNote ?? null, inv.invoiceDescription ?? null,
-      inv.centralDescription ?? null, inv.issuerSwift ?? null, inv.issuerEmail ?? null, inv.issuerPhone ?? null, json(inv.customFields),
-      inv.orderId ?? null, inv.fromProformaId ?? null, inv.stornoOf ?? null, JSON.stringify(inv.seller), JSON.stringify(inv.buyer),
-      toMinorUnits(t.net), toMinorUnits(t.vat), toMinorUnits(t.gross), minorOrNull(t.netHuf), minorOrNull(t.vatHuf), minorOrNull(t.grossHuf),
-      now.toISOString(),
-    );
+  const r = stmt(
+    db,
+    `INSERT INTO invoices (account_id, type, invoice_number, series, year, seq, crdr, method, issued_date, payment_date, fulfillment_date,
+       selected_account, contact_id, contact_name, currency, fx_rate, customer_vat_type, language, email, esignature, esignature_note,
+       invoice_description, central_description, issuer_swift, issuer_email, issuer_phone, custom_fields, order_id, from_proforma_id,
+       storno_of, seller, buyer, net_minor, vat_minor, gross_minor, net_huf_minor, vat_huf_minor, gross_huf_minor, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    accountId, inv.type, inv.invoiceNumber, inv.series, inv.year, inv.seq, inv.crdr, inv.method, inv.issuedDate, inv.paymentDate,
+    inv.fulfillmentDate, inv.selectedAccount, inv.contactId, inv.contactName, inv.currency, inv.fxRate ?? null, inv.customerVatType,
+    inv.language, inv.email ?? null, inv.esignature ? 1 : 0, inv.esignatureNote ?? null, inv.invoiceDescription ?? null,
+    inv.centralDescription ?? null, inv.issuerSwift ?? null, inv.issuerEmail ?? null, inv.issuerPhone ?? null, json(inv.customFields),
+    inv.orderId ?? null, inv.fromProformaId ?? null, inv.stornoOf ?? null, JSON.stringify(inv.seller), JSON.stringify(inv.buyer),
+    toMinorUnits(t.net), toMinorUnits(t.vat), toMinorUnits(t.gross), minorOrNull(t.netHuf), minorOrNull(t.vatHuf), minorOrNull(t.grossHuf),
+    now.toISOString(),
+  );
   return Number(r.lastInsertRowid);
 }
 
 export function insertInvoiceLines(db: Db, invoiceId: number, lines: InvoiceLineData[]): void {
-  const stmt = db.prepare(
+  const insert = stmt(
+    db,
     `INSERT INTO invoice_lines (invoice_id, line_no, name, description, unit, quantity, unit_price, discount, vat_rate, product_id, vtsz,
-       deposit, custom_fields, net_minor, vat_minor, gross_minor, net_huf_minor, vat_huf_minor)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      deposit, custom_fields, net_minor, vat_minor, gross_minor, net_huf_minor, vat_huf_minor)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   for (const l of lines) {
-    stmt.run(
+    insert.run(
       invoiceId, l.lineNo, l.name, l.description ?? null, l.unit, l.quantity, l.unitPrice, l.discount, l.vatRate, l.productId ?? null,
       l.vtsz ?? null, l.deposit ? 1 : 0, json(l.customFields), toMinorUnits(l.net), toMinorUnits(l.vat), toMinorUnits(l.gross),
       minorOrNull(l.netHuf), minorOrNull(l.vatHuf),
@@ -224,17 +225,17 @@ export function insertInvoiceLines(db: Db, invoiceId: number, lines: InvoiceLine
 }
 
 export function insertRetentions(db: Db, invoiceId: number, retentions: RetentionData[]): void {
-  const stmt = db.prepare('INSERT INTO invoice_retentions (invoice_id, idx, name, amount_minor, due_date, note, type, vat) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  retentions.forEach((r, i) => stmt.run(invoiceId, i + 1, r.name, toMinorUnits(r.amount), r.dueDate, r.note ?? null, r.type, r.vat ?? null));
+  const insert = stmt(db, 'INSERT INTO invoice_retentions (invoice_id, idx, name, amount_minor, due_date, note, type, vat) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+  retentions.forEach((r, i) => insert.run(invoiceId, i + 1, r.name, toMinorUnits(r.amount), r.dueDate, r.note ?? null, r.type, r.vat ?? null));
 }
 
 export function getInvoice(db: Db, accountId: number, id: number): StoredInvoice | undefined {
-  const r = db.prepare('SELECT * FROM invoices WHERE account_id = ? AND id = ?').get(accountId, id) as FullRow | undefined;
+  const r = stmt(db, 'SELECT * FROM invoices WHERE account_id = ? AND id = ?').get(accountId, id) as FullRow | undefined;
   return r && toInvoice(r);
 }
 
 export function getInvoiceNumber(db: Db, accountId: number, id: number): string | undefined {
-  const r = db.prepare('SELECT invoice_number FROM invoices WHERE account_id = ? AND id = ?').get(accountId, id) as { invoice_number: string } | undefined;
+  const r = stmt(db, 'SELECT invoice_number FROM invoices WHERE account_id = ? AND id = ?').get(accountId, id) as { invoice_number: string } | undefined;
   return r?.invoice_number;
 }
 
@@ -245,7 +246,7 @@ interface LineRow {
 }
 
 export function listInvoiceLines(db: Db, invoiceId: number, currency: string): InvoiceLineData[] {
-  const rows = db.prepare('SELECT * FROM invoice_lines WHERE invoice_id = ? ORDER BY line_no').all(invoiceId) as LineRow[];
+  const rows = stmt(db, 'SELECT * FROM invoice_lines WHERE invoice_id = ? ORDER BY line_no').all(invoiceId) as LineRow[];
   return rows.map((r) => ({
     lineNo: r.line_no,
     name: r.name,
@@ -268,34 +269,33 @@ export function listInvoiceLines(db: Db, invoiceId: number, currency: string): I
 }
 
 export function listRetentions(db: Db, invoiceId: number, currency: string): RetentionData[] {
-  const rows = db.prepare('SELECT * FROM invoice_retentions WHERE invoice_id = ? ORDER BY idx').all(invoiceId) as Array<{
+  const rows = stmt(db, 'SELECT * FROM invoice_retentions WHERE invoice_id = ? ORDER BY idx').all(invoiceId) as Array<{
     name: string; amount_minor: number; due_date: string; note: string | null; type: number; vat: string | null;
   }>;
   return rows.map((r) => ({ name: r.name, amount: money(r.amount_minor, currency), dueDate: r.due_date, note: opt(r.note), type: r.type, vat: opt(r.vat) }));
 }
 
 export function listInvoiceHeaders(db: Db, accountId: number, q: { from: string; to: string; contactId?: number }): InvoiceHeader[] {
-  const rows = db
-    .prepare(
-      `SELECT ${HEADER_COLUMNS} FROM invoices
-       WHERE account_id = ? AND issued_date BETWEEN ? AND ? AND (? IS NULL OR contact_id = ?)
-       ORDER BY issued_date, id`,
-    )
-    .all(accountId, q.from, q.to, q.contactId ?? null, q.contactId ?? null) as HeaderRow[];
+  const rows = stmt(
+    db,
+    `SELECT ${HEADER_COLUMNS} FROM invoices
+     WHERE account_id = ? AND issued_date BETWEEN ? AND ? AND (? IS NULL OR contact_id = ?)
+     ORDER BY issued_date, id`,
+  ).all(accountId, q.from, q.to, q.contactId ?? null, q.contactId ?? null) as HeaderRow[];
   return rows.map(toHeader);
 }
 
 export function markCancelled(db: Db, accountId: number, id: number, stornoId: number): void {
-  db.prepare('UPDATE invoices SET cancelled_by = ? WHERE account_id = ? AND id = ? AND cancelled_by IS NULL').run(stornoId, accountId, id);
+  stmt(db, 'UPDATE invoices SET cancelled_by = ? WHERE account_id = ? AND id = ? AND cancelled_by IS NULL').run(stornoId, accountId, id);
 }
 
 export function markConverted(db: Db, accountId: number, proformaId: number, invoiceId: number): void {
-  db.prepare('UPDATE invoices SET converted_to = ? WHERE account_id = ? AND id = ? AND converted_to IS NULL').run(invoiceId, accountId, proformaId);
+  stmt(db, 'UPDATE invoices SET converted_to = ? WHERE account_id = ? AND id = ? AND converted_to IS NULL').run(invoiceId, accountId, proformaId);
 }
 
 /** Adds a payment (or a negative adjustment) to the running paid sum the balance is derived from. */
 export function addToPaid(db: Db, accountId: number, id: number, amount: string): void {
-  db.prepare('UPDATE invoices SET paid_minor = paid_minor + ? WHERE account_id = ? AND id = ?').run(toMinorUnits(amount), accountId, id);
+  stmt(db, 'UPDATE invoices SET paid_minor = paid_minor + ? WHERE account_id = ? AND id = ?').run(toMinorUnits(amount), accountId, id);
 }
 
 /**
@@ -306,42 +306,56 @@ export interface OpenReceivable {
   id: number;
   invoiceNumber: string;
   contactId: number;
-  contactName: string;
   currency: string;
   issuedDate: string;
   paymentDate: string;
-  selectedAccount: string;
   grossMinor: number;
   balanceMinor: number;
 }
 
+const OPEN_RECEIVABLE = "type = 'invoice' AND cancelled_by IS NULL AND crdr IN ('outgoing', 'advance out') AND paid_minor < gross_minor";
+
 /**
  * Open receivables, by contact, currency and due date. The WHERE clause repeats the partial index
- * invoices_open_receivables word for word, which is what lets SQLite use it.
+ * invoices_open_receivables word for word, which is what lets SQLite use it, and reads only
+ * columns the index holds: the answer may run to tens of thousands of rows.
  */
 export function listOpenReceivables(db: Db, accountId: number, contactId?: number): OpenReceivable[] {
-  const rows = db
-    .prepare(
-      `SELECT id, invoice_number, contact_id, contact_name, currency, issued_date, payment_date, selected_account, gross_minor, gross_minor - paid_minor
-       FROM invoices INDEXED BY invoices_open_receivables
-       WHERE account_id = ? AND (? IS NULL OR contact_id = ?)
-         AND type = 'invoice' AND cancelled_by IS NULL AND crdr IN ('outgoing', 'advance out') AND paid_minor < gross_minor
-       ORDER BY contact_id, currency, payment_date, id`,
-    )
-    .raw()
-    .all(accountId, contactId ?? null, contactId ?? null) as Array<[number, string, number, string, string, string, string, string, number, number]>;
-  return rows.map(([id, invoiceNumber, cId, contactName, currency, issuedDate, paymentDate, selectedAccount, grossMinor, balanceMinor]) => ({
-    id, invoiceNumber, contactId: cId, contactName, currency, issuedDate, paymentDate, selectedAccount, grossMinor, balanceMinor,
+  const rows = stmt(
+    db,
+    `SELECT id, invoice_number, contact_id, currency, issued_date, payment_date, gross_minor, gross_minor - paid_minor
+     FROM invoices INDEXED BY invoices_open_receivables
+     WHERE account_id = ? AND (? IS NULL OR contact_id = ?) AND ${OPEN_RECEIVABLE}
+     ORDER BY contact_id, currency, payment_date, id`,
+  ).raw()
+    .all(accountId, contactId ?? null, contactId ?? null) as Array<[number, string, number, string, string, string, number, number]>;
+  return rows.map(([id, invoiceNumber, cId, currency, issuedDate, paymentDate, grossMinor, balanceMinor]) => ({
+    id, invoiceNumber, contactId: cId, currency, issuedDate, paymentDate, grossMinor, balanceMinor,
   }));
+}
+
+/** The bank accounts named on a contact's receivables overdue before `today`, most used first. */
+export function overdueBankAccounts(db: Db, accountId: number, contactId: number, today: string): string[] {
+  const rows = stmt(
+    db,
+    `SELECT selected_account FROM invoices WHERE account_id = ? AND contact_id = ? AND payment_date < ? AND ${OPEN_RECEIVABLE}
+     GROUP BY selected_account ORDER BY count(*) DESC, selected_account`,
+  ).all(accountId, contactId, today) as Array<{ selected_account: string }>;
+  return rows.map((r) => r.selected_account);
 }
 
 /** For an invoice whose lines are known only after it has an id (issued from an order). */
 export function setInvoiceTotals(db: Db, accountId: number, id: number, t: Amounts): void {
-  db.prepare('UPDATE invoices SET net_minor = ?, vat_minor = ?, gross_minor = ?, net_huf_minor = ?, vat_huf_minor = ?, gross_huf_minor = ? WHERE account_id = ? AND id = ?').run(
-    toMinorUnits(t.net), toMinorUnits(t.vat), toMinorUnits(t.gross), minorOrNull(t.netHuf), minorOrNull(t.vatHuf), minorOrNull(t.grossHuf), accountId, id,
+  stmt(
+    db,
+    `UPDATE invoices SET net_minor = ?, vat_minor = ?, gross_minor = ?, net_huf_minor = ?, vat_huf_minor = ?, gross_huf_minor = ?
+     WHERE account_id = ? AND id = ?`,
+  ).run(
+    toMinorUnits(t.net), toMinorUnits(t.vat), toMinorUnits(t.gross), minorOrNull(t.netHuf), minorOrNull(t.vatHuf), minorOrNull(t.grossHuf),
+    accountId, id,
   );
 }
 
 export function countInvoices(db: Db, accountId: number): number {
-  return (db.prepare('SELECT count(*) AS n FROM invoices WHERE account_id = ?').get(accountId) as { n: number }).n;
+  return (stmt(db, 'SELECT count(*) AS n FROM invoices WHERE account_id = ?').get(accountId) as { n: number }).n;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../db/types';
+import { stmt } from './statements';
 
 export interface NavSubmission {
   id: number;
@@ -17,15 +18,17 @@ const toSubmission = (r: Row): NavSubmission => ({
 export function insertNavSubmission(
   db: Db, accountId: number, s: { invoiceId: number; navRequestId: string; status: string; message: string; invoiceData: string }, now: Date,
 ): number {
-  const r = db
-    .prepare('INSERT INTO nav_submissions (account_id, invoice_id, nav_request_id, status, message, invoice_data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
-    .run(accountId, s.invoiceId, s.navRequestId, s.status, s.message, s.invoiceData, now.toISOString());
+  const r = stmt(
+    db,
+    'INSERT INTO nav_submissions (account_id, invoice_id, nav_request_id, status, message, invoice_data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  ).run(accountId, s.invoiceId, s.navRequestId, s.status, s.message, s.invoiceData, now.toISOString());
   return Number(r.lastInsertRowid);
 }
 
 export function listNavSubmissions(db: Db, accountId: number, invoiceId: number): NavSubmission[] {
-  const rows = db
-    .prepare('SELECT id, invoice_id, nav_request_id, status, message, created_at FROM nav_submissions WHERE account_id = ? AND invoice_id = ? ORDER BY id')
-    .all(accountId, invoiceId) as Row[];
+  const rows = stmt(
+    db,
+    'SELECT id, invoice_id, nav_request_id, status, message, created_at FROM nav_submissions WHERE account_id = ? AND invoice_id = ? ORDER BY id',
+  ).all(accountId, invoiceId) as Row[];
   return rows.map(toSubmission);
 }

@@ -11,7 +11,7 @@ import type { DueLetterDocument } from '../../documents/model';
 import { getAccount } from '../../repos/accounts';
 import { findBankAccount, listBankAccounts } from '../../repos/bankAccounts';
 import { getContact } from '../../repos/contacts';
-import { listOpenReceivables, type OpenReceivable } from '../../repos/invoices';
+import { listOpenReceivables, overdueBankAccounts, type OpenReceivable } from '../../repos/invoices';
 import { businessDate, daysBetween } from './calendar';
 import { accountParty, contactParty, languageForCountry } from './parties';
 import { partyOut } from './invoices';
@@ -23,10 +23,20 @@ const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 // Minor units are at scale 2; an integer divided by 100 is the same double as the decimal it stands for.
 const toAmount = (minor: number) => minor / 100;
 
-function dueInvoice(r: OpenReceivable, today: string): DueInvoice {
+/** Days overdue by due date; thousands of invoices share a few hundred due dates. */
+function overdueDays(today: string): (paymentDate: string) => number {
+  const known = new Map<string, number>();
+  return (d) => {
+    let n = known.get(d);
+    if (n === undefined) known.set(d, (n = Math.max(0, daysBetween(d, today))));
+    return n;
+  };
+}
+
+function dueInvoice(r: OpenReceivable, days: (paymentDate: string) => number): DueInvoice {
   return {
     invoice_id: r.id, invoice_number: r.invoiceNumber, currency: r.currency, issued_date: r.issuedDate, payment_date: r.paymentDate,
-    total: toAmount(r.grossMinor), balance: toAmount(r.balanceMinor), days_overdue: Math.max(0, daysBetween(r.paymentDate, today)),
+    total: toAmount(r.grossMinor), balance: toAmount(r.balanceMinor), days_overdue: days(r.paymentDate),
   };
 }
 
@@ -52,6 +62,7 @@ function byCurrency(rows: OpenReceivable[], today: string): CurrencySum[] {
 export function dueCustomers(ctx: RequestContext): Result<'getDueCustomers'> {
   const today = businessDate(ctx.clock.now());
   const rows = listOpenReceivables(ctx.db, ctx.accountId);
+  const days = overdueDays(today);
   const customers: Result<'getDueCustomers'>['customers'] = [];
   let start = 0;
   while (start < rows.length) {
@@ -61,11 +72,11 @@ export function dueCustomers(ctx: RequestContext): Result<'getDueCustomers'> {
     const mine = rows.slice(start, end);
     customers.push({
       contact_id: contactId,
-      name: mine[mine.length - 1]!.contactName,
+      name: getContact(ctx.db, ctx.accountId, contactId)?.name ?? '',
       currencies: byCurrency(mine, today).map((c) => ({
         currency: c.currency, outstanding: toAmount(c.outstandingMinor), overdue: toAmount(c.overdueMinor), oldest_due_date: c.oldestDueDate,
       })),
-      invoices: mine.map((r) => dueInvoice(r, today)).sort((a, b) => cmp(a.payment_date, b.payment_date) || a.invoice_id - b.invoice_id),
+      invoices: mine.map((r) => dueInvoice(r, days)).sort((a, b) => cmp(a.payment_date, b.payment_date) || a.invoice_id - b.invoice_id),
     });
     start = end;
   }
@@ -90,8 +101,8 @@ export async function dueNotification(ctx: RequestContext, p: Params<'getDueNoti
   const language: Locale = p.language ?? languageForCountry(contact.countryCode);
   const account = getAccount(db, accountId)!;
   // The account the invoices name, when they agree on one; otherwise the account's first.
-  const named = new Set(overdue.map((r) => r.selectedAccount));
-  const bank = (named.size === 1 ? findBankAccount(db, accountId, [...named][0]!) : undefined) ?? listBankAccounts(db, accountId)[0];
+  const named = overdueBankAccounts(db, accountId, contact.id, today);
+  const bank = (named.length === 1 ? findBankAccount(db, accountId, named[0]!) : undefined) ?? listBankAccounts(db, accountId)[0];
   const seller = accountParty(account, bank);
   const buyer = contactParty(contact);
   const sums = byCurrency(open, today).filter((c) => c.overdueMinor > 0);
@@ -105,7 +116,7 @@ export async function dueNotification(ctx: RequestContext, p: Params<'getDueNoti
     bankAccount: bank?.number,
     contact: [account.email, account.phone].filter(Boolean).join(', ') || undefined,
   });
-  const invoices = overdue.map((r) => dueInvoice(r, today));
+  const invoices = overdue.map((r) => dueInvoice(r, overdueDays(today)));
   const letter: DueLetterDocument = {
     language, date: today, seller, buyer, ...text,
     invoices: overdue.map((r) => ({

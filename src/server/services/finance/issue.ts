@@ -3,13 +3,14 @@
  * (ctx.commit): the number, the lines, the storno/conversion links, the shipped order and the
  * queued e-mail are written together or not at all. The mail itself goes out after the commit.
  */
-import { compareMoney, sumMoney } from '@shared/money';
+import { compareMoney, roundMoney, sumMoney } from '@shared/money';
 import { invalid, type ErrorDetail, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/types';
 import { listCustomFieldDefs } from '../../repos/customFields';
 import {
-  getInvoice, insertInvoice, insertInvoiceLines, insertRetentions, markCancelled, markConverted, setInvoiceTotals, type InvoiceType, type NewInvoice,
+  insertInvoice, insertInvoiceLines, insertRetentions, markCancelled, markConverted, setInvoiceTotals, type InvoiceHeader, type InvoiceType,
+  type NewInvoice,
 } from '../../repos/invoices';
 import { enqueueMail } from '../../repos/mailQueue';
 import { getOrder } from '../../repos/orders';
@@ -127,13 +128,13 @@ export function issueInvoice(ctx: RequestContext, p: SetInvoiceParams): Result<'
       enqueueMail(db, accountId, config.smtp ? { invoiceId: id, to: p.email, nextAttemptMs: Date.now() } : { invoiceId: id, to: p.email, heldReason: NO_SMTP_REASON }, now);
     }
 
-    const stored = getInvoice(db, accountId, id)!;
+    const issued: InvoiceHeader = { ...header, id, totals: priced.totals, paid: roundMoney('0', p.currency) };
     return {
       invoice_id: id,
-      invoice_number: stored.invoiceNumber,
+      invoice_number: number.invoiceNumber,
       type,
-      status: statusOf(stored, today),
-      totals: totalsOut(stored.totals),
+      status: statusOf(issued, today),
+      totals: totalsOut(priced.totals),
       email_status: p.email !== undefined ? 'pending' : 'not_requested',
       notes: h.esignatureNote ? [h.esignatureNote] : [],
     };
