@@ -67,6 +67,21 @@ describe('invoice page', () => {
     await waitFor(() => expect(fake.requests('invoices.storno')).toEqual([{ id: 501 }]));
   });
 
+  it('a partly paid invoice: the storno reverses the payments first, as the server requires', async () => {
+    const fake = installFake(handlers({ 'invoices.get': ({ id }) => ({ row: invoiceRow({ id, status: 'partially_paid', balance: 59546 }), detail: null }) }));
+    const user = userEvent.setup({ delay: null });
+    renderBilling('/invoices/501', 'hu');
+    await user.click(await screen.findByRole('button', { name: 'Sztornó…' }));
+    const dialog = screen.getByRole('alertdialog');
+    // 109 546 − 59 546 = 50 000 paid.
+    expect(plain(dialog.textContent)).toContain('A számlán 50 000 Ft befizetés szerepel');
+    await user.click(within(dialog).getByRole('button', { name: 'Sztornó kiállítása' }));
+    await waitFor(() => expect(fake.requests('invoices.storno')).toEqual([{ id: 501 }]));
+    const order = fake.calls.filter((c) => c.channel === 'invoices.pay' || c.channel === 'invoices.storno').map((c) => c.channel);
+    expect(order).toEqual(['invoices.pay', 'invoices.storno']);
+    expect(fake.requests('invoices.pay')[0]).toMatchObject({ id: 501, amount: -50000 });
+  });
+
   it('a payment is checked against the currency’s decimals, then recorded', async () => {
     const fake = installFake(handlers());
     const user = userEvent.setup({ delay: null });

@@ -120,7 +120,7 @@ describe('invoice issue', () => {
     expect(fake.requests('invoices.issue')).toHaveLength(0);
   });
 
-  it('from an order made offline: its lines are shown, not sent; order_id is its local id', async () => {
+  it('from an order made offline: its lines are shown, not edited; order_id is its local id', async () => {
     const order: OrderView = {
       id: -3, local: true, serverId: null, status: 'finalized', contactId: KOVACS.id, contactName: KOVACS.name, warehouse: 'Default', currency: 'HUF', issuedDate: '2026-11-20',
       totals: { net: 4232, vat: 1062, gross: 5294 }, outboxState: 'queued',
@@ -141,6 +141,10 @@ describe('invoice issue', () => {
     await waitFor(() => expect(fake.requests('invoices.issue')).toHaveLength(1));
     const sent = fake.requests('invoices.issue')[0]!.invoice as Record<string, unknown>;
     expect(sent).toMatchObject({ order_id: -3, contact_id: KOVACS.id, method: 'cash', invoice_description: 'KF-2026/031', customer_vat_type: 'DOMESTIC' });
-    expect(sent.items).toBeUndefined();
+    // The order's own lines go along (the server checks they are exactly those; the offline preview shows them).
+    expect(sent.items).toMatchObject([
+      { name: 'Szűrőbetét', quantity: 3, unit_price: 1234, discount: 10, vat: 27, unit: 'db', product_id: 101 },
+      { name: 'Védőkesztyű', quantity: 2, unit_price: 450, vat: 18, unit: 'pár', product_id: 102 },
+    ]);
   });
 });

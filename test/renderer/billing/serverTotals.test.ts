@@ -5,7 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundMoney } from '@shared/money';
-import { emptyInvoice, invoiceLineText, invoiceSchema, toInvoiceParams, type InvoiceFormValues } from '@renderer/screens/billing/invoiceForm';
+import type { OrderView } from '@shared/ipc';
+import { emptyInvoice, invoiceFromOrder, invoiceLineText, invoiceSchema, toInvoiceParams, type InvoiceFormValues } from '@renderer/screens/billing/invoiceForm';
 import { liveTotals, type LineText } from '@renderer/screens/billing/lineMath';
 import { emptyOrder, orderLineText, orderSchema, toOrderParams, type OrderFormValues, type OrderLineValues } from '@renderer/screens/billing/orderForm';
 import { startTestServer, type TestServer } from '../../helpers/server';
@@ -129,5 +130,42 @@ describe('order form totals equal the server’s', () => {
       net: money(r.totals.net, 'EUR'), vat: money(r.totals.vat, 'EUR'), gross: money(r.totals.gross, 'EUR'),
       netHuf: money(r.totals.net_huf, 'HUF'), vatHuf: money(r.totals.vat_huf, 'HUF'), grossHuf: money(r.totals.gross_huf, 'HUF'),
     }).toEqual(live.doc.totals);
+  });
+});
+
+describe('invoicing an order through the invoice form', () => {
+  it('the form sends the order’s lines along with order_id, and the server accepts them as exactly the order’s', async () => {
+    const a = await s.ok('setProduct', { product_name: 'Beüzemelés', currency: 'HUF', vat: 27, unit: 'alkalom', list_price: 14990, service: 1 });
+    const b = await s.ok('setProduct', { product_name: 'Tanácsadás', currency: 'HUF', vat: 27, unit: 'óra', list_price: 12500, service: 1 });
+    const form: OrderFormValues = {
+      ...emptyOrder(TODAY), contact_id: s.account.customerContactId, contact_name: 'Kovács és Fiú Kft.', selected_account: s.account.bankAccount,
+      items: [
+        { product_id: a.id, name: 'Beüzemelés', vat: '27', list_price: '14990', product_currency: 'HUF', unit: 'alkalom', quantity: '1', custom_price: '', discount: '', description: '' },
+        { product_id: b.id, name: 'Tanácsadás', vat: '27', list_price: '12500', product_currency: 'HUF', unit: 'óra', quantity: '2,5', custom_price: '', discount: '10', description: '' },
+      ],
+    };
+    const parsed = orderSchema.safeParse(toOrderParams(form, 1));
+    if (!parsed.success) throw new Error(JSON.stringify(parsed.error.issues));
+    const order = await s.ok('setOrder', parsed.data);
+    // The order as the core shows it (OrderView), priced as the screen priced it.
+    const live = liveTotals(form.items.map(orderLineText('HUF')), 'HUF', '');
+    const view: OrderView = {
+      id: order.order_id, local: false, serverId: order.order_id, status: order.status, contactId: s.account.customerContactId, contactName: 'Kovács és Fiú Kft.',
+      warehouse: order.warehouse, currency: 'HUF', issuedDate: TODAY, totals: { net: 0, vat: 0, gross: 0 }, outboxState: null, header: parsed.data as Record<string, unknown>,
+      lines: form.items.map((l, i) => ({
+        productId: l.product_id, quantity: Number(l.quantity.replace(',', '.')), customPrice: null, discount: l.discount ? Number(l.discount) : 0, name: l.name, unit: l.unit,
+        vat: Number(l.vat), unitPrice: Number(l.list_price), net: Number(live.lines[i]!.net), vatAmount: Number(live.lines[i]!.vat), gross: Number(live.lines[i]!.gross),
+      })),
+    };
+    const invoiceForm = invoiceFromOrder(view, TODAY);
+    const params = invoiceSchema.safeParse(toInvoiceParams(invoiceForm));
+    if (!params.success) throw new Error(JSON.stringify(params.error.issues));
+    expect(params.data.items).toHaveLength(2);
+    const issued = await s.ok('setInvoice', params.data);
+    // 14 990 net, VAT 27 %: 4047.3 → 4047, gross 19 037; 2.5 × 12 500 = 31 250, −10 % = 28 125 net, VAT 7593.75 → 7594,
+    // gross 35 719; together 54 756.
+    expect(money(issued.totals.gross, 'HUF')).toBe(live.doc.totals.gross);
+    expect(live.doc.totals.gross).toBe('54756');
+    expect((await s.ok('getOrderStatus', { order_id: order.order_id })).invoice_ids).toEqual([issued.invoice_id]);
   });
 });

@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { compareMoney, subMoney } from '@shared/money';
 import type { InvoiceRow, ResultOf } from '@shared/ipc';
 import type { Locale } from '@shared/protocol/fields';
 import { Screen } from '@renderer/components/Screen';
@@ -53,10 +54,13 @@ function InvoiceDetail({ row, detail }: { row: InvoiceRow; detail: Detail }) {
   const canStorno = row.type === 'invoice' && row.status !== 'cancelled';
   const title = row.type === 'proforma' ? t('invoice.proformaTitle', { number }) : row.type === 'storno' ? t('invoice.stornoTitle', { number }) : t('invoice.titleWith', { number });
 
+  const paid = paidOn(row);
   const doStorno = async () => {
     setStorno('busy');
     setStornoError(null);
     try {
+      // The server cancels only an invoice with nothing paid on it: the payments are reversed first.
+      if (paid !== null) await invoke('invoices.pay', { id: row.id, amount: -Number(paid), note: t('storno.reversalNote') });
       const r = await invoke('invoices.storno', { id: row.id });
       setStorno(null);
       setNotice(t('storno.done'));
@@ -144,6 +148,7 @@ function InvoiceDetail({ row, detail }: { row: InvoiceRow; detail: Detail }) {
           onConfirm={() => void doStorno()}
         >
           <p>{t('storno.body')}</p>
+          {paid !== null && <p className="notice warn">{t('storno.paidFirst', { paid: f.money(Number(paid), row.currency) })}</p>}
           <dl className="kv billing-kv" data-testid="storno-what">
             <dt>{t('list.number')}</dt>
             <dd>{number}</dd>
@@ -156,4 +161,14 @@ function InvoiceDetail({ row, detail }: { row: InvoiceRow; detail: Detail }) {
       )}
     </Screen>
   );
+}
+
+/** What has been paid on the invoice (total − balance, exactly), or null when nothing. */
+function paidOn(row: InvoiceRow): string | null {
+  try {
+    const paid = subMoney(String(row.total), String(row.balance), row.currency);
+    return compareMoney(paid, '0') === 0 ? null : paid;
+  } catch {
+    return null;
+  }
 }

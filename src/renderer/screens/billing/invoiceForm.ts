@@ -57,7 +57,7 @@ export interface InvoiceFormValues {
   issuer_swift: string;
   issuer_email: string;
   issuer_phone: string;
-  /** Issuing bills this order's lines (and ships it); the lines are then shown, not sent. */
+  /** Issuing bills this order's lines (and ships it); the lines are shown, not edited. */
   order_id: number | null;
   /** Issuing turns this proforma into a tax invoice with the proforma's lines. */
   from_proforma_id: number | null;
@@ -123,8 +123,9 @@ export function toInvoiceParams(v: InvoiceFormValues): Record<string, unknown> {
     issuer_phone: text(v.issuer_phone),
     order_id: v.order_id ?? undefined,
     from_proforma_id: v.from_proforma_id ?? undefined,
-    // The server takes an order's or a proforma's lines from the stored document.
-    items: linesFromSource(v) ? undefined : v.items.map((it) => ({
+    // Sent even when they come from an order or a proforma: the server checks they are exactly that
+    // document's lines, and the offline preview and the local totals are built from them.
+    items: v.items.map((it) => ({
       name: it.name,
       unit_price: optionalDecimal(it.unit_price),
       unit: it.unit,

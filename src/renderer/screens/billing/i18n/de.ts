@@ -226,6 +226,8 @@ const de: Messages<typeof en> = {
     body: 'Es wird eine Stornorechnung mit negierten Positionen ausgestellt; das lässt sich nicht rückgängig machen.',
     confirm: 'Storno ausstellen',
     done: 'Die Stornorechnung wurde ausgestellt.',
+    paidFirst: 'Auf der Rechnung sind Zahlungen über {{paid}} erfasst: Sie werden zuerst zurückgebucht (Korrektur in gleicher Höhe), dann wird die Rechnung storniert.',
+    reversalNote: 'Rückbuchung vor Storno',
   },
   retentions: {
     title: 'Einbehalte ({{count}})',

@@ -223,6 +223,8 @@ const en = {
     body: 'A storno invoice with the negated lines will be issued; this cannot be undone.',
     confirm: 'Issue storno',
     done: 'The storno invoice was issued.',
+    paidFirst: 'Payments of {{paid}} are recorded on it: they are reversed first (an adjustment of the same amount), then the invoice is cancelled.',
+    reversalNote: 'Reversed before storno',
   },
   retentions: {
     title: 'Retentions ({{count}})',

@@ -226,6 +226,8 @@ const es: Messages<typeof en> = {
     body: 'Se emitirá una factura rectificativa con las líneas en negativo; no se puede deshacer.',
     confirm: 'Emitir rectificativa',
     done: 'Se ha emitido la factura rectificativa.',
+    paidFirst: 'La factura tiene pagos por {{paid}}: primero se anulan (un ajuste por el mismo importe) y después se anula la factura.',
+    reversalNote: 'Anulación del pago antes de la rectificativa',
   },
   retentions: {
     title: 'Retenciones ({{count}})',

@@ -226,6 +226,8 @@ const hu: Messages<typeof en> = {
     body: 'Ellentételes tételekkel sztornó számla készül; ez nem vonható vissza.',
     confirm: 'Sztornó kiállítása',
     done: 'A sztornó számlát kiállítottuk.',
+    paidFirst: 'A számlán {{paid}} befizetés szerepel: előbb ezt visszavezetjük (azonos összegű korrekcióval), majd sztornózzuk a számlát.',
+    reversalNote: 'Sztornó előtti visszavezetés',
   },
   retentions: {
     title: 'Visszatartások ({{count}})',

@@ -226,6 +226,8 @@ const pl: Messages<typeof en> = {
     body: 'Zostanie wystawiona faktura korygująca z pozycjami o przeciwnym znaku; tego nie można cofnąć.',
     confirm: 'Wystaw korektę',
     done: 'Faktura korygująca została wystawiona.',
+    paidFirst: 'Na fakturze zarejestrowano wpłaty {{paid}}: najpierw zostaną cofnięte (korekta o tę samą kwotę), potem faktura zostanie anulowana.',
+    reversalNote: 'Cofnięcie przed korektą',
   },
   retentions: {
     title: 'Zatrzymania ({{count}})',
