@@ -31,3 +31,13 @@ describe('product demo data', () => {
     expect(dbChecksum(db)).toBe(before);
   });
 });
+
+describe('migration 002', () => {
+  it('gives every existing account a Default warehouse', () => {
+    const db = new Database(':memory:');
+    migrate(db, MIGRATIONS.slice(0, 1));
+    db.prepare("INSERT INTO accounts (name, created_at) VALUES ('Régi Kft.', '2025-01-01T00:00:00.000Z')").run();
+    migrate(db, MIGRATIONS);
+    expect(listWarehouses(db, 1).map((w) => w.name)).toEqual(['Default']);
+  });
+});

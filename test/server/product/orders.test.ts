@@ -241,3 +241,28 @@ describe('warehouses', () => {
     expect((await s.call('setWarehouse', { name: '' }, { format })).status).toBe(400);
   });
 });
+
+describe('back-order suppliers', () => {
+  it("falls back to the account's first supplier, and refuses without any supplier", async () => {
+    const never = await product(s);
+    const r = await s.ok('setOrder', orderParams(s, [{ product_id: never, quantity: 2 }], { finalize_order: 1, order_all: 1 }));
+    const po = await s.ok('getPO', { project_code: r.purchase_order!.project_code });
+    const first = s.app.db.prepare("SELECT id FROM contacts WHERE account_id = ? AND kind IN ('supplier', 'both') ORDER BY id LIMIT 1").get(s.account.accountId) as { id: number };
+    expect(po.supplier.contact_id).toBe(first.id);
+    expect(po.lines).toEqual([{ product_id: never, product_name: expect.any(String), quantity: 2, received_quantity: 0 }]);
+
+    const { runAdmin } = await import('@server/admin/commands');
+    const now = s.clock.now();
+    const acct = (runAdmin(s.app.db, ['account', 'create', '--name', 'Beszállító nélküli Bt.'], now) as { account_id: number }).account_id;
+    const keys = {
+      api_key: (runAdmin(s.app.db, ['key', 'issue', '--account', String(acct)], now) as { api_key: string }).api_key,
+      session_key: (runAdmin(s.app.db, ['session', 'open', '--account', String(acct)], now) as { session_key: string }).session_key,
+    };
+    runAdmin(s.app.db, ['bank', 'add', '--account', String(acct), '--number', '12345678-12345678-12345678'], now);
+    const customer = (runAdmin(s.app.db, ['contact', 'add', '--account', String(acct), '--name', 'Vevő'], now) as { contact_id: number }).contact_id;
+    const p = (await s.ok('setProduct', { product_name: 'Egyedi', currency: 'HUF', vat: 27, unit: 'db', list_price: 5 }, { keys })).id;
+    const none = await s.call('setOrder', { ...orderParams(s, [{ product_id: p, quantity: 1 }], { finalize_order: 1, order_all: 1 }), contact_id: customer, selected_account: '12345678-12345678-12345678' }, { keys });
+    expect(none.status).toBe(409);
+    if (!none.ok) expect(none.error.message).toMatch(/no supplier contact/);
+  });
+});

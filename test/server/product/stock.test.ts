@@ -209,3 +209,32 @@ describe('ledger property', () => {
     expect(negative.n).toBe(0);
   });
 });
+
+describe('getQuantities paging', () => {
+  it('returns at most 1000 products per page and pages on with after_id', async () => {
+    const fresh = await startTestServer();
+    try {
+      const db = fresh.app.db;
+      const now = fresh.clock.now();
+      const { insertProduct } = await import('@server/repos/products');
+      const { addMove, insertReceipt } = await import('@server/repos/stock');
+      const w = findWarehouse(db, fresh.account.accountId, 'Default')!;
+      const start = (db.prepare('SELECT MAX(id) AS m FROM products').get() as { m: number }).m;
+      db.transaction(() => {
+        const receipt = insertReceipt(db, fresh.account.accountId, { kind: 'takein', warehouseId: w.id, date: '2026-11-22' }, now);
+        for (let i = 0; i < 1001; i++) {
+          const id = insertProduct(db, fresh.account.accountId, { name: `Lapozó ${i}`, action: 0, currency: 'HUF', vat: '27', unit: 'db', tags: [], service: 0, components: [] }, now);
+          addMove(db, fresh.account.accountId, receipt, { productId: id, warehouseId: w.id, label: '', qtyMilli: 1000 }, now);
+        }
+      })();
+      const first = await fresh.ok('getQuantities', { after_id: start });
+      expect(new Set(first.stock.map((r) => r.product_id)).size).toBe(1000);
+      expect(first.more).toBe(1);
+      const second = await fresh.ok('getQuantities', { after_id: first.last_id }, { format: 'xml' });
+      expect(second.stock).toHaveLength(1);
+      expect(second.more).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
