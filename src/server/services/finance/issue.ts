@@ -102,6 +102,8 @@ export function issueInvoice(ctx: RequestContext, p: SetInvoiceParams): Result<'
       : invoiceParties(p.crdr, accountParty(h.account, h.bank, { email: p.issuer_email, phone: p.issuer_phone, swift: p.issuer_swift }), contactParty(h.contact));
     const number = assignNumber(db, accountId, seriesFor(config, type, p.crdr), p.issued_date);
     const header = { ...newInvoice(p, h, type, fxRate, language, parties), ...number };
+    // A storno names the partner as the original did, whatever the contact is called today.
+    if (storno) header.contactName = storno.original.contactName;
     const retentionTotal = sumMoney(retentions.map((r) => r.amount), p.currency);
 
     let id: number;

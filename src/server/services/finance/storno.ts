@@ -5,18 +5,13 @@
  * the clerk saw is what is issued.
  */
 import { compareMoney } from '@shared/money';
-import { conflict, invalid, notFound, type ErrorDetail, type Params } from '@shared/protocol';
+import { conflict, invalid, type ErrorDetail, type Params } from '@shared/protocol';
 import type { Db } from '../../db/types';
-import { getInvoice, listInvoiceLines, type StoredInvoice } from '../../repos/invoices';
+import { listInvoiceLines, type StoredInvoice } from '../../repos/invoices';
+import { findInvoice } from './invoices';
 import { requestLines, storedAsRequests, type LineRequest } from './lines';
 
 type SetInvoiceParams = Params<'setInvoice'>;
-
-function source(db: Db, accountId: number, id: number, field: string): StoredInvoice {
-  const inv = getInvoice(db, accountId, id);
-  if (!inv) throw notFound(`Invoice ${id} (${field}) does not exist in your account.`, [{ field, message: 'no invoice with this id in your account' }]);
-  return inv;
-}
 
 /** Items sent with a storno or a conversion must be the source's lines (a storno may send them negated). */
 function matchItems(p: SetInvoiceParams, expected: LineRequest[], what: string, allowNegated: boolean, details: ErrorDetail[]): void {
@@ -57,7 +52,7 @@ export interface StornoSource {
 
 /** The original of a storno and its lines negated; refuses what cannot be cancelled. */
 export function stornoSource(db: Db, accountId: number, p: SetInvoiceParams, details: ErrorDetail[]): StornoSource {
-  const original = source(db, accountId, p.storno_id!, 'storno_id');
+  const original = findInvoice(db, accountId, p.storno_id!, 'storno_id');
   const n = original.invoiceNumber;
   if (original.type === 'proforma') {
     throw conflict(
@@ -94,7 +89,7 @@ export interface ProformaSource {
 
 /** The proforma a tax invoice is issued from, with its lines; refuses a second conversion. */
 export function proformaSource(db: Db, accountId: number, p: SetInvoiceParams, details: ErrorDetail[]): ProformaSource {
-  const proforma = source(db, accountId, p.from_proforma_id!, 'from_proforma_id');
+  const proforma = findInvoice(db, accountId, p.from_proforma_id!, 'from_proforma_id');
   if (proforma.type !== 'proforma') {
     throw invalid(`${proforma.invoiceNumber} is not a proforma; from_proforma_id must name a proforma invoice.`, [{ field: 'from_proforma_id', message: 'is not a proforma' }]);
   }
