@@ -102,19 +102,25 @@ export function lookupProduct(db: Db, code: string): ProductRow | null {
   return r ? toRow(r) : null;
 }
 
+/** Up to this many matches a page is in name order; beyond it, in catalog (id) order. */
+export const NAME_ORDER_LIMIT = 1000;
+
 /**
- * Every word a prefix of some word of the product (name, maker, group, tags, numbers, EAN), in
- * name order. The page's ids are chosen first and only those rows get their stock summed: summing
- * for every match before the sort would cost as much as the whole match list.
+ * Every word a prefix of some word of the product (name, maker, group, tags, numbers, EAN). Name
+ * order costs a sort of every match, so a broad query (over NAME_ORDER_LIMIT matches: the clerk
+ * will type more anyway) pages in catalog order straight from the index. Only the page's rows get
+ * their stock summed.
  */
 export function searchProducts(db: Db, query: string, offset: number, limit: number): { rows: ProductRow[]; total: number } {
   const q = ftsQuery(query);
   const total = q
     ? (stmt(db, 'SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ?').get(q) as { n: number }).n
     : (stmt(db, 'SELECT count(*) AS n FROM products').get() as { n: number }).n;
-  const ids = (q
-    ? stmt(db, `SELECT p.id FROM products_fts f JOIN products p ON p.id = f.rowid WHERE products_fts MATCH ? ORDER BY p.name COLLATE NOCASE, p.id LIMIT ? OFFSET ?`).all(q, limit, offset)
-    : stmt(db, 'SELECT id FROM products ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?').all(limit, offset)) as Array<{ id: number }>;
+  const ids = (!q
+    ? stmt(db, 'SELECT id FROM products ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?').all(limit, offset)
+    : total <= NAME_ORDER_LIMIT
+      ? stmt(db, `SELECT p.id FROM products_fts f JOIN products p ON p.id = f.rowid WHERE products_fts MATCH ? ORDER BY p.name COLLATE NOCASE, p.id LIMIT ? OFFSET ?`).all(q, limit, offset)
+      : stmt(db, 'SELECT rowid AS id FROM products_fts WHERE products_fts MATCH ? LIMIT ? OFFSET ?').all(q, limit, offset)) as Array<{ id: number }>;
   const one = stmt(db, `${ROW_SELECT} WHERE p.id = ?`);
   return { rows: ids.map((r) => toRow(one.get(r.id) as Row)), total };
 }

@@ -48,6 +48,8 @@ export class SyncEngine {
   private again = false;
   private pullRequested: 'full' | 'incremental' | null = null;
   private pullFailures = 0;
+  /** Two pull streams may both offer to push between pages; only one push runs at a time. */
+  private pushing = false;
   private stopped = false;
   private timers = new Map<Timer, unknown>();
   private readonly replay: ReplayDeps;
@@ -243,7 +245,13 @@ export class SyncEngine {
           this.emit();
         },
         between: async () => {
-          if (headEntry(this.d.db)) await this.push(api);
+          if (this.pushing || !headEntry(this.d.db)) return;
+          this.pushing = true;
+          try {
+            await this.push(api);
+          } finally {
+            this.pushing = false;
+          }
         },
       }, kind === 'full');
       setKv(this.d.db, 'sync_state', 'lastPullAt', this.d.clock.now().toISOString());

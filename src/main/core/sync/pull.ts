@@ -89,21 +89,38 @@ export async function pull(deps: PullDeps, full: boolean): Promise<PullReport> {
     setKv(d.db, 'sync_state', 'contactsSince', first);
   }
 
+  // Products and quantities are independent keyset streams: while the server prepares a page of
+  // one, the mirror writes a page of the other.
+  // Without getQuantities the quantities are read per mirrored product, so after the products.
+  if (d.caps.has('getQuantities')) {
+    await Promise.all([pullProducts(d, report, since), pullQuantities(d, full, since('quantitiesSince'))]);
+  } else {
+    await pullProducts(d, report, since);
+    await pullQuantities(d, full, since('quantitiesSince'));
+  }
+  await pullFinance(d, report);
+  d.progress(null);
+  return report;
+}
+
+async function pullProducts(d: Omit<PullDeps, 'api'> & { api: Pick<ApiClient, 'call'> }, report: PullReport, since: (k: string) => string | undefined): Promise<void> {
   d.progress({ phase: 'products', done: 0, total: null });
   if (d.caps.has('getProduct.after_id')) {
     const updated = d.caps.has('getProduct.updated_since') ? since('productsSince') : undefined;
-    let after = 0;
     let first: string | null = null;
-    for (;;) {
-      const r = ok(await d.api.call('getProduct', { filter: '%', after_id: after, ...(updated ? { updated_since: updated } : {}) }));
+    const ask = (after: number) => d.api.call('getProduct', { filter: '%', after_id: after, ...(updated ? { updated_since: updated } : {}) });
+    await pipelined(ask(0), (o) => {
+      const r = ok(o);
       first ??= r.server_time;
-      d.db.transaction(() => upsertServerProducts(d.db, r.products))();
-      report.products += r.products.length;
-      d.progress({ phase: 'products', done: report.products, total: null });
-      if (!r.more || r.products.length === 0) break;
-      after = r.products.at(-1)!.id;
-      await d.between();
-    }
+      return {
+        next: r.more && r.products.length > 0 ? ask(r.products.at(-1)!.id) : null,
+        write: () => {
+          d.db.transaction(() => upsertServerProducts(d.db, r.products))();
+          report.products += r.products.length;
+          d.progress({ phase: 'products', done: report.products, total: null });
+        },
+      };
+    }, d.between);
     if (d.caps.has('getProduct.updated_since')) setKv(d.db, 'sync_state', 'productsSince', first);
   } else {
     let walk;
@@ -119,30 +136,43 @@ export async function pull(deps: PullDeps, full: boolean): Promise<PullReport> {
     report.complete = walk.complete;
     if (!walk.complete) report.warnings.push(`The catalog could not be mirrored completely without the server's paging extension: over 1000 products match ${walk.unsplit.slice(0, 3).map((p) => `"${p}"`).join(', ')} exactly.`);
   }
+}
 
-  await pullQuantities(d, full, since('quantitiesSince'));
-  await pullFinance(d, report);
-  d.progress(null);
-  return report;
+/**
+ * Keyset paging with the next request already on its way while the current page is written:
+ * `step` reads a page's answer and returns the next request (or null) and the page's write.
+ */
+async function pipelined<T>(first: Promise<T>, step: (answer: T) => { next: Promise<T> | null; write: () => void }, between: () => Promise<void>): Promise<void> {
+  let current: Promise<T> | null = first;
+  while (current) {
+    const { next, write } = step(await current);
+    // A failed page must not leave its successor's promise unobserved.
+    next?.catch(() => {});
+    write();
+    current = next;
+    if (current) await between();
+  }
 }
 
 async function pullQuantities(d: Omit<PullDeps, 'api'> & { api: Pick<ApiClient, 'call'> }, full: boolean, updated: string | undefined): Promise<void> {
   d.progress({ phase: 'quantities', done: 0, total: null });
   if (d.caps.has('getQuantities')) {
-    let after = 0;
     let first: string | null = null;
     let done = 0;
-    for (;;) {
-      const r = ok(await d.api.call('getQuantities', { after_id: after, ...(updated && !full ? { updated_since: updated } : {}) }));
+    const ask = (after: number) => d.api.call('getQuantities', { after_id: after, ...(updated && !full ? { updated_since: updated } : {}) }).then((o) => ({ o, after }));
+    await pipelined(ask(0), ({ o, after }) => {
+      const r = ok(o);
       first ??= r.server_time;
-      const last = r.more ? r.last_id : null;
-      d.db.transaction(() => (updated && !full ? replaceStockOf(d.db, r.stock, r.reserved) : replaceStockRange(d.db, after, last, r.stock, r.reserved)))();
-      done += r.stock.length;
-      d.progress({ phase: 'quantities', done, total: null });
-      if (!r.more) break;
-      after = r.last_id;
-      await d.between();
-    }
+      return {
+        next: r.more ? ask(r.last_id) : null,
+        write: () => {
+          const last = r.more ? r.last_id : null;
+          d.db.transaction(() => (updated && !full ? replaceStockOf(d.db, r.stock, r.reserved) : replaceStockRange(d.db, after, last, r.stock, r.reserved)))();
+          done += r.stock.length;
+          d.progress({ phase: 'quantities', done, total: null });
+        },
+      };
+    }, d.between);
     setKv(d.db, 'sync_state', 'quantitiesSince', first);
     return;
   }
