@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
  * A text box with a list of matches under it (ARIA combobox). Arrow keys move, Enter picks,
  * Esc closes. The caller does the searching: it gets the typed text and hands back the options.
  */
-export function Combobox<T>({ id, text, onText, options, loading, onPick, render, optionKey, placeholder, invalid, describedBy, disabled, autoFocus }: {
+export function Combobox<T>({ id, text, onText, options, loading, onPick, render, optionKey, placeholder, invalid, describedBy, disabled, autoFocus, testId }: {
   id?: string;
   text: string;
   onText: (text: string) => void;
@@ -19,6 +19,7 @@ export function Combobox<T>({ id, text, onText, options, loading, onPick, render
   describedBy?: string;
   disabled?: boolean;
   autoFocus?: boolean;
+  testId?: string;
 }) {
   const { t } = useTranslation();
   const listId = useId();
@@ -42,6 +43,7 @@ export function Combobox<T>({ id, text, onText, options, loading, onPick, render
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
         autoComplete="off"
+        data-testid={testId}
         value={text}
         placeholder={placeholder}
         disabled={disabled}

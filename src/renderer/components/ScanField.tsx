@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type RefObject } from 'react';
+import { useCallback, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScanner } from '../lib/scanner';
 import { Icon } from './Icon';
@@ -13,8 +13,10 @@ export interface ScanFeedback {
  * The field a scanner's codes belong in. Scans are caught anywhere on the screen (see useScanner)
  * and focus comes back here after each; a code typed by hand is taken on Enter.
  */
-export function ScanField({ onCode, disabled, feedback, inputRef, label }: {
+export function ScanField({ onCode, disabled, feedback, inputRef, label, children }: {
   onCode: (code: string) => void;
+  /** Shown beside the field, e.g. a product search for when there is no barcode. */
+  children?: ReactNode;
   disabled?: boolean;
   feedback?: ScanFeedback | null;
   inputRef?: RefObject<HTMLInputElement | null>;
@@ -53,13 +55,15 @@ export function ScanField({ onCode, disabled, feedback, inputRef, label }: {
         placeholder={t('scan.placeholder')}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
-          if (e.key !== 'Enter') return;
+          // Ctrl+Enter is the screen's "post", not a code.
+          if (e.key !== 'Enter' || e.ctrlKey || e.metaKey || e.altKey) return;
           e.preventDefault();
           const code = text.trim();
           setText('');
           if (code) onCode(code);
         }}
       />
+      {children}
     </div>
   );
 }

@@ -9,6 +9,7 @@ interface ControlProps {
   id?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
+  'data-testid'?: string;
 }
 
 /** The warehouses of the mirror; the value is the warehouse's name, as the API addresses it. */
@@ -21,9 +22,8 @@ export function WarehouseSelect({ value, onChange, ...aria }: { value: string; o
       <option value="">{t('pickers.chooseWarehouse')}</option>
       {!known && value ? <option value={value}>{value}</option> : null}
       {data.map((w) => (
-        <option key={w.id} value={w.name}>
+        <option key={w.id} value={w.name} title={w.city ?? undefined}>
           {w.name}
-          {w.city ? ` — ${w.city}` : ''}
         </option>
       ))}
     </select>
@@ -64,12 +64,13 @@ export function ContactPicker({ value, onChange, kind, id, ...aria }: { value: P
       placeholder={t('pickers.searchContact')}
       invalid={aria['aria-invalid']}
       describedBy={aria['aria-describedby']}
+      testId={aria['data-testid']}
     />
   );
 }
 
 /** Free-text product search for when there is no barcode to scan. */
-export function ProductPicker({ onPick, id, autoFocus }: { onPick: (p: ProductRow) => void; id?: string; autoFocus?: boolean }) {
+export function ProductPicker({ onPick, id, autoFocus, placeholder }: { onPick: (p: ProductRow) => void; id?: string; autoFocus?: boolean; placeholder?: string }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const query = useDebounced(text.trim(), 150);
@@ -92,7 +93,7 @@ export function ProductPicker({ onPick, id, autoFocus }: { onPick: (p: ProductRo
           <span className="muted mono">{p.itemNumber ?? p.ean ?? ''}</span>
         </>
       )}
-      placeholder={t('pickers.searchProduct')}
+      placeholder={placeholder ?? t('pickers.searchProduct')}
       autoFocus={autoFocus}
     />
   );

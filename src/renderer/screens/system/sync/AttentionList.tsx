@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OutboxEntryView } from '@shared/ipc';
+import type { IpcErrorCode, OutboxEntryView } from '@shared/ipc';
 import { ConfirmDialog } from '../../../components/Dialog';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Icon } from '../../../components/Icon';
 import { useCommand } from '../../../lib/ipc';
 import { useFormat } from '../../../lib/useFormat';
 import { ParamsEditor } from './ParamsEditor';
+
+const KNOWN_CODES = new Set<string>(['VALIDATION_ERROR', 'OFFLINE', 'NOT_FOUND', 'CONFLICT', 'AUTH_FAILED', 'INTERNAL_ERROR'] satisfies IpcErrorCode[]);
 
 /** Commands the server refused: its words, and what the clerk can do — fix, retry, give up. */
 export function AttentionList({ entries }: { entries: OutboxEntryView[] }) {
@@ -46,7 +48,7 @@ function AttentionCard({ entry }: { entry: OutboxEntryView }) {
       <div className="panel-body stack">
         <div className="notice error">
           <div>
-            <strong>{entry.errorCode ?? tc('errors.INTERNAL_ERROR')}</strong>
+            <strong>{entry.errorCode && KNOWN_CODES.has(entry.errorCode) ? tc(`errors.${entry.errorCode as IpcErrorCode}`) : (entry.errorCode ?? tc('errors.INTERNAL_ERROR'))}</strong>
             {entry.lastError ? <div data-testid="server-message">{entry.lastError}</div> : null}
             {entry.errorDetails.length ? (
               <ul>

@@ -44,12 +44,12 @@ export function CountList() {
         </div>
         <div className="panel-body form-grid">
           <Field label={tc('pickers.warehouse')} required error={missing ? t('problems.required') : errors.get('warehouse')}>
-            <WarehouseSelect value={warehouse} onChange={setWarehouse} />
+            <WarehouseSelect value={warehouse} onChange={setWarehouse} data-testid="count-warehouse" />
           </Field>
           <Field label={t('takeIn.stockLabel')} hint={t('count.labelHint')} error={errors.get('stockLabel')}>
-            <input type="text" value={label} maxLength={100} onChange={(e) => setLabel(e.target.value)} />
+            <input type="text" value={label} maxLength={100} onChange={(e) => setLabel(e.target.value)} data-testid="count-label" />
           </Field>
-          <div className="field" style={{ justifyContent: 'flex-end' }}>
+          <div className="field action">
             <button type="submit" className="btn primary" disabled={open.isPending} data-testid="count-start">
               {t('count.start')}
             </button>

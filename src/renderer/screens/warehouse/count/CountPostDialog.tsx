@@ -48,7 +48,7 @@ export function CountPostDialog({ sheet, summary, onCancel, onPosted }: { sheet:
         {summary.uncounted > 0 ? <li className="diff-neg">{t('count.uncountedStay', { lines: summary.uncounted })}</li> : null}
       </ul>
       <Field label={tc('pickers.contact')} required hint={t('count.contactHint')}>
-        <ContactPicker value={contact.value} onChange={contact.set} />
+        <ContactPicker value={contact.value} onChange={contact.set} data-testid="count-contact" />
       </Field>
       <ErrorNotice error={post.error} />
     </Dialog>

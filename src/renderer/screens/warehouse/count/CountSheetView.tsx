@@ -180,7 +180,7 @@ export function CountSheetView() {
             </button>
           ))}
         </div>
-        <input type="search" placeholder={t('count.searchLines')} aria-label={t('count.searchLines')} value={query} onChange={(e) => setQuery(e.target.value)} />
+        <input type="search" style={{ width: 300 }} placeholder={t('count.searchLines')} aria-label={t('count.searchLines')} value={query} onChange={(e) => setQuery(e.target.value)} />
         <span className="muted">{t('count.showing', { shown: f.qty(shown.length), total: f.qty(lines.length) })}</span>
       </div>
       <CountTable lines={shown} flash={flash} onCounted={onCounted} scanRef={scanRef} error={lineError} />

@@ -7,7 +7,7 @@ import { useFormat } from '../../../lib/useFormat';
 import { diffLine } from './countDiff';
 
 const ROW_H = 32;
-const COLUMNS = '110px 130px minmax(200px, 1fr) 60px 100px 120px 100px';
+const COLUMNS = '100px 130px minmax(200px, 1fr) 76px 124px 116px 96px';
 
 /**
  * The count sheet, virtualised: a shelf can hold thousands of products. The counted quantity is
@@ -22,7 +22,8 @@ export function CountTable({ lines, flash, onCounted, scanRef, error }: {
 }) {
   const { t } = useTranslation('warehouse');
   const parent = useRef<HTMLDivElement>(null);
-  const v = useVirtualizer({ count: lines.length, getScrollElement: () => parent.current, estimateSize: () => ROW_H, overscan: 12 });
+  // initialRect: rows are drawn on the first paint, before the box has been measured.
+  const v = useVirtualizer({ count: lines.length, getScrollElement: () => parent.current, estimateSize: () => ROW_H, overscan: 12, initialRect: { width: 0, height: 600 } });
 
   useEffect(() => {
     if (!flash) return;

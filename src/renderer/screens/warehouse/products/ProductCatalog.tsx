@@ -21,6 +21,12 @@ export function ProductCatalog() {
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const open = (id: number) => void navigate(`/products/${id}`);
+  // A selection belongs to the list it was made in; a new search result starts without one.
+  const [shownQuery, setShownQuery] = useState(query);
+  if (shownQuery !== query) {
+    setShownQuery(query);
+    setSelected(null);
+  }
 
   // A scan anywhere on this screen searches for the code.
   useScanner({

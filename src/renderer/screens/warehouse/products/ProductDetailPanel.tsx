@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StockAdjustDialog } from './StockAdjustDialog';
 import { useChannel } from '../../../lib/ipc';
 import { useFormat } from '../../../lib/useFormat';
 
@@ -9,17 +11,27 @@ export function ProductDetailPanel({ productId }: { productId: number | null }) 
   const { t: tc } = useTranslation();
   const f = useFormat();
   const { data: p, isLoading } = useChannel('products.get', { id: productId ?? 0 }, { enabled: productId !== null });
+  const [adjusting, setAdjusting] = useState(false);
+  const [queued, setQueued] = useState<number | null>(null);
   if (productId === null) return <aside className="panel empty">{t('products.selectHint')}</aside>;
   if (!p) return <aside className="panel empty">{isLoading ? tc('loading') : tc('errors.NOT_FOUND')}</aside>;
   return (
-    <aside className="panel" data-testid="product-detail" aria-label={p.name}>
+    <aside className="panel detail-panel" data-testid="product-detail" aria-label={p.name}>
       <div className="panel-title">
-        <h2 style={{ flex: 1 }}>{p.name}</h2>
-        <Link className="btn small" to={`/products/${p.id}`}>
-          {tc('actions.edit')}
-        </Link>
+        <h2>{p.name}</h2>
       </div>
       <div className="panel-body stack">
+        <div className="toolbar">
+          <Link className="btn small" to={`/products/${p.id}`}>
+            {tc('actions.edit')}
+          </Link>
+          {p.service ? null : (
+            <button type="button" className="btn small" onClick={() => setAdjusting(true)} data-testid="adjust-open">
+              {t('products.adjust.open')}
+            </button>
+          )}
+        </div>
+        {queued === p.id ? <div className="notice ok" role="status">{t('products.adjust.queued')}</div> : null}
         {p.local ? <div className="notice info">{t('products.localHint')}</div> : null}
         <dl className="kv">
           <dt>{t('products.col.itemNumber')}</dt>
@@ -78,6 +90,16 @@ export function ProductDetailPanel({ productId }: { productId: number | null }) 
           </table>
         )}
       </div>
+      {adjusting ? (
+        <StockAdjustDialog
+          product={p}
+          onClose={() => setAdjusting(false)}
+          onQueued={() => {
+            setAdjusting(false);
+            setQueued(p.id);
+          }}
+        />
+      ) : null}
     </aside>
   );
 }

@@ -105,7 +105,7 @@ export function ProductForm({ id, initial, clearable }: { id: number | null; ini
         <fieldset className="panel">
           <legend className="panel-title">{t('products.sectionPrices')}</legend>
           <div className="panel-body form-grid">
-            {text('currency', t('takeIn.col.currency'), { required: true, maxLength: 3 })}
+            {text('currency', t('products.currency'), { required: true, maxLength: 3 })}
             {text('vat', t('products.vat'), { required: true, num: true, hint: '27 / 18 / 5 / 0' })}
             {text('list_price', t('products.col.listPrice'), { num: true })}
             {text('wholesale_price', t('products.wholesalePrice'), { num: true })}
@@ -118,14 +118,26 @@ export function ProductForm({ id, initial, clearable }: { id: number | null; ini
             <p className="muted">{t('products.takeInHint')}</p>
             <div className="form-grid">
               {text('takein_quantity', t('takeIn.col.quantity'), { num: true })}
-              <Field label={tc('pickers.warehouse')} error={err('takein_warehouse')}>
-                <Controller control={control} name="takein_warehouse" render={({ field }) => <WarehouseSelect value={field.value} onChange={field.onChange} />} />
-              </Field>
-              <Field label={tc('pickers.supplier')} error={err('takein_contact_id')} className="wide">
-                <Controller control={control} name="takein_contact_id" render={({ field }) => <ContactPicker kind="supplier" value={field.value} onChange={field.onChange} />} />
-              </Field>
+              <Controller
+                control={control}
+                name="takein_warehouse"
+                render={({ field }) => (
+                  <Field label={tc('pickers.warehouse')} error={err('takein_warehouse')}>
+                    <WarehouseSelect value={field.value} onChange={field.onChange} />
+                  </Field>
+                )}
+              />
+              <Controller
+                control={control}
+                name="takein_contact_id"
+                render={({ field }) => (
+                  <Field label={tc('pickers.supplier')} error={err('takein_contact_id')} className="wide">
+                    <ContactPicker kind="supplier" value={field.value} onChange={field.onChange} />
+                  </Field>
+                )}
+              />
               {text('takein_price', t('takeIn.col.price'), { num: true })}
-              {text('takein_currency', t('takeIn.col.currency'), { maxLength: 3 })}
+              {text('takein_currency', t('products.currency'), { maxLength: 3 })}
               {text('takein_fxrate', t('takeIn.col.fxRate'), { num: true })}
               {text('takein_date', t('takeIn.date'), { type: 'date' })}
               {text('takein_batch_no', t('takeIn.col.batch'))}

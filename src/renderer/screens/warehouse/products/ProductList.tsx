@@ -34,6 +34,8 @@ export function ProductList({ query, selected, onSelect, onSelectedProduct, onOp
     getScrollElement: () => listRef.current,
     estimateSize: () => ROW_H,
     overscan: 20,
+    // Rows are drawn on the first paint, before the box has been measured.
+    initialRect: { width: 0, height: 600 },
     onChange: (inst) => {
       const vis = inst.getVirtualItems();
       const next = { start: vis[0]?.index ?? 0, end: vis[vis.length - 1]?.index ?? 0 };
@@ -49,7 +51,7 @@ export function ProductList({ query, selected, onSelect, onSelectedProduct, onOp
 
   useEffect(() => {
     // A new search starts at the top.
-    listRef.current?.scrollTo({ top: 0 });
+    if (listRef.current) listRef.current.scrollTop = 0;
   }, [query, listRef]);
 
   useEffect(() => {

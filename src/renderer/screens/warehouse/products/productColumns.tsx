@@ -14,12 +14,12 @@ export interface ColumnMeta {
 export function productColumns(t: TFunction<'warehouse'>, f: ReturnType<typeof useFormat>) {
   const meta = (width: string, num = false): ColumnMeta => ({ width, num });
   return [
-    col.accessor((r) => r.product.itemNumber ?? '', { id: 'itemNumber', header: t('products.col.itemNumber'), meta: meta('120px') }),
-    col.accessor((r) => r.product.ean ?? '', { id: 'ean', header: t('products.col.ean'), meta: meta('130px') }),
+    col.accessor((r) => r.product.itemNumber ?? '', { id: 'itemNumber', header: t('products.col.itemNumber'), meta: meta('104px') }),
+    col.accessor((r) => r.product.ean ?? '', { id: 'ean', header: t('products.col.ean'), meta: meta('124px') }),
     col.accessor((r) => r.product.name, {
       id: 'name',
       header: t('products.col.name'),
-      meta: meta('minmax(220px, 2fr)'),
+      meta: meta('minmax(150px, 2.4fr)'),
       cell: (c) => (
         <>
           {c.getValue()}
@@ -27,13 +27,12 @@ export function productColumns(t: TFunction<'warehouse'>, f: ReturnType<typeof u
         </>
       ),
     }),
-    col.accessor((r) => r.product.productGroup ?? '', { id: 'group', header: t('products.col.group'), meta: meta('minmax(100px, 1fr)') }),
-    col.accessor((r) => r.product.manufacturer ?? '', { id: 'manufacturer', header: t('products.col.manufacturer'), meta: meta('minmax(100px, 1fr)') }),
-    col.accessor((r) => r.product.unit, { id: 'unit', header: t('products.col.unit'), meta: meta('56px') }),
+    col.accessor((r) => r.product.productGroup ?? '', { id: 'group', header: t('products.col.group'), meta: meta('minmax(72px, 1fr)') }),
+    col.accessor((r) => r.product.unit, { id: 'unit', header: t('products.col.unit'), meta: meta('72px') }),
     col.accessor((r) => r.product.listPrice, {
       id: 'listPrice',
       header: t('products.col.listPrice'),
-      meta: meta('110px', true),
+      meta: meta('112px', true),
       cell: (c) => {
         const v = c.getValue();
         return v === null ? '' : f.money(v, c.row.original.product.currency);
@@ -42,13 +41,13 @@ export function productColumns(t: TFunction<'warehouse'>, f: ReturnType<typeof u
     col.accessor((r) => r.product.deliverable, {
       id: 'deliverable',
       header: t('products.col.deliverable'),
-      meta: meta('96px', true),
+      meta: meta('84px', true),
       cell: (c) => (c.row.original.product.service ? <span className="muted">{t('products.service')}</span> : f.qty(c.getValue())),
     }),
     col.accessor((r) => r.product.available, {
       id: 'available',
       header: t('products.col.available'),
-      meta: meta('96px', true),
+      meta: meta('84px', true),
       cell: (c) => (c.row.original.product.service ? '' : f.qty(c.getValue())),
     }),
   ];

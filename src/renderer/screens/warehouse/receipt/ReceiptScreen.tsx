@@ -104,7 +104,7 @@ export function ReceiptScreen() {
               <Field label={t('receipt.origin')} error={errorOf('countryCode')}>
                 <input type="text" maxLength={2} value={d.countryCode} onChange={(e) => draft.set({ ...d, countryCode: e.target.value.toUpperCase() })} />
               </Field>
-              <div className="field" style={{ justifyContent: 'flex-end' }}>
+              <div className="field action">
                 <button type="submit" className="btn primary" disabled={receive.isPending || queued !== null} data-testid="po-receive">
                   {t('receipt.receive')}
                 </button>

@@ -115,13 +115,13 @@ export function TakeInScreen() {
       <div className="panel">
         <div className="panel-body form-grid">
           <Field label={tc('pickers.warehouse')} required error={errorOf('warehouse')}>
-            <WarehouseSelect value={d.warehouse} onChange={(v) => setHeader('warehouse', v)} />
+            <WarehouseSelect value={d.warehouse} onChange={(v) => setHeader('warehouse', v)} data-testid="takein-warehouse" />
           </Field>
           <Field label={t('takeIn.stockLabel')} hint={t('takeIn.stockLabelHint')} error={errorOf('stockLabel')}>
-            <input type="text" value={d.stockLabel} maxLength={100} onChange={(e) => setHeader('stockLabel', e.target.value)} />
+            <input type="text" value={d.stockLabel} maxLength={100} onChange={(e) => setHeader('stockLabel', e.target.value)} data-testid="takein-label" />
           </Field>
           <Field label={tc('pickers.supplier')} required error={errorOf('contactId')} className="wide">
-            <ContactPicker kind="supplier" value={d.supplier} onChange={(c) => setHeader('supplier', c)} />
+            <ContactPicker kind="supplier" value={d.supplier} onChange={(c) => setHeader('supplier', c)} data-testid="takein-supplier" />
           </Field>
           <Field label={t('takeIn.date')} hint={t('takeIn.dateHint')} error={errorOf('date')}>
             <input type="date" value={d.date} onChange={(e) => setHeader('date', e.target.value)} />
@@ -129,17 +129,14 @@ export function TakeInScreen() {
         </div>
       </div>
 
-      <div className="toolbar">
-        <div style={{ flex: 2 }}>
-          <ScanField onCode={(c) => void onCode(c)} feedback={feedback} inputRef={scanRef} />
-        </div>
-        <div style={{ flex: 1 }} className="field">
-          <label htmlFor="takein-search" className="field-label">
+      <ScanField onCode={(c) => void onCode(c)} feedback={feedback} inputRef={scanRef}>
+        <div className="scan-search">
+          <label htmlFor="takein-search" className="visually-hidden">
             {t('takeIn.orSearch')}
           </label>
-          <ProductPicker id="takein-search" onPick={(p) => (p.service ? setNotFound(p.name) : add(p))} />
+          <ProductPicker id="takein-search" placeholder={t('takeIn.orSearch')} onPick={(p) => (p.service ? setNotFound(p.name) : add(p))} />
         </div>
-      </div>
+      </ScanField>
 
       {notFound ? (
         <div className="notice warn" role="alert">
