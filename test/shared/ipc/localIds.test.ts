@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IpcError, validateRequest } from '@shared/ipc/validate';
+import type { IpcError} from '@shared/ipc/validate';
+import { validateRequest } from '@shared/ipc/validate';
 
 const header = {
   crdr: 'outgoing', method: 'transfer', issued_date: '2026-11-20', payment_date: '2026-11-28', fulfillment_date: '2026-11-20',
