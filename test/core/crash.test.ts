@@ -15,7 +15,7 @@ import { seedCatalog } from '../helpers/core';
 import { buildPlan, serverOutcome } from './plan';
 
 const KILLS = 30;
-const COMMANDS = Number(process.env.CRASH_COMMANDS ?? 600);
+const COMMANDS = Number(process.env.CRASH_COMMANDS ?? 300);
 const ENGINE = JSON.stringify({ healthIntervalMs: 20, backoff: { baseMs: 5, capMs: 50 }, callTimeoutMs: 5_000 });
 
 async function until(what: string, fn: () => Promise<boolean>, ms = 120_000): Promise<void> {

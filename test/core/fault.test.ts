@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from '../helpers/server';
 import { seedCatalog, startTestCore, type TestCore } from '../helpers/core';
 import { buildPlan, serverOutcome, type Plan } from './plan';
 
+// FAULT_COMMANDS shrinks it for a quick local run; the suite runs all 5,000.
 const COMMANDS = Number(process.env.FAULT_COMMANDS ?? 5_000);
 
 describe('replay through a faulty network', () => {
@@ -32,27 +33,24 @@ describe('replay through a faulty network', () => {
 
   it(`applies ${COMMANDS} commands exactly once`, async () => {
     c.net.offline = true;
-    const t0 = Date.now();
     const plan: Plan = await buildPlan(c.ok, s, ids, COMMANDS, seededRandom(2026));
     const before = (await c.ok('sync.status', {})).outbox;
     expect(before.queued + before.inFlight).toBe(plan.commands);
-    console.error(`planned ${plan.commands} in ${Date.now() - t0} ms`);
     proxy.enabled = true;
     c.net.offline = false;
     const started = Date.now();
-    while (Date.now() - started < 280_000) {
+    while (Date.now() - started < 840_000) {
       c.core.engine.kick();
       await new Promise((r) => setTimeout(r, 200));
       const st = await c.ok('sync.status', {});
       if (st.outbox.queued === 0 && st.outbox.inFlight === 0) break;
     }
     await c.core.engine.idle();
-    console.error(`replayed in ${Date.now() - started} ms`, proxy.stats);
     const st = await c.ok('sync.status', {});
     expect(st.outbox).toEqual({ queued: 0, inFlight: 0, needsAttention: 0 });
     expect(proxy.stats.droppedRequests).toBeGreaterThan(COMMANDS * 0.1);
     expect(proxy.stats.droppedResponses).toBeGreaterThan(COMMANDS * 0.1);
     const actual = serverOutcome(s, ids, plan);
     expect(actual).toEqual(plan.expected);
-  }, 300_000);
+  }, 900_000);
 });
