@@ -31,6 +31,9 @@ describe('live totals of what the clerk typed', () => {
 
   it('a bad exchange rate makes the totals incomplete; HUF with rate 1 is fine', () => {
     expect(liveTotals(EUR_LINES, 'EUR', 'abc').fxProblem).toBe(true);
+    // More places than a rate may have is a problem to show, not a crash.
+    expect(liveTotals(EUR_LINES, 'EUR', '395.5599004').fxProblem).toBe(true);
+    expect(liveTotals(EUR_LINES, 'EUR', '0').fxProblem).toBe(true);
     expect(liveTotals(HUF_LINES, 'HUF', '1').complete).toBe(true);
     // Without a rate a foreign document has no HUF figures (and the form asks for one).
     expect(liveTotals(EUR_LINES, 'EUR', '').doc.totals.grossHuf).toBeUndefined();

@@ -52,6 +52,17 @@ function problemOf(e: MoneyError): LineProblem {
   return PROBLEM_FIELDS[m?.[1] ?? ''] ?? 'quantity';
 }
 
+/** Whether @shared/money takes the rate (positive, at most 6 decimals, not absurd). */
+function fxAccepted(fx: string, currency: string): boolean {
+  try {
+    computeTotals([], currency, fx);
+    return true;
+  } catch (e) {
+    if (e instanceof MoneyError) return false;
+    throw e;
+  }
+}
+
 /**
  * Totals of the lines in `currency` (with HUF values when a foreign currency has an fx rate).
  * When some lines are unusable, `doc` still sums the usable ones so the clerk sees a running figure,
@@ -60,7 +71,7 @@ function problemOf(e: MoneyError): LineProblem {
 export function liveTotals(lines: LineText[], currency: string, fxRateText: string): LiveTotals {
   const cur = /^[A-Z]{3}$/.test(currency) ? currency : 'HUF';
   const fxText = normalizeDecimal(fxRateText);
-  const fxUsable = cur !== 'HUF' && isDecimal(fxText) && Number(fxText) > 0;
+  const fxUsable = cur !== 'HUF' && isDecimal(fxText) && fxAccepted(fxText, cur);
   const fxProblem = fxText !== '' && !fxUsable && !(cur === 'HUF' && (fxText === '1' || fxText === '1.0'));
   const fx = fxUsable ? fxText : undefined;
 
