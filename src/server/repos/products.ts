@@ -197,24 +197,50 @@ export function parseFilter(filter: string): ParsedFilter {
 const likeEscape = (s: string) => s.replace(/[\\_%]/g, '\\$&');
 const ftsTerm = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
-/**
- * The FTS query that narrows the candidates: a few non-overlapping trigrams of each piece, ANDed.
- * A whole-piece phrase would be exact but costs a position merge over every trigram's list (about
- * 10× slower on 100,000 products); the LIKE and the per-field regex make the answer exact anyway.
- */
-export function ftsQuery(pieces: string[]): string | null {
+/** Non-overlapping trigrams of each literal piece of three or more characters (the last one ends the piece). */
+export function probeTrigrams(pieces: string[]): string[] {
   const terms = new Set<string>();
   for (const piece of pieces) {
     const chars = [...piece];
     if (chars.length < 3) continue;
-    const starts = [0];
-    for (let i = 3; i + 3 <= chars.length - 3; i += 3) starts.push(i);
-    starts.push(chars.length - 3);
-    // Each term costs a read of its whole document list: the ends and at most two between suffice.
-    const picked = starts.length <= 4 ? starts : [0, starts[Math.floor(starts.length / 3)]!, starts[Math.floor((2 * starts.length) / 3)]!, chars.length - 3];
-    for (const i of picked) terms.add(chars.slice(i, i + 3).join(''));
+    for (let i = 0; i + 3 <= chars.length - 3; i += 3) terms.add(chars.slice(i, i + 3).join(''));
+    terms.add(chars.slice(-3).join(''));
   }
-  return terms.size ? [...terms].slice(0, 6).map(ftsTerm).join(' AND ') : null;
+  return [...terms];
+}
+
+// How many documents hold a trigram, cached per connection: they only steer which trigrams to
+// query (stale counts cost speed, never correctness), and counting reads the term's whole list.
+const termCounts = new WeakMap<Db, Map<string, { docs: number; at: number }>>();
+const COUNT_TTL_MS = 10 * 60_000;
+
+function docCount(db: Db, term: string): number {
+  let cache = termCounts.get(db);
+  if (!cache) termCounts.set(db, (cache = new Map()));
+  const now = Date.now();
+  const hit = cache.get(term);
+  // A zero is always recounted (cheaply: the list is empty), so a new product is never missed.
+  if (hit && hit.docs > 0 && now - hit.at < COUNT_TTL_MS) return hit.docs;
+  const docs = (stmt(db, 'SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ?').get(ftsTerm(term)) as { n: number }).n;
+  if (cache.size >= 100_000) cache.clear();
+  cache.set(term, { docs, at: now });
+  return docs;
+}
+
+/**
+ * The FTS query that narrows the candidates: the rarest probe trigrams, ANDed; null when
+ * there is none (short pieces only) and '' when a trigram occurs nowhere, so nothing can match.
+ * A whole-piece phrase would be exact but merges the position lists of every trigram (about 10×
+ * slower on 100,000 products); the LIKE and the per-field regex make the answer exact anyway.
+ */
+export function ftsQuery(db: Db, pieces: string[]): string | null {
+  const probes = probeTrigrams(pieces).slice(0, 12).map((t) => ({ t, docs: docCount(db, t) }));
+  if (probes.length === 0) return null;
+  if (probes.some((p) => p.docs === 0)) return '';
+  probes.sort((a, b) => a.docs - b.docs);
+  // Reading a list costs per entry; a much commoner trigram (an EAN's "599") cuts few candidates.
+  const useful = probes.filter((p, i) => i === 0 || (i < 3 && p.docs <= 10 * probes[0]!.docs));
+  return useful.map((p) => ftsTerm(p.t)).join(' AND ');
 }
 
 export interface ProductQuery {
@@ -238,7 +264,8 @@ export function searchProducts(db: Db, accountId: number, q: ProductQuery): Prod
   } else {
     // Phase one reads only id and search (cheap) and stops at the limit; phase two reads the winners.
     const like = `%${f.pieces.map(likeEscape).join('%')}%`;
-    const match = ftsQuery(f.pieces);
+    const match = ftsQuery(db, f.pieces);
+    if (match === '') return [];
     const candidates = (match
       ? stmt(db, `SELECT p.id, p.search FROM products p WHERE ${where}
           AND p.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?) AND p.search LIKE ? ESCAPE '\\' ORDER BY p.id`)
