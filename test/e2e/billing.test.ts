@@ -193,7 +193,7 @@ describe('a billing clerk, offline and back', () => {
     await row.click();
     // The demo has older debts of this customer too: the row shows what the server says is owed.
     const owed = (await srv.server.ok('getDueCustomers', {})).customers.find((c) => c.contact_id === nagy)!.currencies[0]!;
-    const huf = new Intl.NumberFormat('hu-HU', { style: 'currency', currency: 'HUF', maximumFractionDigits: 0 });
+    const huf = new Intl.NumberFormat('hu-HU', { style: 'currency', currency: 'HUF', maximumFractionDigits: 0, useGrouping: 'always' });
     expect(plain(await row.innerText())).toContain(plain(huf.format(owed.outstanding)));
     expect(plain(await row.innerText())).toContain(plain(huf.format(owed.overdue)));
     await page.getByLabel('A levél nyelve').selectOption('en_US');
@@ -229,7 +229,7 @@ describe('a billing clerk, offline and back', () => {
     await page.getByRole('option', { name: /Müller Handels/ }).waitFor();
     await page.keyboard.press('Enter');
     await page.getByLabel('Currency').selectOption('EUR');
-    await page.getByRole('textbox', { name: /Exchange rate/ }).fill('395,5');
+    await page.getByRole('textbox', { name: /^Rate \(HUF/ }).fill('395,5');
     await scan(page, MAKITA);
     await page.getByText(makita.name, { exact: true }).waitFor();
     await page.getByRole('textbox', { name: `Unit price of ${makita.name}` }).fill('89,90');

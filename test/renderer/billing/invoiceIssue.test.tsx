@@ -59,7 +59,7 @@ describe('invoice issue', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Currency' }), 'EUR');
     // The account kept in euros follows the currency.
     expect(screen.getByRole('combobox', { name: 'Bank account' })).toHaveProperty('value', 'HU42117730161111101800000000');
-    await user.type(screen.getByRole('textbox', { name: /Exchange rate/ }), '395,5');
+    await user.type(screen.getByRole('textbox', { name: /^Rate \(HUF/ }), '395,5');
 
     for (const [i, l] of EUR_LINES.entries()) {
       if (i > 0) await user.click(screen.getByRole('button', { name: 'Add line' }));
@@ -136,7 +136,7 @@ describe('invoice issue', () => {
     expect(await screen.findByText(/^Az ezen a gépen mentett rendelés tételeit számlázzuk/)).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Vevő' })).toHaveProperty('value', KOVACS.name);
     expect(screen.queryByRole('textbox', { name: /egységára/ })).toBeNull();
-    expect(plain(screen.getByTestId('total-gross').textContent)).toBe('5294 Ft');
+    expect(plain(screen.getByTestId('total-gross').textContent)).toBe('5 294 Ft');
     await user.click(screen.getByRole('button', { name: /Számla kiállítása/ }));
     await waitFor(() => expect(fake.requests('invoices.issue')).toHaveLength(1));
     const sent = fake.requests('invoices.issue')[0]!.invoice as Record<string, unknown>;

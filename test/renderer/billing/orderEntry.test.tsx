@@ -65,14 +65,14 @@ describe('order entry', () => {
     await user.type(qty1, '2');
 
     // 3 × 1234 = 3702, −10 % = 3331.8 → 3332 net; VAT 27 %: 899.64 → 900; gross 4232.
-    // (Hungarian groups digits from five up: 4232, but 14 031.)
-    expect(plain(screen.getByTestId('line-0-gross').textContent)).toBe('4232');
+    // (Grouped always, as on the printed invoice, so an amount column lines up: 4 232 over 14 031.)
+    expect(plain(screen.getByTestId('line-0-gross').textContent)).toBe('4 232');
     // 2 × 450 (list price: the price field left empty) = 900; VAT 18 %: 162; gross 1062.
-    expect(plain(screen.getByTestId('line-1-gross').textContent)).toBe('1062');
+    expect(plain(screen.getByTestId('line-1-gross').textContent)).toBe('1 062');
     // 3332 + 900 = 4232 net; 900 + 162 = 1062 VAT; 5294 gross.
-    expect(plain(screen.getByTestId('total-net').textContent)).toBe('4232 Ft');
-    expect(plain(screen.getByTestId('total-vat').textContent)).toBe('1062 Ft');
-    expect(plain(screen.getByTestId('total-gross').textContent)).toBe('5294 Ft');
+    expect(plain(screen.getByTestId('total-net').textContent)).toBe('4 232 Ft');
+    expect(plain(screen.getByTestId('total-vat').textContent)).toBe('1 062 Ft');
+    expect(plain(screen.getByTestId('total-gross').textContent)).toBe('5 294 Ft');
 
     // What is typed is kept as a draft a moment after each change.
     await waitFor(() => expect(fake.drafts.get('billing.order.new')).toMatchObject({ items: [{ quantity: '3', discount: '10' }, { quantity: '2' }] }));

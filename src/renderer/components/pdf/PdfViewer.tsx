@@ -1,7 +1,8 @@
 /**
  * An invoice or letter PDF inside the app: pages stacked for scrolling, a page counter, zoom, a
  * selectable text layer, print (only the pages) and save as a file. A local draft preview is marked
- * as not yet numbered. Keyboard: + / − / 0 zoom, PageUp / PageDown move a page, Ctrl+P prints.
+ * as not yet numbered. Pages open fitted to the width. Keyboard: + / − zoom, 0 fits the width again,
+ * PageUp / PageDown move a page, Ctrl+P prints.
  */
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,13 +28,18 @@ export interface PdfViewerProps {
 }
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
-const DEFAULT_ZOOM = 1.25;
+/** When the width is not known (no layout yet): about A4 at a readable size. */
+const FALLBACK_ZOOM = 1.25;
+/** The scroller's padding and the page's shadow, left and right. */
+const GUTTER = 28;
 
 export function PdfViewer({ pdf, filename, draft = false, loadingText, error = null }: PdfViewerProps) {
   const { t } = useTranslation('billing');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [openError, setOpenError] = useState<string | null>(null);
-  const [zoom, setZoom] = useState(DEFAULT_ZOOM);
+  const [zoom, setZoom] = useState<number | 'fit'>('fit');
+  const [pageWidth, setPageWidth] = useState<number | null>(null);
+  const [boxWidth, setBoxWidth] = useState(0);
   const [current, setCurrent] = useState(1);
   const [renderedPages, setRenderedPages] = useState<Set<number>>(() => new Set());
   const [notice, setNotice] = useState<string | null>(null);
@@ -52,6 +58,7 @@ export function PdfViewer({ pdf, filename, draft = false, loadingText, error = n
         if (cancelled) return void l.doc.destroy();
         setLoaded(l);
         setCurrent(1);
+        void l.doc.getPage(1).then((p) => !cancelled && setPageWidth(p.getViewport({ scale: 1 }).width));
         printReady.current = preparePrint(l.doc).catch(() => null);
       })
       .catch((e: unknown) => {
@@ -66,6 +73,20 @@ export function PdfViewer({ pdf, filename, draft = false, loadingText, error = n
       void doc?.destroy();
     };
   }, [pdf]);
+
+  // Fit to width follows the panel as the window is resized (in steps, so a drag does not re-render every pixel).
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box) return;
+    const measure = () => setBoxWidth((w) => (Math.abs(w - box.clientWidth) > 8 ? box.clientWidth : w));
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(measure);
+    ro.observe(box);
+    return () => ro.disconnect();
+  }, []);
+  const fitScale = pageWidth && boxWidth > GUTTER ? Math.min(3, Math.max(0.5, Math.floor(((boxWidth - GUTTER) / pageWidth) * 100) / 100)) : FALLBACK_ZOOM;
+  const scale = zoom === 'fit' ? fitScale : zoom;
 
   const onRendered = useCallback((n: number) => setRenderedPages((s) => new Set(s).add(n)), []);
   const pages = loaded?.doc.numPages ?? 0;
@@ -89,8 +110,7 @@ export function PdfViewer({ pdf, filename, draft = false, loadingText, error = n
   };
 
   const zoomBy = (dir: 1 | -1) => {
-    const i = ZOOMS.findIndex((z) => z >= zoom);
-    const next = ZOOMS[Math.min(Math.max(0, (i < 0 ? ZOOMS.length - 1 : i) + dir), ZOOMS.length - 1)];
+    const next = dir > 0 ? ZOOMS.find((z) => z > scale + 0.001) : [...ZOOMS].reverse().find((z) => z < scale - 0.001);
     if (next !== undefined) setZoom(next);
   };
 
@@ -123,7 +143,7 @@ export function PdfViewer({ pdf, filename, draft = false, loadingText, error = n
       return;
     } else if (e.key === '+' || e.key === '=') zoomBy(1);
     else if (e.key === '-') zoomBy(-1);
-    else if (e.key === '0') setZoom(DEFAULT_ZOOM);
+    else if (e.key === '0') setZoom('fit');
     else if (e.key === 'PageDown') {
       e.preventDefault();
       goTo(current + 1);
@@ -142,11 +162,11 @@ export function PdfViewer({ pdf, filename, draft = false, loadingText, error = n
         <span className="pdf-pageinfo" aria-live="polite">{t('viewer.page', { page: loaded ? current : 0, pages })}</span>
         <button type="button" onClick={() => goTo(current + 1)} disabled={!loaded || current >= pages} aria-label={t('viewer.next')} title={t('viewer.next')}>›</button>
         <span className="pdf-sep" />
-        <button type="button" onClick={() => zoomBy(-1)} disabled={!loaded || zoom <= ZOOMS[0]!} aria-label={t('viewer.zoomOut')} title={t('viewer.zoomOut')}>−</button>
-        <button type="button" className="pdf-zoom" onClick={() => setZoom(DEFAULT_ZOOM)} disabled={!loaded} title={t('viewer.zoomReset')}>
-          {Math.round(zoom * 100)} %
+        <button type="button" onClick={() => zoomBy(-1)} disabled={!loaded || scale <= ZOOMS[0]!} aria-label={t('viewer.zoomOut')} title={t('viewer.zoomOut')}>−</button>
+        <button type="button" className="pdf-zoom" onClick={() => setZoom('fit')} disabled={!loaded} title={t('viewer.zoomReset')} aria-pressed={zoom === 'fit'}>
+          {Math.round(scale * 100)} %
         </button>
-        <button type="button" onClick={() => zoomBy(1)} disabled={!loaded || zoom >= ZOOMS[ZOOMS.length - 1]!} aria-label={t('viewer.zoomIn')} title={t('viewer.zoomIn')}>+</button>
+        <button type="button" onClick={() => zoomBy(1)} disabled={!loaded || scale >= ZOOMS[ZOOMS.length - 1]!} aria-label={t('viewer.zoomIn')} title={t('viewer.zoomIn')}>+</button>
         <span className="pdf-spacer" />
         <button type="button" onClick={() => void print()} disabled={!loaded}>{t('viewer.print')}</button>
         <button type="button" onClick={() => void save()} disabled={!pdf}>{t('viewer.save')}</button>
@@ -160,7 +180,7 @@ export function PdfViewer({ pdf, filename, draft = false, loadingText, error = n
           <p className="pdf-loading">{loadingText ?? t('viewer.loading')}</p>
         ) : (
           Array.from({ length: pages }, (_, i) => (
-            <PdfPage key={i + 1} pdfjs={loaded.pdfjs} doc={loaded.doc} pageNumber={i + 1} scale={zoom} label={t('viewer.pageLabel', { page: i + 1 })} onRendered={onRendered} />
+            <PdfPage key={i + 1} pdfjs={loaded.pdfjs} doc={loaded.doc} pageNumber={i + 1} scale={scale} label={t('viewer.pageLabel', { page: i + 1 })} onRendered={onRendered} />
           ))
         )}
       </div>

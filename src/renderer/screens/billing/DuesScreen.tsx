@@ -8,14 +8,15 @@ import type { DueCustomerRow } from '@shared/ipc';
 import { LOCALES, type Locale } from '@shared/protocol/fields';
 import { Screen } from '@renderer/components/Screen';
 import { useChannel } from '@renderer/lib/ipc';
-import { useFormat, useLanguage } from '@renderer/lib/useFormat';
+import { useLanguage } from '@renderer/lib/useFormat';
+import { useBillingFormat } from './format';
 import { DueLetter } from './DueLetter';
 import { LOCALE_NAMES } from './fields';
 import { localeOf } from './locale';
 
 export function DuesScreen() {
   const { t } = useTranslation('billing');
-  const f = useFormat();
+  const f = useBillingFormat();
   const lang = useLanguage();
   const dues = useChannel('dues.list', {});
   const [chosen, setChosen] = useState<DueCustomerRow | null>(null);
@@ -38,7 +39,7 @@ export function DuesScreen() {
   return (
     <Screen title={t('nav.dues')} className="billing-detail">
       {dues.error && <p className="notice error" role="alert">{dues.error.message}</p>}
-      <div className="billing-detail-grid">
+      <div className="billing-detail-grid billing-dues-grid">
         <div className="stack">
           <div className="table-wrap">
             <table className="grid" aria-label={t('dues.title')}>

@@ -12,7 +12,7 @@ import type { Locale } from '@shared/protocol/fields';
 import { Screen } from '@renderer/components/Screen';
 import { invoke, useChannel } from '@renderer/lib/ipc';
 import { toInvokeError } from '@renderer/lib/errors';
-import { useFormat } from '@renderer/lib/useFormat';
+import { useBillingFormat } from './format';
 import { InvoiceStatusBadge, OutboxBadge } from './badges';
 import { InvoicePdfPanel } from './InvoicePdfPanel';
 import { InvoiceSummary } from './InvoiceSummary';
@@ -40,7 +40,7 @@ type Detail = NonNullable<ResultOf<'invoices.get'>>['detail'];
 
 function InvoiceDetail({ row, detail }: { row: InvoiceRow; detail: Detail }) {
   const { t } = useTranslation('billing');
-  const f = useFormat();
+  const f = useBillingFormat();
   const navigate = useNavigate();
   const location = useLocation();
   const [paying, setPaying] = useState(false);
@@ -52,7 +52,14 @@ function InvoiceDetail({ row, detail }: { row: InvoiceRow; detail: Detail }) {
   const number = row.invoiceNumber ?? t('invoice.notNumbered');
   const canPay = row.type === 'invoice' && row.status !== 'cancelled' && row.status !== 'paid';
   const canStorno = row.type === 'invoice' && row.status !== 'cancelled';
-  const title = row.type === 'proforma' ? t('invoice.proformaTitle', { number }) : row.type === 'storno' ? t('invoice.stornoTitle', { number }) : t('invoice.titleWith', { number });
+  const title =
+    row.type === 'proforma'
+      ? t('invoice.proformaTitle', { number })
+      : row.type === 'storno'
+        ? t('invoice.stornoTitle', { number })
+        : row.invoiceNumber
+          ? t('invoice.titleWith', { number })
+          : t('invoice.titleDraft');
 
   const paid = paidOn(row);
   const doStorno = async () => {

@@ -12,7 +12,8 @@ import type { RequestOf } from '@shared/ipc';
 import { Screen } from '@renderer/components/Screen';
 import { invoke, useChannel } from '@renderer/lib/ipc';
 import { todayIso } from '@renderer/lib/format';
-import { useFormat, useLanguage } from '@renderer/lib/useFormat';
+import { useLanguage } from '@renderer/lib/useFormat';
+import { useBillingFormat } from './format';
 import { invoiceProblems } from './invoiceChecks';
 import { emptyInvoice, invoiceFromOrder, invoiceFromProforma, invoiceLineText, invoiceSchema, linesFromSource, toInvoiceParams, type InvoiceFormValues } from './invoiceForm';
 import { InvoiceHeaderFields } from './InvoiceHeaderFields';
@@ -60,7 +61,7 @@ export function InvoiceIssueScreen() {
 function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: InvoiceFormValues }) {
   const { t } = useTranslation('billing');
   const loose = t as unknown as LooseT;
-  const f = useFormat();
+  const f = useBillingFormat();
   const navigate = useNavigate();
   const form = useForm<InvoiceFormValues>({
     defaultValues: initial,

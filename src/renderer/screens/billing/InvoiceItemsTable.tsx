@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors, UseFieldArrayReturn, UseFormRegister } from 'react-hook-form';
-import { useFormat } from '@renderer/lib/useFormat';
+import { useBillingFormat } from './format';
 import { emptyItem, type InvoiceFormValues, type InvoiceItemValues } from './invoiceForm';
 import type { LiveTotals } from './lineMath';
 import { NumCell } from './OrderLinesTable';
@@ -25,7 +25,7 @@ const VAT_RATES = ['27', '18', '5', '0'];
 
 export function InvoiceItemsTable({ items, array, register, errors, totals, currency, readOnly }: Props) {
   const { t } = useTranslation('billing');
-  const f = useFormat();
+  const f = useBillingFormat();
   const a = (s: string | undefined) => (s === undefined ? '—' : f.amount(Number(s), currency));
   return (
     <div className="table-wrap">

@@ -47,22 +47,21 @@ export function InvoiceOptions({ form, customerEmail }: { form: UseFormReturn<In
   const id = useId();
   const email = useWatch({ control: form.control, name: 'email' });
   const error = formState.errors.email?.message;
+  const suggest =
+    customerEmail && email.trim() === '' ? (
+      <button type="button" className="btn small link" onClick={() => setValue('email', customerEmail, { shouldDirty: true })}>
+        {t('invoice.useCustomerEmail', { email: customerEmail })}
+      </button>
+    ) : null;
   return (
-    <div className="form-grid">
-      <Field label={t('invoice.email')} htmlFor={id} error={error} className="wide" hint={t('invoice.emailHint')}>
-        <div className="billing-inline">
-          <input id={id} type="email" autoComplete="off" {...register('email')} {...invalidProps(id, error)} />
-          {customerEmail && email.trim() === '' && (
-            <button type="button" className="btn small" onClick={() => setValue('email', customerEmail, { shouldDirty: true })}>
-              {t('invoice.useCustomerEmail', { email: customerEmail })}
-            </button>
-          )}
-        </div>
+    <div className="billing-options">
+      <Field label={t('invoice.email')} htmlFor={id} error={error} hint={<>{t('invoice.emailHint')} {suggest}</>}>
+        <input id={id} type="email" autoComplete="off" {...register('email')} {...invalidProps(id, error)} />
       </Field>
-      <label className="check billing-check">
+      <label className="check">
         <input type="checkbox" disabled={email.trim() === ''} {...register('esignature')} /> {t('invoice.esignature')}
       </label>
-      <label className="check billing-check">
+      <label className="check">
         <input type="checkbox" {...register('proforma')} /> {t('invoice.proforma')}
       </label>
     </div>

@@ -12,7 +12,7 @@ import type { InvoiceRow } from '@shared/ipc';
 import { Screen } from '@renderer/components/Screen';
 import { useChannel } from '@renderer/lib/ipc';
 import { todayIso } from '@renderer/lib/format';
-import { useFormat } from '@renderer/lib/useFormat';
+import { useBillingFormat } from './format';
 import { InvoiceStatusBadge, OutboxBadge } from './badges';
 import { CustomerPicker } from './CustomerPicker';
 import { addDays } from './invoiceForm';
@@ -22,7 +22,7 @@ const DEFAULT_RANGE_DAYS = 60;
 
 export function InvoicesListScreen() {
   const { t } = useTranslation('billing');
-  const f = useFormat();
+  const f = useBillingFormat();
   const navigate = useNavigate();
   const today = todayIso();
   const [from, setFrom] = useState(addDays(today, -DEFAULT_RANGE_DAYS));

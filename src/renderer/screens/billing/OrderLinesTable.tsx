@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors, UseFieldArrayReturn, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
-import { useFormat } from '@renderer/lib/useFormat';
+import { useBillingFormat } from './format';
 import type { LiveTotals } from './lineMath';
 import type { OrderFormValues, OrderLineValues } from './orderForm';
 import { invalidProps } from './ui';
@@ -21,7 +21,7 @@ interface Props {
 
 export function OrderLinesTable({ lines, array, register, errors, totals, currency, flashIndex }: Props) {
   const { t } = useTranslation('billing');
-  const f = useFormat();
+  const f = useBillingFormat();
   const a = (s: string | undefined) => (s === undefined ? '—' : f.amount(Number(s), currency));
   if (array.fields.length === 0) return <p className="empty">{t('lines.empty')}</p>;
   return (

@@ -9,12 +9,12 @@ import { Link, useNavigate } from 'react-router';
 import type { OrderView } from '@shared/ipc';
 import { Screen } from '@renderer/components/Screen';
 import { useChannel } from '@renderer/lib/ipc';
-import { useFormat } from '@renderer/lib/useFormat';
+import { useBillingFormat } from './format';
 import { OrderStatusBadge, OutboxBadge } from './badges';
 
 export function OrdersListScreen() {
   const { t } = useTranslation('billing');
-  const f = useFormat();
+  const f = useBillingFormat();
   const navigate = useNavigate();
   const orders = useChannel('orders.list', {});
   const [statusOf, setStatusOf] = useState<OrderView | null>(null);
@@ -41,7 +41,7 @@ export function OrdersListScreen() {
       }
     >
       {orders.error && <p className="notice error" role="alert">{orders.error.message}</p>}
-      <div className="billing-detail-grid">
+      <div className={statusOf ? 'billing-detail-grid' : undefined}>
         <div className="table-wrap">
           <table className="grid" aria-label={t('nav.orders')}>
             <thead>
@@ -97,7 +97,7 @@ export function OrdersListScreen() {
 
 function OrderStatusPanel({ order, onClose }: { order: OrderView; onClose: () => void }) {
   const { t } = useTranslation('billing');
-  const f = useFormat();
+  const f = useBillingFormat();
   const q = useChannel('orders.status', { id: order.id });
   const s = q.data;
   return (

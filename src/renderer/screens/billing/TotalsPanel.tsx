@@ -3,12 +3,12 @@
  * the server will). Amounts arrive as exact decimal strings; they are only formatted here.
  */
 import { useTranslation } from 'react-i18next';
-import { useFormat } from '@renderer/lib/useFormat';
+import { useBillingFormat } from './format';
 import type { LiveTotals } from './lineMath';
 
 export function TotalsPanel({ totals, currency }: { totals: LiveTotals; currency: string }) {
   const { t } = useTranslation('billing');
-  const f = useFormat();
+  const f = useBillingFormat();
   const { doc, complete } = totals;
   const huf = doc.totals.netHuf !== undefined;
   const a = (s: string | undefined, cur = currency) => (s === undefined ? '' : f.amount(Number(s), cur));

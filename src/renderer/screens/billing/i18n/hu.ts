@@ -133,6 +133,7 @@ const hu: Messages<typeof en> = {
   invoice: {
     title: 'Számla',
     titleWith: '{{number}} számla',
+    titleDraft: 'Számla — még nincs sorszáma',
     proformaTitle: '{{number}} díjbekérő',
     stornoTitle: '{{number}} sztornó számla',
     new: 'Új számla',
@@ -283,7 +284,7 @@ const hu: Messages<typeof en> = {
     pageLabel: '{{page}}. oldal',
     zoomIn: 'Nagyítás',
     zoomOut: 'Kicsinyítés',
-    zoomReset: 'Eredeti méret',
+    zoomReset: 'Oldalszélességhez igazítás',
     print: 'Nyomtatás',
     save: 'Mentés fájlba',
     saved: 'Mentve.',
