@@ -5,7 +5,7 @@
  * the same client's own sequential setQuantity rate. Reports the figures over IPC.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ApiClient } from '@main/core/api/client';
 import { createCore } from '@main/core/core';
@@ -75,6 +75,8 @@ async function run(s: Start): Promise<Record<string, number>> {
     text.push(performance.now() - t0);
   }
   out.textP99 = percentile(text, 99);
+  out.textP50 = percentile(text, 50);
+  out.load = loadavg()[0]!;
   out.rssMb = process.memoryUsage().rss / 1048576;
 
   // The same client, sequentially, without the outbox: the server's own setQuantity rate.
