@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { installFake, invoiceRow, plain, renderBilling, type Handlers } from './harness';
+import { installFake, invoiceRow, MULLER, plain, renderBilling, type Handlers } from './harness';
 
 // pdf.js itself runs in the end-to-end tests; here a two-page stand-in with a text layer.
 const fakePdf = vi.hoisted(() => {
@@ -164,7 +164,8 @@ describe('invoice list and dues', () => {
 
   it('dues: outstanding and overdue per customer, the letter in a chosen language', async () => {
     const fake = installFake({
-      'dues.list': () => [{ contactId: 11, name: 'Kovács és Fiú Kft.', invoiceCount: 2, currencies: [{ currency: 'HUF', outstanding: 115240, overdue: 109546, oldestDueDate: '2026-11-10' }] }],
+      'contacts.get': () => MULLER,
+      'dues.list': () => [{ contactId: 14, name: 'Müller Handels GmbH', invoiceCount: 2, currencies: [{ currency: 'HUF', outstanding: 115240, overdue: 109546, oldestDueDate: '2026-11-10' }] }],
       'dues.letter': ({ contactId, language }) => ({
         contact_id: contactId, language, date: '2026-11-22', subject: language === 'en_US' ? 'Payment reminder' : 'Fizetési felszólítás',
         seller: { name: 'S', country_code: 'HU', postal_code: '1', city: 'B', street: 's' }, buyer: { name: 'K', country_code: 'HU', postal_code: '1', city: 'G', street: 's' },
@@ -173,14 +174,16 @@ describe('invoice list and dues', () => {
     });
     const user = userEvent.setup({ delay: null });
     renderBilling('/dues', 'hu');
-    const row = await screen.findByTestId('due-row-11');
+    const row = await screen.findByTestId('due-row-14');
     expect(plain(row.textContent)).toContain('115 240 Ft');
     expect(plain(row.textContent)).toContain('109 546 Ft');
     await user.click(row);
+    // A German customer: the letter starts out German; the clerk chooses English for this one.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'A levél nyelve' })).toHaveProperty('value', 'de_DE'));
     await user.selectOptions(screen.getByRole('combobox', { name: 'A levél nyelve' }), 'en_US');
-    await user.click(screen.getByRole('button', { name: 'Felszólítás: Kovács és Fiú Kft.' }));
+    await user.click(screen.getByRole('button', { name: 'Felszólítás: Müller Handels GmbH' }));
     expect(await screen.findByTestId('letter-subject')).toHaveProperty('textContent', 'Payment reminder');
-    expect(fake.requests('dues.letter')).toEqual([{ contactId: 11, language: 'en_US' }]);
+    expect(fake.requests('dues.letter')).toEqual([{ contactId: 14, language: 'en_US' }]);
     expect(await screen.findByRole('region', { name: 'PDF: reminder.pdf' })).toBeTruthy();
   });
 });

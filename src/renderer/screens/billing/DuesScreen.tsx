@@ -7,11 +7,12 @@ import { useTranslation } from 'react-i18next';
 import type { DueCustomerRow } from '@shared/ipc';
 import { LOCALES, type Locale } from '@shared/protocol/fields';
 import { Screen } from '@renderer/components/Screen';
-import { useChannel } from '@renderer/lib/ipc';
+import { invoke, useChannel } from '@renderer/lib/ipc';
 import { useLanguage } from '@renderer/lib/useFormat';
 import { useBillingFormat } from './format';
 import { DueLetter } from './DueLetter';
 import { LOCALE_NAMES } from './fields';
+import { customerLanguage } from './invoiceForm';
 import { localeOf } from './locale';
 
 export function DuesScreen() {
@@ -25,8 +26,13 @@ export function DuesScreen() {
   const rows = dues.data ?? [];
 
   const pick = (r: DueCustomerRow) => {
+    if (chosen?.contactId === r.contactId) return;
     setChosen(r);
     setLetterFor(null);
+    // The letter goes out in the customer's language unless the clerk picks another.
+    void invoke('contacts.get', { id: r.contactId })
+      .then((c) => c && setLanguage(customerLanguage(c)))
+      .catch(() => undefined);
   };
   const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, r: DueCustomerRow) => {
     if (e.key === 'Enter') setLetterFor({ contactId: r.contactId, language });
