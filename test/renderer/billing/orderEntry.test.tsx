@@ -78,6 +78,7 @@ describe('order entry', () => {
     await waitFor(() => expect(fake.drafts.get('billing.order.new')).toMatchObject({ items: [{ quantity: '3', discount: '10' }, { quantity: '2' }] }));
     await user.click(screen.getByRole('button', { name: /Véglegesítés/ }));
     await screen.findByText(/A rendelést véglegesítettük/);
+    expect(plain(screen.getByTestId('order-done-summary').textContent)).toBe('Kovács és Fiú Kft. · Bruttó végösszeg: 5 294 Ft');
     const [saved] = fake.requests('orders.save');
     expect(saved?.order).toMatchObject({
       contact_id: KOVACS.id, warehouse: 'Default', shipping_aim: 'Sale', method: 'transfer', currency: 'HUF', finalize_order: 1, order_all: 0,

@@ -18,7 +18,9 @@ import { OrderHeaderFields } from './OrderHeaderFields';
 import { OrderLinesSection } from './OrderLinesSection';
 import { OrderMoreFields } from './OrderMoreFields';
 import { applyServerErrors, orderProblems, quantityOnlyChange } from './orderSubmit';
-import { emptyOrder, lineFromProduct, orderSchema, orderToForm, toOrderParams, type FinalizeMode, type OrderFormValues } from './orderForm';
+import { liveTotals } from './lineMath';
+import { useBillingFormat } from './format';
+import { emptyOrder, lineFromProduct, orderLineText, orderSchema, orderToForm, toOrderParams, type FinalizeMode, type OrderFormValues } from './orderForm';
 import { ProductPicker } from './ProductPicker';
 import { sharedSchemaResolver, unshownErrors, type LooseT } from './resolver';
 import { useFormDraft } from './useFormDraft';
@@ -52,6 +54,9 @@ function NotEditable({ order }: { order: OrderView }) {
 interface Done {
   id: number;
   mode: FinalizeMode;
+  customer: string;
+  gross: string;
+  currency: string;
 }
 
 function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: number | null }) {
@@ -109,7 +114,8 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
             ? await invoke('orders.setItems', { id: editId, products: quantities })
             : await invoke('orders.save', { ...(editId !== null ? { id: editId } : {}), order: parsed.data as OrderRequest });
         await draft.clear();
-        setDone({ id: r.id, mode });
+        const totals = liveTotals(v.items.map(orderLineText(v.currency)), v.currency, v.fx_rate);
+        setDone({ id: r.id, mode, customer: v.contact_name, gross: totals.doc.totals.gross, currency: v.currency });
       } catch (e) {
         setGeneral(applyServerErrors(e, form, loose));
       }
@@ -173,6 +179,7 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
 
 function OrderDone({ done, onNew }: { done: Done; onNew: () => void }) {
   const { t } = useTranslation('billing');
+  const f = useBillingFormat();
   const local = done.id < 0;
   const what = done.mode === 1 ? t('order.doneFinalized') : done.mode === 2 ? t('order.doneProposal') : t('order.doneSaved');
   return (
@@ -181,6 +188,9 @@ function OrderDone({ done, onNew }: { done: Done; onNew: () => void }) {
         <div className="panel-body stack">
           <p className="notice ok" role="status">
             {what} {local ? t('order.doneLocal') : t('order.doneId', { id: done.id })}
+          </p>
+          <p data-testid="order-done-summary">
+            <strong>{done.customer}</strong> · {t('totals.grossTotal')}: <strong>{f.money(Number(done.gross), done.currency)}</strong>
           </p>
           <div className="toolbar">
             {done.mode !== 2 && (
