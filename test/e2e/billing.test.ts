@@ -142,6 +142,29 @@ describe('a billing clerk, offline and back', () => {
     await screenshot(page, 'billing-invoice-pdf-hu');
   });
 
+  it('offline again, the numbered PDF opens from the desk’s cache; save and print go through the shell', async () => {
+    await srv.stop();
+    await stack.invoke('sync.now', {}).catch(() => undefined);
+    await eventually(async () => !(await stack.invoke('sync.status', {})).online, { what: 'offline' });
+    await page.reload();
+    await expect.poll(async () => (await viewerText()).includes(state.number), { timeout: 30_000 }).toBe(true);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Mentés fájlba' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+    await page.getByText(/^Mentve/).waitFor();
+    // The harness answers shell.print and the page calls window.print(); the print CSS keeps only the pages.
+    await page.evaluate(() => {
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+    });
+    await page.getByRole('button', { name: 'Nyomtatás' }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await srv.start();
+    await stack.invoke('sync.now', {});
+    await eventually(async () => (await stack.invoke('sync.status', {})).online, { what: 'online' });
+  });
+
   it('a partial payment changes the balance', async () => {
     const half = String(Math.floor(Number(state.total) / 2));
     await page.getByRole('button', { name: 'Befizetés rögzítése' }).click();
