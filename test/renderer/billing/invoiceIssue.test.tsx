@@ -147,4 +147,27 @@ describe('invoice issue', () => {
       { name: 'Védőkesztyű', quantity: 2, unit_price: 450, vat: 18, unit: 'pár', product_id: 102 },
     ]);
   });
+
+  it('a proforma becomes a tax invoice with its lines', async () => {
+    const detail = {
+      id: 77, invoice_number: 'PRO-2026-000001', type: 'proforma', crdr: 'outgoing', status: 'proforma', contact_id: KOVACS.id, contact_name: KOVACS.name, currency: 'HUF',
+      issued_date: '2026-11-19', fulfillment_date: '2026-11-19', payment_date: '2026-11-29', net: 10000, vat: 2700, total: 12700, balance: 0, method: 'transfer',
+      selected_account: '11773016-11111018-00000000', customer_vat_type: 'DOMESTIC', language: 'hu_HU', invoice_description: 'Előleg a tavaszi szezonra',
+      seller: { name: 'S', country_code: 'HU', postal_code: '1', city: 'B', street: 's' }, buyer: { name: 'K', country_code: 'HU', postal_code: '1', city: 'G', street: 's' },
+      items: [{ line_no: 1, name: 'Kerti bútor szett', unit_price: 10000, unit: 'szett', quantity: 1, vat: 27, discount: 0, deposit: 0, net: 10000, vat_amount: 2700, gross: 12700 }],
+      retentions: [], totals: { net: 10000, vat: 2700, gross: 12700 }, vat_summary: [], payments: [], attachments: [],
+      email_status: { status: 'not_requested', attempts: 0 }, esignature: { requested: 0, applied: 0 }, nav_submissions: [],
+    } as const;
+    const fake = installFake(handlers({ 'invoices.get': ({ id }) => ({ row: invoiceRow({ id, type: 'proforma', status: 'proforma', invoiceNumber: 'PRO-2026-000001', total: 12700, balance: 0 }), detail: structuredClone(detail) as never }) }));
+    const user = userEvent.setup({ delay: null });
+    renderBilling('/invoices/new?proforma=77', 'hu');
+    expect(await screen.findByText('A díjbekérőből azonos tételekkel számla lesz.')).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Vevő' })).toHaveProperty('value', KOVACS.name);
+    expect(plain(screen.getByTestId('total-gross').textContent)).toBe('12 700 Ft');
+    await user.click(screen.getByRole('button', { name: /Számla kiállítása/ }));
+    await waitFor(() => expect(fake.requests('invoices.issue')).toHaveLength(1));
+    expect(fake.requests('invoices.issue')[0]!.invoice).toMatchObject({
+      from_proforma_id: 77, contact_id: KOVACS.id, invoice_description: 'Előleg a tavaszi szezonra', items: [{ name: 'Kerti bútor szett', unit_price: 10000, quantity: 1, vat: 27 }],
+    });
+  });
 });

@@ -1,5 +1,6 @@
 /** Status words as the shell's badges: one colour per meaning across orders, invoices and the outbox. */
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { InvoiceRow, OutboxState } from '@shared/ipc';
 
 const INVOICE_TONE: Record<string, string> = {
@@ -29,6 +30,12 @@ export function OrderStatusBadge({ status }: { status: string }) {
 export function OutboxBadge({ state }: { state: OutboxState | null }) {
   const { t } = useTranslation('billing');
   if (state === null || state === 'done' || state === 'discarded') return null;
-  if (state === 'needs_attention') return <span className="badge danger">{t('outbox.needsAttention')}</span>;
+  // The sync centre shows the server's words and lets the clerk fix and resend, or discard.
+  if (state === 'needs_attention')
+    return (
+      <Link to="/sync" className="badge danger" title={t('outbox.needsAttentionHint')}>
+        {t('outbox.needsAttention')}
+      </Link>
+    );
   return <span className="badge pending" title={t('outbox.pendingHint')}>{t('outbox.pending')}</span>;
 }

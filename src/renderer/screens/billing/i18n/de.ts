@@ -273,7 +273,7 @@ const de: Messages<typeof en> = {
     noPdf: 'Der Server hat das Schreiben ohne PDF gesendet.',
     offline: 'Für das Schreiben ist eine Verbindung zum Server nötig.',
   },
-  outbox: { pending: 'Wartet auf Versand', pendingHint: 'Auf diesem Arbeitsplatz gespeichert; wird gesendet, sobald der Server erreichbar ist.', needsAttention: 'Vom Server abgelehnt' },
+  outbox: { pending: 'Wartet auf Versand', pendingHint: 'Auf diesem Arbeitsplatz gespeichert; wird gesendet, sobald der Server erreichbar ist.', needsAttention: 'Vom Server abgelehnt', needsAttentionHint: 'Im Synchronisierungszentrum sehen Sie den Grund und können korrigieren' },
   viewer: {
     title: 'Beleg',
     label: 'PDF {{name}}',

@@ -270,7 +270,7 @@ const en = {
     noPdf: 'The server sent the letter without a PDF.',
     offline: 'The letter needs a connection to the server.',
   },
-  outbox: { pending: 'Waiting to send', pendingHint: 'Saved on this desk; sent when the server is reachable.', needsAttention: 'Refused by the server' },
+  outbox: { pending: 'Waiting to send', pendingHint: 'Saved on this desk; sent when the server is reachable.', needsAttention: 'Refused by the server', needsAttentionHint: 'Open the sync centre to see why and fix it' },
   viewer: {
     title: 'Document',
     label: 'PDF {{name}}',

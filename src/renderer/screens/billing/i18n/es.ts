@@ -273,7 +273,7 @@ const es: Messages<typeof en> = {
     noPdf: 'El servidor envió la carta sin PDF.',
     offline: 'La carta necesita conexión con el servidor.',
   },
-  outbox: { pending: 'Pendiente de envío', pendingHint: 'Guardado en este puesto; se enviará cuando el servidor esté accesible.', needsAttention: 'Rechazado por el servidor' },
+  outbox: { pending: 'Pendiente de envío', pendingHint: 'Guardado en este puesto; se enviará cuando el servidor esté accesible.', needsAttention: 'Rechazado por el servidor', needsAttentionHint: 'Abra el centro de sincronización para ver el motivo y corregirlo' },
   viewer: {
     title: 'Documento',
     label: 'PDF {{name}}',

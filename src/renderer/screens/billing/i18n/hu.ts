@@ -273,7 +273,7 @@ const hu: Messages<typeof en> = {
     noPdf: 'A szerver PDF nélkül küldte a levelet.',
     offline: 'A levélhez kapcsolat kell a szerverrel.',
   },
-  outbox: { pending: 'Küldésre vár', pendingHint: 'Ezen a gépen mentve; elküldjük, amint a szerver elérhető.', needsAttention: 'A szerver elutasította' },
+  outbox: { pending: 'Küldésre vár', pendingHint: 'Ezen a gépen mentve; elküldjük, amint a szerver elérhető.', needsAttention: 'A szerver elutasította', needsAttentionHint: 'Nyissa meg a szinkronizálást az okért és a javításért' },
   viewer: {
     title: 'Bizonylat',
     label: 'PDF: {{name}}',

@@ -273,7 +273,7 @@ const pl: Messages<typeof en> = {
     noPdf: 'Serwer przesłał pismo bez PDF.',
     offline: 'Pismo wymaga połączenia z serwerem.',
   },
-  outbox: { pending: 'Czeka na wysłanie', pendingHint: 'Zapisane na tym stanowisku; zostanie wysłane, gdy serwer będzie dostępny.', needsAttention: 'Odrzucone przez serwer' },
+  outbox: { pending: 'Czeka na wysłanie', pendingHint: 'Zapisane na tym stanowisku; zostanie wysłane, gdy serwer będzie dostępny.', needsAttention: 'Odrzucone przez serwer', needsAttentionHint: 'Otwórz centrum synchronizacji, aby zobaczyć przyczynę i poprawić' },
   viewer: {
     title: 'Dokument',
     label: 'PDF {{name}}',
