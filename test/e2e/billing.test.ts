@@ -181,7 +181,7 @@ describe('a billing clerk, offline and back', () => {
 
   it('a storno cancels it, after saying what will be cancelled', async () => {
     await page.getByRole('button', { name: 'Sztornó…' }).click();
-    const dialog = page.getByRole('alertdialog', { name: 'Sztornózza ezt a számlát?' });
+    const dialog = page.getByRole('dialog', { name: 'Sztornózza ezt a számlát?' });
     const what = plain(await dialog.getByTestId('storno-what').innerText());
     expect(what).toContain(state.number);
     expect(what).toContain('Kovács és Fiú Kft.');

@@ -51,7 +51,7 @@ describe('invoice page', () => {
     const user = userEvent.setup({ delay: null });
     renderBilling('/invoices/501', 'hu');
     await user.click(await screen.findByRole('button', { name: 'Sztornó…' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Sztornózza ezt a számlát?' });
+    const dialog = screen.getByRole('dialog', { name: 'Sztornózza ezt a számlát?' });
     const what = plain(within(dialog).getByTestId('storno-what').textContent);
     expect(what).toContain('SD-2026/000123');
     expect(what).toContain('Kovács és Fiú Kft.');
@@ -59,11 +59,11 @@ describe('invoice page', () => {
     // Destructive: the safe answer has the focus, and Escape is "no".
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Mégse' }));
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(fake.requests('invoices.storno')).toHaveLength(0);
 
     await user.click(screen.getByRole('button', { name: 'Sztornó…' }));
-    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sztornó kiállítása' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Sztornó kiállítása' }));
     await waitFor(() => expect(fake.requests('invoices.storno')).toEqual([{ id: 501 }]));
   });
 
@@ -72,7 +72,7 @@ describe('invoice page', () => {
     const user = userEvent.setup({ delay: null });
     renderBilling('/invoices/501', 'hu');
     await user.click(await screen.findByRole('button', { name: 'Sztornó…' }));
-    const dialog = screen.getByRole('alertdialog');
+    const dialog = screen.getByRole('dialog');
     // 109 546 − 59 546 = 50 000 paid.
     expect(plain(dialog.textContent)).toContain('A számlán 50 000 Ft befizetés szerepel');
     await user.click(within(dialog).getByRole('button', { name: 'Sztornó kiállítása' }));

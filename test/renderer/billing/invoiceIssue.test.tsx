@@ -75,7 +75,7 @@ describe('invoice issue', () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Send by e-mail to' }), 'einkauf@mueller.example');
     await user.click(screen.getByRole('button', { name: /Issue invoice/ }));
-    const dialog = await screen.findByRole('alertdialog', { name: 'Send the invoice by e-mail?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Send the invoice by e-mail?' });
     expect(plain(dialog.textContent)).toContain('The invoice for Müller Handels GmbH (€171.63) will be issued and its PDF e-mailed to einkauf@mueller.example.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(fake.requests('invoices.issue')).toHaveLength(0);
@@ -83,7 +83,7 @@ describe('invoice issue', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: /Issue invoice/ }));
 
     await user.keyboard('{Control>}{Enter}{/Control}');
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Issue and send' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Issue and send' }));
     await screen.findByText('The invoice was issued.');
     const [sent] = fake.requests('invoices.issue');
     expect(sent?.invoice).toMatchObject({

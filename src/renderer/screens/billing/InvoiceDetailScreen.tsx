@@ -9,6 +9,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { compareMoney, subMoney } from '@shared/money';
 import type { InvoiceRow, ResultOf } from '@shared/ipc';
 import type { Locale } from '@shared/protocol/fields';
+import { ConfirmDialog } from '@renderer/components/Dialog';
 import { Screen } from '@renderer/components/Screen';
 import { invoke, useChannel } from '@renderer/lib/ipc';
 import { toInvokeError } from '@renderer/lib/errors';
@@ -17,7 +18,6 @@ import { InvoiceStatusBadge, OutboxBadge } from './badges';
 import { InvoicePdfPanel } from './InvoicePdfPanel';
 import { InvoiceSummary } from './InvoiceSummary';
 import { PaymentForm } from './PaymentForm';
-import { ConfirmDialog } from './ui';
 
 export function InvoiceDetailScreen() {
   const { id } = useParams();
@@ -144,10 +144,8 @@ function InvoiceDetail({ row, detail }: { row: InvoiceRow; detail: Detail }) {
         <ConfirmDialog
           title={t('storno.title')}
           confirmLabel={t('storno.confirm')}
-          cancelLabel={t('common.cancel')}
           danger
           busy={storno === 'busy'}
-          error={stornoError}
           onCancel={() => {
             setStorno(null);
             setStornoError(null);
@@ -164,6 +162,11 @@ function InvoiceDetail({ row, detail }: { row: InvoiceRow; detail: Detail }) {
             <dt>{t('list.total')}</dt>
             <dd className="num">{f.money(row.total, row.currency)}</dd>
           </dl>
+          {stornoError && (
+            <p className="notice error" role="alert">
+              {stornoError}
+            </p>
+          )}
         </ConfirmDialog>
       )}
     </Screen>

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFieldArray, useForm, useFormState, useWatch, type UseFieldArrayReturn, type UseFormReturn } from 'react-hook-form';
 import type { RequestOf } from '@shared/ipc';
+import { ConfirmDialog } from '@renderer/components/Dialog';
 import { Screen } from '@renderer/components/Screen';
 import { invoke, useChannel } from '@renderer/lib/ipc';
 import { todayIso } from '@renderer/lib/format';
@@ -24,8 +25,7 @@ import { localeOf } from './locale';
 import { applyServerErrors } from './orderSubmit';
 import { sharedSchemaResolver, unshownErrors, type LooseT } from './resolver';
 import { RetentionsEditor } from './RetentionsEditor';
-import { TotalsPanel } from './TotalsPanel';
-import { ConfirmDialog } from './ui';
+import { LinesAndTotals } from './TotalsPanel';
 import { useFormDraft } from './useFormDraft';
 
 // The schema's output is what its input type describes loosely (every key `unknown`); it parses as-is.
@@ -155,7 +155,6 @@ function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: Invoi
         <ConfirmDialog
           title={t('invoice.confirmEmailTitle')}
           confirmLabel={t('invoice.confirmEmailSend')}
-          cancelLabel={t('common.cancel')}
           busy={busy}
           onCancel={() => setConfirming(null)}
           onConfirm={() => void issue(confirming)}
@@ -175,26 +174,13 @@ function InvoiceLinesSection({ form, array, readOnly, actions }: {
   readOnly: boolean;
   actions: ReactNode;
 }) {
-  const { t } = useTranslation('billing');
   const [items, currency, fx] = useWatch({ control: form.control, name: ['items', 'currency', 'fx_rate'] });
   const { errors } = useFormState({ control: form.control });
   const totals = useMemo(() => liveTotals(items.map(invoiceLineText), currency, fx), [items, currency, fx]);
   return (
-    <>
-      <section className="panel" aria-label={t('lines.title')}>
-        <div className="panel-title">
-          <h2>{t('lines.title')}</h2>
-          {errors.items?.message && <span className="field-error" role="alert">{errors.items.message}</span>}
-        </div>
-        <div className="panel-body stack">
-          <InvoiceItemsTable items={items} array={array} register={form.register} errors={errors} totals={totals} currency={currency} readOnly={readOnly} />
-          <RetentionsEditor form={form} />
-        </div>
-      </section>
-      <div className="billing-bottom">
-        <TotalsPanel totals={totals} currency={currency} />
-        {actions}
-      </div>
-    </>
+    <LinesAndTotals itemsError={errors.items?.message} totals={totals} currency={currency} actions={actions}>
+      <InvoiceItemsTable items={items} array={array} register={form.register} errors={errors} totals={totals} currency={currency} readOnly={readOnly} />
+      <RetentionsEditor form={form} />
+    </LinesAndTotals>
   );
 }

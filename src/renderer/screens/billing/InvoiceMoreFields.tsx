@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
+import { asCommon, IssuerFields, issuerHasError } from './commonFields';
 import { CustomFieldsEditor } from './CustomFieldsEditor';
 import type { InvoiceFormValues } from './invoiceForm';
 import { Field, invalidProps } from './ui';
@@ -10,8 +11,8 @@ export function InvoiceMoreFields({ form }: { form: UseFormReturn<InvoiceFormVal
   const { t } = useTranslation('billing');
   const { register, formState } = form;
   const e = formState.errors;
-  const ids = { desc: useId(), central: useId(), swift: useId(), email: useId(), phone: useId() };
-  const open = Boolean(e.invoice_description || e.central_description || e.issuer_swift || e.issuer_email || e.issuer_phone || e.custom_fields);
+  const ids = { desc: useId(), central: useId() };
+  const open = Boolean(e.invoice_description || e.central_description || issuerHasError(asCommon(form).formState.errors) || e.custom_fields);
   return (
     <details className="billing-more" open={open || undefined}>
       <summary>{t('header.more')}</summary>
@@ -22,15 +23,7 @@ export function InvoiceMoreFields({ form }: { form: UseFormReturn<InvoiceFormVal
         <Field label={t('invoice.centralDescription')} htmlFor={ids.central} error={e.central_description?.message} className="full">
           <textarea id={ids.central} rows={2} {...register('central_description')} {...invalidProps(ids.central, e.central_description?.message)} />
         </Field>
-        <Field label={t('header.issuerSwift')} htmlFor={ids.swift} error={e.issuer_swift?.message}>
-          <input id={ids.swift} className="mono" {...register('issuer_swift')} {...invalidProps(ids.swift, e.issuer_swift?.message)} />
-        </Field>
-        <Field label={t('header.issuerEmail')} htmlFor={ids.email} error={e.issuer_email?.message}>
-          <input id={ids.email} type="email" {...register('issuer_email')} {...invalidProps(ids.email, e.issuer_email?.message)} />
-        </Field>
-        <Field label={t('header.issuerPhone')} htmlFor={ids.phone} error={e.issuer_phone?.message}>
-          <input id={ids.phone} type="tel" {...register('issuer_phone')} {...invalidProps(ids.phone, e.issuer_phone?.message)} />
-        </Field>
+        <IssuerFields form={asCommon(form)} />
         <CustomFieldsEditor form={form} error={e.custom_fields?.message ?? e.custom_fields?.root?.message} />
       </div>
     </details>

@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormReturn } from 'react-hook-form';
+import { asCommon, IssuerFields, issuerHasError } from './commonFields';
 import { CustomFieldsEditor } from './CustomFieldsEditor';
 import type { OrderFormValues } from './orderForm';
 import { Field, invalidProps } from './ui';
@@ -10,8 +11,8 @@ export function OrderMoreFields({ form }: { form: UseFormReturn<OrderFormValues>
   const { t } = useTranslation('billing');
   const { register, formState } = form;
   const e = formState.errors;
-  const ids = { desc: useId(), swift: useId(), email: useId(), phone: useId(), task: useId() };
-  const open = Boolean(e.order_description || e.issuer_swift || e.issuer_email || e.issuer_phone || e.task_id || e.custom_fields);
+  const ids = { desc: useId(), task: useId() };
+  const open = Boolean(e.order_description || issuerHasError(asCommon(form).formState.errors) || e.task_id || e.custom_fields);
   return (
     <details className="billing-more" open={open || undefined}>
       <summary>{t('header.more')}</summary>
@@ -19,15 +20,7 @@ export function OrderMoreFields({ form }: { form: UseFormReturn<OrderFormValues>
         <Field label={t('order.description')} htmlFor={ids.desc} error={e.order_description?.message} className="full">
           <textarea id={ids.desc} rows={2} {...register('order_description')} {...invalidProps(ids.desc, e.order_description?.message)} />
         </Field>
-        <Field label={t('header.issuerSwift')} htmlFor={ids.swift} error={e.issuer_swift?.message}>
-          <input id={ids.swift} className="mono" {...register('issuer_swift')} {...invalidProps(ids.swift, e.issuer_swift?.message)} />
-        </Field>
-        <Field label={t('header.issuerEmail')} htmlFor={ids.email} error={e.issuer_email?.message}>
-          <input id={ids.email} type="email" {...register('issuer_email')} {...invalidProps(ids.email, e.issuer_email?.message)} />
-        </Field>
-        <Field label={t('header.issuerPhone')} htmlFor={ids.phone} error={e.issuer_phone?.message}>
-          <input id={ids.phone} type="tel" {...register('issuer_phone')} {...invalidProps(ids.phone, e.issuer_phone?.message)} />
-        </Field>
+        <IssuerFields form={asCommon(form)} />
         <Field label={t('order.taskId')} htmlFor={ids.task} error={e.task_id?.message}>
           <input id={ids.task} className="num" inputMode="numeric" {...register('task_id')} {...invalidProps(ids.task, e.task_id?.message)} />
         </Field>

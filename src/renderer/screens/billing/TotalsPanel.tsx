@@ -2,6 +2,7 @@
  * The VAT summary and totals of the form being typed, as @shared/money computes them (and so as
  * the server will). Amounts arrive as exact decimal strings; they are only formatted here.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBillingFormat } from './format';
 import type { LiveTotals } from './lineMath';
@@ -69,5 +70,35 @@ export function TotalsPanel({ totals, currency }: { totals: LiveTotals; currency
         </dl>
       </div>
     </section>
+  );
+}
+
+/** The lines panel of an order or invoice with the totals and the actions under it. */
+export function LinesAndTotals({ itemsError, totals, currency, actions, children }: {
+  itemsError?: string | undefined;
+  totals: LiveTotals;
+  currency: string;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('billing');
+  return (
+    <>
+      <section className="panel" aria-label={t('lines.title')}>
+        <div className="panel-title">
+          <h2>{t('lines.title')}</h2>
+          {itemsError && (
+            <span className="field-error" role="alert">
+              {itemsError}
+            </span>
+          )}
+        </div>
+        <div className="panel-body stack">{children}</div>
+      </section>
+      <div className="billing-bottom">
+        <TotalsPanel totals={totals} currency={currency} />
+        {actions}
+      </div>
+    </>
   );
 }

@@ -1,8 +1,9 @@
 /**
  * Small building blocks of the billing screens, in the shell's classes: a labelled field with its
- * error, a keyboard combobox (ARIA 1.2 pattern) and a confirmation dialog that keeps focus inside.
+ * error, and a keyboard combobox (ARIA 1.2 pattern) that also takes a typed or scanned code on
+ * Enter — which the shell's Combobox (components/Combobox.tsx) does not.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
 
 export function Field({ label, error, required, htmlFor, className, hint, children }: {
   label: string;
@@ -149,73 +150,6 @@ export function Combobox<T>(p: ComboProps<T>) {
           {p.error}
         </span>
       ) : null}
-    </div>
-  );
-}
-
-/** A modal question. Escape or the cancel button says no; focus starts on cancel for destructive acts. */
-export function ConfirmDialog({ title, children, confirmLabel, cancelLabel, danger, busy, error, onConfirm, onCancel }: {
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  cancelLabel: string;
-  danger?: boolean;
-  busy?: boolean;
-  error?: string | null;
-  onConfirm: () => void;
-  onCancel: () => void;
-}) {
-  const box = useRef<HTMLDivElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    // Back to where the clerk was when the dialog closes, so the keyboard flow goes on.
-    const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const first = box.current?.querySelector<HTMLButtonElement>(danger ? 'button[data-cancel]' : 'button[data-confirm]');
-    first?.focus();
-    return () => {
-      if (before?.isConnected) before.focus();
-    };
-  }, [danger]);
-
-  const onKeyDown = (e: KeyboardEvent) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onCancel();
-    } else if (e.key === 'Tab') {
-      // Keep focus inside the dialog.
-      const items = [...(box.current?.querySelectorAll<HTMLElement>('button, input, select, textarea') ?? [])].filter((el) => !el.hasAttribute('disabled'));
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      if (e.shiftKey && document.activeElement === first) {
-        e.preventDefault();
-        last.focus();
-      } else if (!e.shiftKey && document.activeElement === last) {
-        e.preventDefault();
-        first.focus();
-      }
-    }
-  };
-
-  return (
-    <div className="dialog-backdrop">
-      <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} ref={box} onKeyDown={onKeyDown}>
-        <div className="dialog-head">
-          <h2 id={titleId}>{title}</h2>
-        </div>
-        <div className="dialog-body">
-          {children}
-          {error ? <p className="notice error" role="alert">{error}</p> : null}
-        </div>
-        <div className="dialog-foot">
-          <button type="button" className="btn" data-cancel onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </button>
-          <button type="button" className={`btn ${danger ? 'danger solid' : 'primary'}`} data-confirm onClick={onConfirm} disabled={busy}>
-            {confirmLabel}
-          </button>
-        </div>
-      </div>
     </div>
   );
 }
