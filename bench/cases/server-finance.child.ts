@@ -5,8 +5,6 @@
  * CPU-usage questions, and runs until the parent disconnects.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -23,6 +21,7 @@ import { insertPayment } from '@server/repos/payments';
 import { addDays, businessDate } from '@server/services/finance/calendar';
 import { formatInvoiceNumber } from '@server/services/finance/numbering';
 import { accountParty, contactParty } from '@server/services/finance/parties';
+import { serveBare } from '../lib/http';
 
 const CUSTOMERS = 500;
 
@@ -83,19 +82,7 @@ async function main(): Promise<void> {
   const mode = process.argv[2];
   process.on('disconnect', () => process.exit(0));
   if (mode === 'bare') {
-    let body = '{}';
-    process.on('message', (m: { body?: string; cpu?: boolean }) => {
-      if (typeof m.body === 'string') body = m.body;
-      process.send!(m.cpu ? { cpu: process.cpuUsage() } : { ready: true });
-    });
-    const server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
-        res.end(body);
-      });
-    });
-    server.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+    serveBare();
     return;
   }
   const dir = mkdtempSync(join(tmpdir(), 'stockdesk-bench-finance-'));

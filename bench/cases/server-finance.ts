@@ -6,20 +6,12 @@
  * - getDueCustomers over 50,000 invoices: wall time per call, target ≤ 200 ms.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { percentile } from '../lib/measure';
 import { atMost, makeResult, noTarget, type BenchCase, type BenchContext, type BenchResult } from '../lib/types';
+import { autocannon, type CannonResult } from '../lib/http';
 
-interface CannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  non2xx: number;
-}
-type Autocannon = (opts: { url: string; method: string; body: string; headers: Record<string, string>; connections: number; duration: number }) => Promise<CannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const CHILD = fileURLToPath(new URL('./server-finance.child.ts', import.meta.url));
 const INVOICES = Number(process.env.BENCH_INVOICES ?? 50_000);

@@ -4,14 +4,13 @@
  * It reports its URL to the parent over IPC and runs until the parent disconnects.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { openServerDb, startServer, systemClock } from '@server/app';
 import { seedDemo } from '@server/demo/seed';
 import { insertProduct } from '@server/repos/products';
+import { serveBare } from '../lib/http';
 
 const MAKERS = ['Makita', 'Bosch', 'DeWalt', 'Metabo', 'Hikoki', 'Einhell', 'Stanley', 'Milwaukee', 'Festool', 'Ryobi', 'Zwilling', 'Tefal', 'Philips', 'Gorenje', 'Zepter', 'Herend', 'Zsolnay', 'Pick', 'Tokaji', 'Győri'];
 const KINDS = ['ütvefúró', 'sarokcsiszoló', 'körfűrész', 'csavarbehajtó', 'dekopírfűrész', 'akkumulátor', 'töltő', 'fúrószár', 'vágókorong', 'csiszolópapír', 'mérőszalag', 'vízmérték', 'kalapács', 'fogó', 'csavarhúzó', 'kés', 'serpenyő', 'fazék', 'vízforraló', 'kávéfőző', 'porszívó', 'hűtő', 'tűzhely', 'mosógép', 'porcelán tányér', 'bögre', 'váza', 'szalámi', 'bor', 'pálinka', 'keksz', 'csokoládé', 'kenyérpirító', 'turmixgép', 'hajszárító', 'borotva', 'lámpa', 'izzó', 'hosszabbító', 'elem', 'kesztyű', 'védőszemüveg', 'munkaruha', 'bakancs', 'létra', 'talicska', 'ásó', 'gereblye', 'locsolótömlő', 'fűnyíró'];
@@ -34,19 +33,7 @@ function catalog(db: ReturnType<typeof openServerDb>, accountId: number, n: numb
 async function main(): Promise<void> {
   const mode = process.argv[2];
   if (mode === 'bare') {
-    let body = '{}';
-    process.on('message', (m: { body?: string; cpu?: boolean }) => {
-      if (typeof m.body === 'string') body = m.body;
-      process.send!(m.cpu ? { cpu: process.cpuUsage() } : { ready: true });
-    });
-    const server = createServer((req, res) => {
-      req.resume();
-      req.on('end', () => {
-        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
-        res.end(body);
-      });
-    });
-    server.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+    serveBare();
   } else {
     const dir = mkdtempSync(join(tmpdir(), 'stockdesk-bench-'));
     const dbPath = join(dir, 'server.db');

@@ -5,19 +5,11 @@
  * HTTP itself. Both servers run in child processes; the load generator runs here.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { atMost, makeResult, ratioAtLeast, type BenchCase, type BenchContext, type BenchResult } from '../lib/types';
+import { autocannon, type CannonResult } from '../lib/http';
 
-interface CannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  errors: number;
-  non2xx: number;
-}
-type Autocannon = (opts: { url: string; method: string; body: string; headers: Record<string, string>; connections: number; duration: number; pipelining?: number }) => Promise<CannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 const CHILD = fileURLToPath(new URL('./server-product.child.ts', import.meta.url));
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);

@@ -1,0 +1,33 @@
+/** What the HTTP benchmarks share: autocannon's typed entry and the bare node:http baseline server. */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+
+export interface CannonResult {
+  requests: { average: number; total: number };
+  latency: { p50: number; p99: number };
+  errors: number;
+  non2xx: number;
+}
+export type Autocannon = (opts: { url: string; method: string; body: string; headers: Record<string, string>; connections: number; duration: number; pipelining?: number }) => Promise<CannonResult>;
+export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+/**
+ * The baseline: a bare node:http server answering a constant body (set by the parent over IPC,
+ * so it is the same size as the real answer), reporting its CPU use on request.
+ */
+export function serveBare(): void {
+  let body = '{}';
+  process.on('message', (m: { body?: string; cpu?: boolean }) => {
+    if (typeof m.body === 'string') body = m.body;
+    process.send!(m.cpu ? { cpu: process.cpuUsage() } : { ready: true });
+  });
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
+      res.end(body);
+    });
+  });
+  server.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+}
