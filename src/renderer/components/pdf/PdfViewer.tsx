@@ -159,7 +159,7 @@ export function PdfViewer({ pdf, filename, draft = false, loadingText, error = n
     <section className="pdf-viewer" aria-label={t('viewer.label', { name: filename })} onKeyDown={onKeyDown} data-ready={ready ? 'true' : 'false'}>
       <div className="pdf-toolbar" role="toolbar" aria-label={t('viewer.toolbar')}>
         <button type="button" onClick={() => goTo(current - 1)} disabled={!loaded || current <= 1} aria-label={t('viewer.prev')} title={t('viewer.prev')}>‹</button>
-        <span className="pdf-pageinfo" aria-live="polite">{t('viewer.page', { page: loaded ? current : 0, pages })}</span>
+        <span className="pdf-pageinfo" aria-live="polite">{loaded ? t('viewer.page', { page: current, pages }) : '–'}</span>
         <button type="button" onClick={() => goTo(current + 1)} disabled={!loaded || current >= pages} aria-label={t('viewer.next')} title={t('viewer.next')}>›</button>
         <span className="pdf-sep" />
         <button type="button" onClick={() => zoomBy(-1)} disabled={!loaded || scale <= ZOOMS[0]!} aria-label={t('viewer.zoomOut')} title={t('viewer.zoomOut')}>−</button>

@@ -1,10 +1,11 @@
 /**
  * The invoice's PDF in the viewer, in the document's language or another chosen for this copy.
  * Fetched again when the invoice gets its number, so the numberless draft preview of an invoice
- * issued offline is replaced by the real document as soon as the server has issued it.
+ * issued offline is replaced by the real document as soon as the server has issued it; the one
+ * shown stays until the next has arrived.
  */
 import { useId } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceRow } from '@shared/ipc';
 import { LOCALES, type Locale } from '@shared/protocol/fields';
@@ -18,9 +19,11 @@ export function InvoicePdfPanel({ row, language, onLanguage }: { row: InvoiceRow
   const id = useId();
   const request = { id: row.id, ...(language ? { language } : {}) };
   const pdf = useQuery<Awaited<ReturnType<typeof fetchPdf>>, InvokeError>({
-    queryKey: ['invoices.pdf', request, row.invoiceNumber, row.outboxState],
+    // The number is what changes the document (a draft preview becomes the real invoice); a payment does not.
+    queryKey: ['invoices.pdf', request, row.invoiceNumber],
     queryFn: () => fetchPdf(request),
     staleTime: Infinity,
+    placeholderData: keepPreviousData,
   });
   return (
     <section className="billing-pdf" aria-label={t('viewer.title')}>
