@@ -39,6 +39,8 @@ describe('billing translations', () => {
     expect(translateMessage('must be at least 0', t)).toBe('Legalább 0 legyen.');
     expect(translateMessage('only 2 available in Budapest Raktár', t)).toBe('Csak 2 érhető el itt: Budapest Raktár.');
     expect(translateMessage('must not be before the issue date 2026-11-22', t)).toBe('Nem lehet a kiállítás dátuma (2026-11-22) előtt.');
+    expect(translateMessage('must be one of the Hungarian VAT rates 27, 18, 5 or 0 on an invoice we issue; got 20', t)).toBe('Általunk kiállított számlán az ÁFA-kulcs 27, 18, 5 vagy 0 %.');
+    expect(translateMessage('must be one of transfer, cash; got "x"', t)).toBe('Válasszon: transfer, cash.');
     expect(translateMessage('something new the server says', t)).toBe('something new the server says');
   });
 });

@@ -111,12 +111,17 @@ describe('invoice issue', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Pénznem' }), 'USD');
     await user.type(screen.getByRole('textbox', { name: 'A(z) 1. tétel megnevezése' }), 'Javítás');
     await user.type(screen.getByRole('textbox', { name: 'Javítás egységára' }), 'tíz');
+    // 20 % is no Hungarian VAT rate: the server would refuse it on an invoice we issue.
+    const vat = screen.getByRole('combobox', { name: 'Javítás ÁFA-kulcsa' });
+    await user.clear(vat);
+    await user.type(vat, '20');
     await user.click(screen.getByRole('button', { name: /Számla kiállítása/ }));
     expect(await screen.findByText(/^Nem lehet a kiállítás dátuma \(\d{4}-\d{2}-\d{2}\) előtt\.$/)).toBeTruthy();
     expect(screen.getByText('Kötelező, ha a pénznem nem HUF.')).toBeTruthy();
     const price = screen.getByRole('textbox', { name: 'Javítás egységára' });
     expect(price.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(price.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Számot adjon meg.');
+    expect(screen.getByText('Általunk kiállított számlán az ÁFA-kulcs 27, 18, 5 vagy 0 %.')).toBeTruthy();
     expect(fake.requests('invoices.issue')).toHaveLength(0);
   });
 

@@ -14,6 +14,8 @@ interface Rule {
 }
 
 const RULES: Rule[] = [
+  // Specific wordings before the general ones they would otherwise match.
+  { re: /^must be one of the Hungarian VAT rates/, key: 'vatRates' },
   { re: /^is required$/, key: 'required' },
   { re: /^must not be empty$/, key: 'required' },
   { re: /^must be a number, got /, key: 'number' },
@@ -61,6 +63,10 @@ const RULES: Rule[] = [
   { re: /^must not be before date_from$/, key: 'dateRange' },
   { re: /^has more decimal places than (\w+) allows/, key: 'moneyDecimals', vars: (m) => ({ currency: m[1] ?? '' }) },
   { re: /^must be the original's rate/, key: 'stornoFx' },
+  { re: /^must be 0 on a deposit line/, key: 'depositVat' },
+  { re: /^cannot be combined with proforma 1/, key: 'proformaWithOrder' },
+  { re: /^must be outgoing or advance out/, key: 'crdrOurs' },
+  { re: /^cannot be combined with/, key: 'notCombinable' },
 ];
 
 /** The keys the rules translate to (a test checks each exists in every language). */

@@ -335,6 +335,11 @@ const de: Messages<typeof en> = {
     vatTypeDomestic: 'Ein inländisches Unternehmen braucht eine ungarische Steuernummer; wählen Sie Privatperson oder Ausland.',
     dateRange: 'Das Enddatum darf nicht vor dem Anfangsdatum liegen.',
     stornoFx: 'Ein Storno behält den ursprünglichen Wechselkurs.',
+    vatRates: 'Auf einer von uns ausgestellten Rechnung ist der USt.-Satz 27, 18, 5 oder 0 %.',
+    depositVat: 'Eine Pfandposition trägt keine USt.: 0 % eintragen.',
+    proformaWithOrder: 'Ein Auftrag wird mit einer Rechnung berechnet, nicht mit einer Proforma.',
+    crdrOurs: 'Muss Ausgang oder geleistete Anzahlung sein: diese Belege stellen wir aus.',
+    notCombinable: 'Nicht kombinierbar mit dem Beleg, von dem dieser ausgeht.',
   },
 };
 

@@ -332,6 +332,11 @@ const en = {
     vatTypeDomestic: 'A domestic company needs a Hungarian tax number; choose private person or foreign.',
     dateRange: 'The end date must not be before the start date.',
     stornoFx: 'A storno keeps the original exchange rate.',
+    vatRates: 'On an invoice we issue the VAT rate is 27, 18, 5 or 0 %.',
+    depositVat: 'A deposit line carries no VAT: set 0 %.',
+    proformaWithOrder: 'An order is invoiced with a tax invoice, not a proforma.',
+    crdrOurs: 'Must be outgoing or advance paid: we issue these documents.',
+    notCombinable: 'Cannot be combined with the document this one starts from.',
   },
 };
 

@@ -335,6 +335,11 @@ const es: Messages<typeof en> = {
     vatTypeDomestic: 'Una empresa nacional necesita un número fiscal húngaro; elija particular o extranjero.',
     dateRange: 'La fecha final no puede ser anterior a la inicial.',
     stornoFx: 'La rectificativa mantiene el tipo de cambio original.',
+    vatRates: 'En una factura que emitimos el tipo de IVA es 27, 18, 5 o 0 %.',
+    depositVat: 'Una línea de depósito no lleva IVA: ponga 0 %.',
+    proformaWithOrder: 'Un pedido se factura con una factura, no con una proforma.',
+    crdrOurs: 'Debe ser emitida o anticipo pagado: estos documentos los emitimos nosotros.',
+    notCombinable: 'No se puede combinar con el documento del que parte este.',
   },
 };
 

@@ -335,6 +335,11 @@ const hu: Messages<typeof en> = {
     vatTypeDomestic: 'Belföldi céghez magyar adószám kell; válassza a magánszemély vagy a külföldi lehetőséget.',
     dateRange: 'A záró dátum nem lehet a kezdő dátum előtt.',
     stornoFx: 'A sztornó az eredeti árfolyamot használja.',
+    vatRates: 'Általunk kiállított számlán az ÁFA-kulcs 27, 18, 5 vagy 0 %.',
+    depositVat: 'Betétdíj tételen nincs ÁFA: 0 % legyen.',
+    proformaWithOrder: 'Rendelést számlával, nem díjbekérővel számlázunk.',
+    crdrOurs: 'Kimenő vagy fizetett előleg lehet: ezeket a bizonylatokat mi állítjuk ki.',
+    notCombinable: 'Nem kombinálható azzal a bizonylattal, amelyből ez készül.',
   },
 };
 

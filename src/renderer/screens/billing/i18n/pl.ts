@@ -335,6 +335,11 @@ const pl: Messages<typeof en> = {
     vatTypeDomestic: 'Firma krajowa wymaga węgierskiego numeru podatkowego; wybierz osobę prywatną lub zagranicznego klienta.',
     dateRange: 'Data końcowa nie może być przed datą początkową.',
     stornoFx: 'Korekta zachowuje pierwotny kurs.',
+    vatRates: 'Na wystawianej przez nas fakturze stawka VAT to 27, 18, 5 lub 0 %.',
+    depositVat: 'Pozycja kaucji nie ma VAT: ustaw 0 %.',
+    proformaWithOrder: 'Zamówienie fakturuje się fakturą, nie pro formą.',
+    crdrOurs: 'Musi to być sprzedaż lub zaliczka wpłacona: te dokumenty wystawiamy my.',
+    notCombinable: 'Nie można łączyć z dokumentem, z którego ten powstaje.',
   },
 };
 
