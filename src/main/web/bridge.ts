@@ -39,10 +39,22 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-/** Says so, then drops the connection: the rest of the body is not worth reading. */
+/** How long the rest of a refused body is read and thrown away before the connection is cut. */
+const DISCARD_MS = 2_000;
+
+/**
+ * Says so, then reads and discards the rest of the body for a moment before cutting the connection
+ * (nginx's lingering close). Closing at once, with the client's data still arriving, makes the
+ * kernel answer with RST, and a client still writing would see ECONNRESET instead of this 413.
+ * No `Connection: close`: Node would then destroy the socket as soon as the answer is written.
+ */
 function tooLarge(req: IncomingMessage, res: ServerResponse): void {
-  res.setHeader('Connection', 'close');
-  res.on('finish', () => req.destroy());
+  res.on('finish', () => {
+    const cut = setTimeout(() => req.socket.destroy(), DISCARD_MS);
+    cut.unref();
+    req.once('end', () => clearTimeout(cut));
+    req.resume();
+  });
   json(res, 413, { error: 'request too large' });
 }
 
