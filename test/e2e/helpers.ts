@@ -12,6 +12,7 @@ import { chromium, type BrowserContext, type CDPSession, type Page } from 'playw
 import type { ChannelName, RequestOf, ResultOf } from '@shared/ipc/channels';
 import { startServer, type App } from '@server/app';
 import { startWebHarness, type WebHarness } from '@main/web/harness';
+import { buildRenderer } from '@main/web/renderer';
 import { startTestServer, type TestServer } from '../helpers/server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -102,11 +103,28 @@ export interface Stack {
   close(): Promise<void>;
 }
 
+/**
+ * A production build of the renderer in its own folder. Vite takes the mode from NODE_ENV, which
+ * Vitest sets to "test": a build made under Vitest carries React's development build.
+ */
+export async function buildProductionRenderer(): Promise<{ dir: string; remove(): void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'stockdesk-renderer-'));
+  const before = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await buildRenderer(dir);
+  } finally {
+    if (before === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = before;
+  }
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 /** The browser harness and its core, pointed at `serverUrl` with the given keys, or at the built-in demo. */
-export async function startStack(o: { serverUrl?: string; keys?: { apiKey: string; sessionKey: string }; demo?: boolean }): Promise<Stack> {
+export async function startStack(o: { serverUrl?: string; keys?: { apiKey: string; sessionKey: string }; demo?: boolean; rendererDir?: string }): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stockdesk-e2e-'));
   const logs: string[] = [];
-  const harness = await startWebHarness({ dataDir, server: o.serverUrl, demo: o.demo, log: (m) => logs.push(m) });
+  const harness = await startWebHarness({ dataDir, server: o.serverUrl, demo: o.demo, rendererDir: o.rendererDir, log: (m) => logs.push(m) });
   const invoke = async <C extends ChannelName>(channel: C, request: RequestOf<C>): Promise<ResultOf<C>> => {
     const r = await harness.invoke(channel, request);
     if (!r.ok) throw new Error(`${channel} failed: ${r.error.code} ${r.error.message} ${JSON.stringify(r.error.details)}`);

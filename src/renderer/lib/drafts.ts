@@ -65,14 +65,18 @@ export interface DraftState<T> {
   clear: () => Promise<void>;
 }
 
-/** useState whose value is kept as a draft under `key`. `accept` checks the stored shape. */
-export function useDraftState<T>(key: string, initial: T, accept: (stored: unknown) => stored is T): DraftState<T> {
+/**
+ * useState whose value is kept as a draft under `key`. `accept` checks the stored shape; `isBlank`
+ * says which stored values are nothing worth announcing as restored (a receipt without lines).
+ */
+export function useDraftState<T>(key: string, initial: T, accept: (stored: unknown) => stored is T, isBlank: (v: T) => boolean = () => false): DraftState<T> {
   const writer = useWriter(key);
   const [value, setValue] = useState<T>(initial);
   const [loaded, setLoaded] = useState(false);
   const [restored, setRestored] = useState(false);
   const initialRef = useRef(initial);
   const acceptRef = useRef(accept);
+  const blankRef = useRef(isBlank);
 
   useEffect(() => {
     let live = true;
@@ -82,7 +86,7 @@ export function useDraftState<T>(key: string, initial: T, accept: (stored: unkno
         if (!live) return;
         if (stored !== null && stored !== undefined && acceptRef.current(stored)) {
           setValue(stored);
-          setRestored(true);
+          setRestored(!blankRef.current(stored));
         }
       })
       .catch(() => undefined)

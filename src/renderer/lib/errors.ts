@@ -47,14 +47,3 @@ export function fieldErrors(error: unknown, prefix = ''): Map<string, string> {
   }
   return out;
 }
-
-/** The messages that belong to no field the form shows. */
-export function generalErrors(error: unknown, shownFields: (field: string) => boolean, prefix = ''): string[] {
-  if (!(error instanceof InvokeError)) return error ? [String(error instanceof Error ? error.message : error)] : [];
-  const rest = error.details.filter((d) => {
-    const f = prefix && d.field.startsWith(prefix) ? d.field.slice(prefix.length) : d.field;
-    return !d.field || !shownFields(f);
-  });
-  if (error.details.length === 0 || rest.length === error.details.length) return [error.message];
-  return rest.map((d) => (d.field ? `${d.field}: ${d.message}` : d.message));
-}

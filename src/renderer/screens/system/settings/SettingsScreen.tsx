@@ -145,9 +145,6 @@ function LanguageForm({ settings }: { settings: Settings }) {
   const update = useSettingsCommand('settings.update');
   return (
     <div className="panel">
-      <div className="panel-title">
-        <h2>{t('settings.language')}</h2>
-      </div>
       <div className="panel-body form-grid">
         <Field label={t('settings.language')}>
           <select value={settings.language} onChange={(e) => update.run({ language: e.target.value as UiLanguage })} data-testid="settings-language">

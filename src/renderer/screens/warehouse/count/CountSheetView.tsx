@@ -119,6 +119,7 @@ export function CountSheetView() {
   const place = sheet.stockLabel ? `${sheet.warehouse} · ${sheet.stockLabel}` : sheet.warehouse;
   return (
     <Screen
+      className="fill"
       title={`${t('nav.count')}: ${place}`}
       actions={
         <>
@@ -153,8 +154,8 @@ export function CountSheetView() {
         <Stat label={t('count.statLines')} value={f.qty(summary.lines)} />
         <Stat label={t('count.statCounted')} value={f.qty(summary.counted)} />
         <Stat label={t('count.statUncounted')} value={f.qty(summary.uncounted)} />
-        <Stat label={t('count.statSurplus')} value={`${f.signed(summary.surplus)} (${summary.surplusLines})`} tone="pos" />
-        <Stat label={t('count.statShortage')} value={`${f.signed(-summary.shortage)} (${summary.shortageLines})`} tone="neg" />
+        <Stat label={t('count.statSurplus')} value={`${f.signed(summary.surplus)} (${summary.surplusLines})`} tone={summary.surplusLines ? 'pos' : undefined} />
+        <Stat label={t('count.statShortage')} value={`${f.signed(-summary.shortage)} (${summary.shortageLines})`} tone={summary.shortageLines ? 'neg' : undefined} />
       </div>
       <ScanField onCode={(c) => void onScan(c)} feedback={feedback} inputRef={scanRef} />
       {notice ? (

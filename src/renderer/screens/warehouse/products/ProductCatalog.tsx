@@ -37,14 +37,17 @@ export function ProductCatalog() {
     },
   });
   useHotkey('ctrl+f', () => searchRef.current?.select());
+  // Insert works in a browser too, where Ctrl+N opens a new window before the page sees it.
+  useHotkey('insert', () => void navigate('/products/new'));
   useHotkey('ctrl+n', () => void navigate('/products/new'));
 
   return (
     <Screen
+      className="fill"
       title={t('nav.products')}
       actions={
         <Link className="btn primary" to="/products/new">
-          <Icon name="plus" /> {t('products.new')} <kbd>Ctrl+N</kbd>
+          <Icon name="plus" /> {t('products.new')} <kbd>Ins</kbd>
         </Link>
       }
     >

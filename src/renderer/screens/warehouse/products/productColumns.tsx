@@ -42,7 +42,7 @@ export function productColumns(t: TFunction<'warehouse'>, f: ReturnType<typeof u
       id: 'deliverable',
       header: t('products.col.deliverable'),
       meta: meta('84px', true),
-      cell: (c) => (c.row.original.product.service ? <span className="muted">{t('products.service')}</span> : f.qty(c.getValue())),
+      cell: (c) => (c.row.original.product.service ? <span className="muted" title={t('products.serviceHint')}>–</span> : f.qty(c.getValue())),
     }),
     col.accessor((r) => r.product.available, {
       id: 'available',

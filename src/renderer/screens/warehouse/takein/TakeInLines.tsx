@@ -1,25 +1,89 @@
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChannel } from '../../../lib/ipc';
 import { useFormat } from '../../../lib/useFormat';
 import { Icon } from '../../../components/Icon';
 import type { TakeInLine } from './takeInModel';
 
-type LineField = 'quantity' | 'price' | 'currency' | 'fxRate' | 'batchNo' | 'expireDate' | 'countryCode';
+export type LineField = 'quantity' | 'price' | 'currency' | 'fxRate' | 'batchNo' | 'expireDate' | 'countryCode';
+/** A line's errors by field, already in words. */
+export type LineErrors = Partial<Record<LineField, string>>;
 
 /** The receipt's lines, edited in place; errors sit under the cell they belong to. */
-export function TakeInLines({ lines, warehouse, stockLabel, errorOf, flash, onChange, onRemove }: {
+export function TakeInLines({ lines, warehouse, stockLabel, errorsOf, flash, onChange, onRemove }: {
   lines: TakeInLine[];
   warehouse: string;
   stockLabel: string;
-  errorOf: (field: string) => string | undefined;
+  errorsOf: (index: number) => LineErrors | undefined;
   /** The line just scanned; `n` remounts its row so the highlight plays again. */
   flash: { productId: number; n: number } | null;
   onChange: (key: string, field: LineField, value: string) => void;
   onRemove: (key: string) => void;
 }) {
   const { t } = useTranslation('warehouse');
-  const cell = (l: TakeInLine, i: number, field: LineField, opts: { num?: boolean; type?: string; size?: number; label: string }) => {
-    const err = errorOf(`lines[${i}].${field}`);
+  return (
+    <div className="table-wrap">
+      <table className="grid" data-testid="takein-lines">
+        <thead>
+          <tr>
+            <th className="num">#</th>
+            <th>{t('takeIn.col.product')}</th>
+            <th className="num">{t('takeIn.col.quantity')}</th>
+            <th>{t('takeIn.col.unit')}</th>
+            <th className="num">{t('takeIn.col.price')}</th>
+            <th>{t('takeIn.col.currency')}</th>
+            <th className="num">{t('takeIn.col.fxRate')}</th>
+            <th>{t('takeIn.col.batch')}</th>
+            <th>{t('takeIn.col.expiry')}</th>
+            <th>{t('takeIn.col.origin')}</th>
+            <th className="num">{t('takeIn.col.inStock')}</th>
+            <th aria-label={t('takeIn.col.actions')} />
+          </tr>
+        </thead>
+        <tbody>
+          {lines.map((l, i) => {
+            const flashing = flash?.productId === l.productId;
+            return (
+              <LineRow
+                key={flashing ? `${l.key}:${flash.n}` : l.key}
+                line={l}
+                index={i}
+                flashing={flashing}
+                errors={errorsOf(i)}
+                warehouse={warehouse}
+                stockLabel={stockLabel}
+                onChange={onChange}
+                onRemove={onRemove}
+              />
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface RowProps {
+  line: TakeInLine;
+  index: number;
+  flashing: boolean;
+  errors: LineErrors | undefined;
+  warehouse: string;
+  stockLabel: string;
+  onChange: (key: string, field: LineField, value: string) => void;
+  onRemove: (key: string) => void;
+}
+
+const sameErrors = (a: LineErrors | undefined, b: LineErrors | undefined) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
+
+/**
+ * One line. Memoised: a scan changes one line of a long receipt, and the clerk must see it at once,
+ * not after every other line has been drawn again.
+ */
+const LineRow = memo(function LineRow({ line: l, index: i, flashing, errors, warehouse, stockLabel, onChange, onRemove }: RowProps) {
+  const { t } = useTranslation('warehouse');
+  const cell = (field: LineField, opts: { num?: boolean; type?: string; size?: number; label: string }) => {
+    const err = errors?.[field];
     const id = `line-${l.key}-${field}`;
     return (
       <td className={opts.num ? 'num' : undefined}>
@@ -45,59 +109,33 @@ export function TakeInLines({ lines, warehouse, stockLabel, errorOf, flash, onCh
     );
   };
   return (
-    <div className="table-wrap">
-      <table className="grid" data-testid="takein-lines">
-        <thead>
-          <tr>
-            <th className="num">#</th>
-            <th>{t('takeIn.col.product')}</th>
-            <th className="num">{t('takeIn.col.quantity')}</th>
-            <th>{t('takeIn.col.unit')}</th>
-            <th className="num">{t('takeIn.col.price')}</th>
-            <th>{t('takeIn.col.currency')}</th>
-            <th className="num">{t('takeIn.col.fxRate')}</th>
-            <th>{t('takeIn.col.batch')}</th>
-            <th>{t('takeIn.col.expiry')}</th>
-            <th>{t('takeIn.col.origin')}</th>
-            <th className="num">{t('takeIn.col.inStock')}</th>
-            <th aria-label={t('takeIn.col.actions')} />
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((l, i) => (
-            <tr
-              key={flash?.productId === l.productId ? `${l.key}:${flash.n}` : l.key}
-              className={flash?.productId === l.productId ? 'flash' : undefined}
-              data-product-id={l.productId}
-            >
-              <td className="num muted">{i + 1}</td>
-              <td className="wrap">
-                <div>{l.name}</div>
-                <div className="muted mono">{l.code}</div>
-              </td>
-              {cell(l, i, 'quantity', { num: true, size: 7, label: t('takeIn.col.quantity') })}
-              <td className="muted">{l.unit}</td>
-              {cell(l, i, 'price', { num: true, size: 9, label: t('takeIn.col.price') })}
-              {cell(l, i, 'currency', { size: 4, label: t('takeIn.col.currency') })}
-              {cell(l, i, 'fxRate', { num: true, size: 7, label: t('takeIn.col.fxRate') })}
-              {cell(l, i, 'batchNo', { size: 10, label: t('takeIn.col.batch') })}
-              {cell(l, i, 'expireDate', { type: 'date', label: t('takeIn.col.expiry') })}
-              {cell(l, i, 'countryCode', { size: 3, label: t('takeIn.col.origin') })}
-              <td className="num">
-                <StockCell productId={l.productId} warehouse={warehouse} stockLabel={stockLabel} />
-              </td>
-              <td>
-                <button type="button" className="btn small link" onClick={() => onRemove(l.key)} aria-label={t('takeIn.removeLine', { name: l.name })}>
-                  <Icon name="x" />
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <tr className={flashing ? 'flash' : undefined} data-product-id={l.productId}>
+      <td className="num muted">{i + 1}</td>
+      <td className="wrap">
+        <div>{l.name}</div>
+        <div className="muted mono">{l.code}</div>
+      </td>
+      {cell('quantity', { num: true, size: 7, label: t('takeIn.col.quantity') })}
+      <td className="muted">{l.unit}</td>
+      {cell('price', { num: true, size: 9, label: t('takeIn.col.price') })}
+      {cell('currency', { size: 4, label: t('takeIn.col.currency') })}
+      {cell('fxRate', { num: true, size: 7, label: t('takeIn.col.fxRate') })}
+      {cell('batchNo', { size: 10, label: t('takeIn.col.batch') })}
+      {cell('expireDate', { type: 'date', label: t('takeIn.col.expiry') })}
+      {cell('countryCode', { size: 3, label: t('takeIn.col.origin') })}
+      <td className="num">
+        <StockCell productId={l.productId} warehouse={warehouse} stockLabel={stockLabel} />
+      </td>
+      <td>
+        <button type="button" className="btn small link" onClick={() => onRemove(l.key)} aria-label={t('takeIn.removeLine', { name: l.name })}>
+          <Icon name="x" />
+        </button>
+      </td>
+    </tr>
   );
-}
+}, (a, b) =>
+  a.line === b.line && a.index === b.index && a.flashing === b.flashing && a.warehouse === b.warehouse && a.stockLabel === b.stockLabel &&
+  a.onChange === b.onChange && a.onRemove === b.onRemove && sameErrors(a.errors, b.errors));
 
 /** What the mirror holds of the product in the chosen warehouse and label, the clerk's pending part marked. */
 export function StockCell({ productId, warehouse, stockLabel }: { productId: number; warehouse: string; stockLabel: string }) {

@@ -15,7 +15,9 @@ import { useHotkey } from '../../../lib/useHotkey';
 import { useFormat } from '../../../lib/useFormat';
 import { parseNumberInput } from '../../../lib/format';
 import { addProduct, emptyTakeIn, isTakeInDraft, toTakeInRequest, validateTakeIn, type TakeInDraft, type TakeInLine } from './takeInModel';
-import { StockCell, TakeInLines } from './TakeInLines';
+import { StockCell, TakeInLines, type LineErrors, type LineField } from './TakeInLines';
+
+const LINE_FIELDS: LineField[] = ['quantity', 'price', 'currency', 'fxRate', 'batchNo', 'expireDate', 'countryCode'];
 
 let lineSeq = 0;
 const newKey = () => `${Date.now().toString(36)}-${++lineSeq}`;
@@ -31,7 +33,7 @@ export function TakeInScreen() {
   const { t } = useTranslation('warehouse');
   const { t: tc } = useTranslation();
   const f = useFormat();
-  const draft = useDraftState<TakeInDraft>('warehouse.takeIn', emptyTakeIn(), isTakeInDraft);
+  const draft = useDraftState<TakeInDraft>('warehouse.takeIn', emptyTakeIn(), isTakeInDraft, (v) => v.lines.length === 0);
   const d = draft.value;
   const loaded = draft.loaded;
   const scanRef = useRef<HTMLInputElement>(null);
@@ -49,8 +51,21 @@ export function TakeInScreen() {
     const p = showErrors ? problems.get(field) : undefined;
     return p ? t(`problems.${p}`) : serverErrors.get(field);
   };
+  const lineErrors = (i: number): LineErrors | undefined => {
+    const out: LineErrors = {};
+    for (const f of LINE_FIELDS) {
+      const e = errorOf(`lines[${i}].${f}`);
+      if (e) out[f] = e;
+    }
+    return Object.keys(out).length ? out : undefined;
+  };
 
   const update = draft.set;
+  const changeLine = useCallback(
+    (key: string, field: LineField, value: string) => update((prev) => ({ ...prev, lines: prev.lines.map((l) => (l.key === key ? { ...l, [field]: value } : l)) })),
+    [update],
+  );
+  const removeLine = useCallback((key: string) => update((prev) => ({ ...prev, lines: prev.lines.filter((l) => l.key !== key) })), [update]);
   const add = useCallback(
     (p: ProductRow) => {
       setNotFound(null);
@@ -111,7 +126,7 @@ export function TakeInScreen() {
         </>
       }
     >
-      {draft.restored && d.lines.length > 0 ? <div className="notice info">{tc('draft.restored')}</div> : null}
+      {draft.restored ? <div className="notice info">{tc('draft.restored')}</div> : null}
       <div className="panel">
         <div className="panel-body form-grid">
           <Field label={tc('pickers.warehouse')} required error={errorOf('warehouse')}>
@@ -155,10 +170,10 @@ export function TakeInScreen() {
             lines={d.lines}
             warehouse={d.warehouse}
             stockLabel={d.stockLabel}
-            errorOf={errorOf}
+            errorsOf={lineErrors}
             flash={flash}
-            onChange={(key, field, value) => update((prev) => ({ ...prev, lines: prev.lines.map((l) => (l.key === key ? { ...l, [field]: value } : l)) }))}
-            onRemove={(key) => update((prev) => ({ ...prev, lines: prev.lines.filter((l) => l.key !== key) }))}
+            onChange={changeLine}
+            onRemove={removeLine}
           />
           <div className="muted tabular" data-testid="takein-totals">
             {t('takeIn.totals', { lines: d.lines.length, quantity: f.qty(totalQty) })}
