@@ -84,6 +84,20 @@ describe('service', () => {
     if (!expired.ok && !bad.ok) expect(expired.error.message).toBe(bad.error.message);
   });
 
+  it('getBankAccounts lists the bank accounts of the account, spelled as selected_account needs them, in both formats', async () => {
+    for (const format of ['json', 'xml'] as const) {
+      const r = await s.ok('getBankAccounts', {}, { format });
+      expect(r.bank_accounts).toEqual([
+        { number: '11773016-11111018-00000000', bank_name: 'OTP Bank', currency: 'HUF', swift: 'OTPVHUHB' },
+        { number: 'HU42117730161111101800000000', bank_name: 'OTP Bank (EUR)', currency: 'EUR', swift: 'OTPVHUHB' },
+      ]);
+      expect(r.bank_accounts[0]!.number).toBe(s.account.bankAccount);
+    }
+    const bad = await s.call('getBankAccounts', { account_id: 2 });
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) expect(bad.error.code).toBe('VALIDATION_ERROR');
+  });
+
   it('getContacts filters in both formats', async () => {
     for (const format of ['json', 'xml'] as const) {
       const r = await s.ok('getContacts', { filter: 'Győr' }, { format });

@@ -65,5 +65,6 @@ export const CAPABILITIES = [
   'getDueNotification.pdf',
   'generateInvoice',
   'crm.getContacts',
+  'crm.getBankAccounts',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];

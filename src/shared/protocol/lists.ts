@@ -23,6 +23,7 @@ export const LIST_CHILD: Readonly<Record<string, string>> = {
   customers: 'customer',
   currencies: 'currency',
   contacts: 'contact',
+  bank_accounts: 'bank_account',
   payments: 'payment',
   attachments: 'attachment',
   vat_summary: 'rate',

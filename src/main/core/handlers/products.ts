@@ -3,7 +3,7 @@ import type { Params } from '@shared/protocol';
 import type { BankAccountRow } from '@shared/ipc/types';
 import { getContact, listWarehouses, searchContacts } from '../mirror/contacts';
 import { stmt } from '../mirror/db';
-import { seller } from '../mirror/dues';
+import { pulledBankAccounts, seller } from '../mirror/dues';
 import { lookupProduct, productDetail, productRow, searchProducts } from '../mirror/products';
 import { currentId, nextLocalId } from '../mirror/settings';
 import { submit } from '../outbox/service';
@@ -41,10 +41,14 @@ export const productHandlers: Handlers<'products.search' | 'products.lookup' | '
 };
 
 /**
- * The API has no bank-account list: the mirror knows the accounts the server printed on invoices
- * (seller block and selected_account) and the ones orders and invoices made here used.
+ * The server's own list when it has the crm.getBankAccounts extension: it alone decides what
+ * selected_account accepts. The documented API has no bank-account list, so against other servers
+ * the mirror offers the accounts the server printed on invoices (seller block and selected_account)
+ * and the ones orders and invoices made here used.
  */
 function bankAccounts(ctx: Parameters<Handlers<'account.bankAccounts'>['account.bankAccounts']>[0]): BankAccountRow[] {
+  const pulled = pulledBankAccounts(ctx.db);
+  if (pulled) return pulled;
   const seen = new Map<string, BankAccountRow>();
   const add = (number: string | undefined | null, currency: string) => {
     const n = number?.trim();

@@ -1,7 +1,8 @@
-/** Due customers, purchase orders looked up, and the seller's own data for offline previews. */
+/** Due customers, purchase orders looked up, and the seller's own data (party, bank accounts) for offline forms and previews. */
 import type { Result } from '@shared/protocol';
-import type { DueCustomerRow } from '@shared/ipc/types';
+import type { BankAccountRow, DueCustomerRow } from '@shared/ipc/types';
 import { stmt, type Db } from './db';
+import { getKv, setKv } from './settings';
 
 export type DueCustomer = Result<'getDueCustomers'>['customers'][number];
 export type Party = Result<'getInvoice'>['seller'];
@@ -39,4 +40,13 @@ export function saveSeller(db: Db, seller: Party, source: string, now: Date): vo
 export function seller(db: Db): Party | null {
   const r = stmt(db, 'SELECT seller FROM account WHERE id = 1').get() as { seller: string } | undefined;
   return r ? (JSON.parse(r.seller) as Party) : null;
+}
+
+/** The server's list of the account's bank accounts (crm.getBankAccounts); null when never pulled. */
+export function saveBankAccounts(db: Db, accounts: BankAccountRow[]): void {
+  setKv(db, 'sync_state', 'bankAccounts', accounts);
+}
+
+export function pulledBankAccounts(db: Db): BankAccountRow[] | null {
+  return getKv<BankAccountRow[] | null>(db, 'sync_state', 'bankAccounts', null);
 }

@@ -1,6 +1,6 @@
 /**
  * Pulls the server's state into the mirror. With the mirroring extensions (after_id,
- * updated_since, getQuantities, crm.getContacts) a pull pages through everything once, and an
+ * updated_since, getQuantities, crm.getContacts, crm.getBankAccounts) a pull pages through everything once, and an
  * incremental pull asks only for what changed since the last one. Without them it falls back to
  * the documented methods: the prefix walk for products and getQuantity per product.
  */
@@ -10,7 +10,7 @@ import type { ApiClient } from '../api/client';
 import type { Failure, Outcome } from '../api/outcome';
 import { replaceWarehouses, upsertContacts } from '../mirror/contacts';
 import type { Db } from '../mirror/db';
-import { replaceDues, saveSeller, seller } from '../mirror/dues';
+import { replaceDues, saveBankAccounts, saveSeller, seller } from '../mirror/dues';
 import { latestServerInvoiceId, saveDetail, upsertHeaders } from '../mirror/invoices';
 import { allServerProductIds, upsertServerProducts } from '../mirror/products';
 import { getKv, setKv } from '../mirror/settings';
@@ -224,4 +224,10 @@ async function pullFinance(d: Omit<PullDeps, 'api'> & { api: Pick<ApiClient, 'ca
     const r = ok(await d.api.call('getDueCustomers', {}));
     d.db.transaction(() => replaceDues(d.db, r.customers))();
   });
+  if (d.caps.has('crm.getBankAccounts')) {
+    await soft('bank accounts', async () => {
+      const r = ok(await d.api.call('getBankAccounts', {}));
+      saveBankAccounts(d.db, r.bank_accounts.map((b) => ({ number: b.number, bankName: b.bank_name, currency: b.currency, swift: b.swift ?? null })));
+    });
+  }
 }

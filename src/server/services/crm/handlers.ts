@@ -1,10 +1,11 @@
-/** The CRM companion area (`/api/crm`): contacts for pickers and invoice addresses. */
+/** The CRM companion area (`/api/crm`): contacts for pickers and invoice addresses, bank accounts for `selected_account`. */
 import type { HandlerMap } from '../../context';
+import { listBankAccounts } from '../../repos/bankAccounts';
 import { listContacts } from '../../repos/contacts';
 
 const PAGE = 1000;
 
-export const crmHandlers: HandlerMap<'getContacts'> = {
+export const crmHandlers: HandlerMap<'getContacts' | 'getBankAccounts'> = {
   getContacts(ctx, p) {
     const rows = listContacts(ctx.db, ctx.accountId, { filter: p.filter, afterId: p.after_id, updatedSince: p.updated_since, limit: PAGE + 1 });
     const page = rows.slice(0, PAGE);
@@ -26,6 +27,11 @@ export const crmHandlers: HandlerMap<'getContacts'> = {
       })),
       more: rows.length > PAGE ? 1 : 0,
       server_time: ctx.clock.now().toISOString(),
+    };
+  },
+  getBankAccounts(ctx) {
+    return {
+      bank_accounts: listBankAccounts(ctx.db, ctx.accountId).map((b) => ({ number: b.number, bank_name: b.bankName, currency: b.currency, ...(b.swift ? { swift: b.swift } : {}) })),
     };
   },
 };

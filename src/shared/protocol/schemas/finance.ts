@@ -319,4 +319,21 @@ export const crm = {
       server_time: z.string(),
     }),
   },
+  /**
+   * The account's bank accounts, exactly as `selected_account` must spell them: the document has no
+   * way to list them, so a client could only guess from invoices it has seen.
+   */
+  getBankAccounts: {
+    params: z.strictObject({}),
+    result: z.object({
+      bank_accounts: z.array(
+        z.object({
+          number: z.string(),
+          bank_name: z.string(),
+          currency: z.string(),
+          swift: z.string().optional(),
+        }),
+      ),
+    }),
+  },
 } as const;
