@@ -23,6 +23,7 @@ import {
 } from './layout';
 import type { Decimal, InvoiceDocument } from './model';
 import { Table, type ColumnSpec, type RowData } from './table';
+import { VAT_REASON_LABELS, vatReasons } from './vatCaseText';
 
 interface Ctx {
   doc: Doc;
@@ -57,6 +58,7 @@ export async function renderInvoicePdf(inv: InvoiceDocument): Promise<Buffer> {
   y = metaBand(ctx, y);
   y = lineTable(ctx, y);
   y = summaryAndTotals(ctx, y);
+  y = zeroVatGrounds(ctx, y);
   y = retentions(ctx, y);
   notes(ctx, y);
   finishPages(doc, { left: `${inv.seller.name} · ${title} ${number}`, page: m.page });
@@ -342,6 +344,21 @@ function hufBox({ doc, inv, m, f }: Ctx, x: number, y: number, w: number): numbe
     });
   });
   return y + 64;
+}
+
+/** Why a line charges no VAT (Áfa tv. 169. § m): one framed paragraph per case, right under the VAT summary. */
+function zeroVatGrounds({ doc, inv }: Ctx, y: number): number {
+  const reasons = vatReasons(inv.lines, inv.language);
+  if (reasons.length === 0) return y;
+  const width = CONTENT_WIDTH - 16;
+  doc.font(FONT.regular).fontSize(8);
+  const h = 14 + reasons.reduce((sum, r) => sum + doc.heightOfString(r, { width, lineGap: 1 }) + 3, 0) + 6;
+  y = room(doc, y, h);
+  doc.rect(L, y, CONTENT_WIDTH, h).lineWidth(0.8).stroke(COLOR.rule);
+  textAt(doc, VAT_REASON_LABELS[inv.language].title, L + 8, y + 6, { size: 8.5, bold: true });
+  let yy = y + 20;
+  for (const r of reasons) yy = paragraph(doc, r, L + 8, yy, width, { size: 8, gap: 1 }) + 3;
+  return y + h + 14;
 }
 
 function retentions({ doc, inv, m, f }: Ctx, y: number): number {

@@ -5,6 +5,8 @@
  * already rounded by @shared/money, so every renderer prints the same figures the API returns.
  */
 
+import type { VatCaseCode } from '@server/nav/mappings';
+
 export type Locale = 'hu_HU' | 'en_US' | 'de_DE' | 'pl_PL' | 'es_ES';
 export type Decimal = string;
 
@@ -50,6 +52,12 @@ export interface InvoiceLine {
   netHuf?: Decimal;
   vatHuf?: Decimal;
   deposit: boolean;
+  /**
+   * 0% lines: the legal ground for charging no VAT (NAV's case code: AAM, TAM, KBAET, EAM, …), decided
+   * by zeroVatCase in src/server/nav/vatCase.ts. The PDF prints its legal text and the NAV invoice
+   * data reports the same case. Absent: the NAV builder decides it the same way, the PDF prints none.
+   */
+  vatCase?: VatCaseCode;
 }
 
 export interface VatSummaryRow {

@@ -18,3 +18,11 @@ export {
   type VatMarking,
 } from './mappings';
 export { NavInvoiceDataError } from './values';
+export {
+  buyerVatContext,
+  lineNature,
+  supplierSubjectExempt,
+  zeroVatCase,
+  zeroVatCases,
+  type VatCaseOptions,
+} from './vatCase';

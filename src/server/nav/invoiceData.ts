@@ -8,14 +8,8 @@ import { XMLBuilder } from 'fast-xml-parser';
 import type { InvoiceDocument } from '@server/documents/model';
 import { buildLines } from './lines';
 import { buildSummary } from './summary';
-import {
-  EU_COUNTRIES,
-  mapPaymentMethod,
-  type LineNature,
-  type VatCaseCode,
-  type VatContext,
-  type VatMarking,
-} from './mappings';
+import { EU_COUNTRIES, mapPaymentMethod, type LineNature, type VatCaseCode, type VatMarking } from './mappings';
+import { buyerVatContext, supplierSubjectExempt } from './vatCase';
 import {
   bankAccount,
   communityVatNumber,
@@ -38,9 +32,12 @@ export interface NavInvoiceOptions {
   invoiceAppearance?: 'PAPER' | 'ELECTRONIC' | 'EDI' | 'UNKNOWN';
   /** InvoiceData has no field for it (the software block belongs to manageInvoice); written as an XML comment. */
   softwareName?: string;
-  /** The seller is under the subject VAT exemption (alanyi adómentes): sets individualExemption, 0% lines default to AAM. */
+  /**
+   * The seller is under the subject VAT exemption (alanyi adómentes): sets individualExemption, 0% lines default to AAM.
+   * Default: true when the seller's tax number has VAT code 1 (see supplierSubjectExempt).
+   */
   supplierIndividualExemption?: boolean;
-  /** Marking of a 0% line where the default (see defaultZeroVatCase) is not the legal ground. */
+  /** Marking of a 0% line where neither the line's `vatCase` nor the default (see zeroVatCase) is the legal ground. */
   vatCases?: Record<number, VatCaseCode | VatMarking>;
   /** Product/service nature of a line where the default guess is wrong. */
   lineNature?: Record<number, LineNature>;
@@ -80,7 +77,7 @@ export function buildInvoiceDataXml(doc: InvoiceDocument, opts: NavInvoiceOption
   const { invoiceLines, groups } = buildLines({
     doc,
     opts,
-    vatContext: customer.vatContext,
+    vatContext: buyerVatContext(doc),
     fx: huf ? new Big(1) : new Big(exchangeRate(doc.fxRate, 'fxRate')),
   });
 
@@ -154,7 +151,7 @@ function supplierInfo(doc: InvoiceDocument, opts: NavInvoiceOptions) {
     supplierName: text(seller.name, 512, 'seller.name'),
     supplierAddress: simpleAddress(seller.address, 'seller.address'),
     supplierBankAccountNumber: bankAccount(seller.bankAccount),
-    individualExemption: opts.supplierIndividualExemption ? 'true' : undefined,
+    individualExemption: supplierSubjectExempt(doc, opts) ? 'true' : undefined,
   };
 }
 
@@ -168,9 +165,10 @@ function optionalVatNumber(value: string | undefined, field: string): string | u
 /**
  * Private persons are reported by status alone (NAV must not receive their name or address).
  * An OTHER buyer is an EU business when it has a community VAT number of another member state,
- * and a third-country one when its address lies outside the EU.
+ * and a third-country one when its address lies outside the EU (the same classification as
+ * buyerVatContext, which decides the 0% cases; this also validates the numbers).
  */
-function customerInfo(doc: InvoiceDocument): { element: Record<string, unknown>; vatContext: VatContext } {
+function customerInfo(doc: InvoiceDocument): { element: Record<string, unknown> } {
   const { buyer } = doc;
   const country = (buyer.address.countryCode ?? '').trim().toUpperCase();
   const inEu = EU_COUNTRIES.has(country);
@@ -181,27 +179,20 @@ function customerInfo(doc: InvoiceDocument): { element: Record<string, unknown>;
   });
   switch (doc.customerVatType) {
     case 'PRIVATE_PERSON':
-      return {
-        element: { customerVatStatus: 'PRIVATE_PERSON' },
-        vatContext: inEu ? 'domestic' : 'thirdCountry',
-      };
+      return { element: { customerVatStatus: 'PRIVATE_PERSON' } };
     case 'DOMESTIC': {
       if (!buyer.taxNumber)
         throw new NavInvoiceDataError('buyer.taxNumber', 'is required for a DOMESTIC customer');
       const customerTaxNumber = taxNumber(buyer.taxNumber, 'buyer.taxNumber');
       return {
         element: { customerVatStatus: 'DOMESTIC', customerVatData: { customerTaxNumber }, ...named() },
-        vatContext: 'domestic',
       };
     }
     case 'OTHER': {
       if (!inEu) {
         const id = buyer.euVatNumber?.trim() || buyer.taxNumber?.trim();
         const customerVatData = id ? { thirdStateTaxId: text(id, 50, 'buyer.euVatNumber') } : undefined;
-        return {
-          element: { customerVatStatus: 'OTHER', customerVatData, ...named() },
-          vatContext: 'thirdCountry',
-        };
+        return { element: { customerVatStatus: 'OTHER', customerVatData, ...named() } };
       }
       const vatNumber =
         country === 'HU' ? undefined : optionalVatNumber(buyer.euVatNumber, 'buyer.euVatNumber');
@@ -213,7 +204,6 @@ function customerInfo(doc: InvoiceDocument): { element: Record<string, unknown>;
           customerVatData: foreign ? { communityVatNumber: vatNumber } : undefined,
           ...named(),
         },
-        vatContext: foreign ? 'eu' : 'domestic',
       };
     }
   }

@@ -6,14 +6,8 @@
 import type Big from 'big.js';
 import type { InvoiceDocument, InvoiceLine } from '@server/documents/model';
 import type { NavInvoiceOptions } from './invoiceData';
-import {
-  defaultZeroVatCase,
-  mapUnit,
-  VAT_CASES,
-  type LineNature,
-  type VatContext,
-  type VatMarking,
-} from './mappings';
+import { mapUnit, VAT_CASES, type VatContext, type VatMarking } from './mappings';
+import { lineNature, zeroVatCase } from './vatCase';
 import { clippedText, decimal, money, NavInvoiceDataError, quantity, rate, text } from './values';
 
 export interface Amounts {
@@ -37,18 +31,6 @@ export interface LineContext {
   vatContext: VatContext;
   /** HUF per unit of the invoice currency; 1 for HUF invoices. */
   fx: Big;
-}
-
-const TIME_UNITS = new Set(['HOUR', 'DAY', 'MINUTE', 'MONTH']);
-
-// Goods carry a customs tariff number; time-based units are work or rental. Stock products
-// without either are still goods, and a free-text line cannot be classified.
-function lineNature(line: InvoiceLine, ctx: LineContext): LineNature {
-  const override = ctx.opts.lineNature?.[line.lineNo];
-  if (override) return override;
-  if (line.vtsz) return 'PRODUCT';
-  if (TIME_UNITS.has(mapUnit(line.unit))) return 'SERVICE';
-  return line.productId !== undefined ? 'PRODUCT' : 'OTHER';
 }
 
 function markingElement(m: VatMarking): Record<string, unknown> {
@@ -77,10 +59,10 @@ function markingElement(m: VatMarking): Record<string, unknown> {
 // NAV accepts exactly these percentages (INCORRECT_LINE_DATA_VAT_PERCENTAGE).
 const VAT_PERCENTAGES = ['27', '18', '5'];
 
-function vatRate(line: InvoiceLine, nature: LineNature, ctx: LineContext, field: string) {
+function vatRate(line: InvoiceLine, ctx: LineContext, field: string) {
   const percent = decimal(line.vatRate, `${field}.vatRate`);
-  const override = ctx.opts.vatCases?.[line.lineNo];
-  const overrideField = `opts.vatCases[${line.lineNo}]`;
+  const override = ctx.opts.vatCases?.[line.lineNo] ?? line.vatCase;
+  const overrideField = ctx.opts.vatCases?.[line.lineNo] !== undefined ? `opts.vatCases[${line.lineNo}]` : `${field}.vatCase`;
   if (!percent.eq(0)) {
     if (!VAT_PERCENTAGES.some((p) => percent.eq(p))) {
       throw new NavInvoiceDataError(
@@ -95,14 +77,9 @@ function vatRate(line: InvoiceLine, nature: LineNature, ctx: LineContext, field:
   if (!decimal(line.vat, `${field}.vat`).eq(0)) {
     throw new NavInvoiceDataError(`${field}.vat`, 'is not 0 on a 0% line');
   }
-  const fallback = defaultZeroVatCase({
-    context: ctx.vatContext,
-    nature,
-    deposit: line.deposit,
-    supplierIndividualExemption: ctx.opts.supplierIndividualExemption === true,
-  });
-  const marking: VatMarking =
-    typeof override === 'string' ? VAT_CASES[override] : (override ?? VAT_CASES[fallback]);
+  // The same decision the printed invoice states (vatCase.ts).
+  const decided = zeroVatCase(ctx.doc, line, ctx.opts, ctx.vatContext);
+  const marking: VatMarking = typeof decided === 'string' ? VAT_CASES[decided] : decided;
   if (marking.kind === 'domesticReverseCharge' && ctx.doc.customerVatType !== 'DOMESTIC') {
     throw new NavInvoiceDataError(overrideField, 'domestic reverse charge needs a DOMESTIC customer');
   }
@@ -159,8 +136,8 @@ export function buildLines(ctx: LineContext) {
 
   const lines = doc.lines.map((line, i) => {
     const field = `lines[${i}]`;
-    const nature = lineNature(line, ctx);
-    const vat = vatRate(line, nature, ctx, field);
+    const nature = lineNature(line, ctx.opts);
+    const vat = vatRate(line, ctx, field);
     const a = lineAmounts(line, ctx, field);
     const group = groups.get(vat.key);
     if (group) {

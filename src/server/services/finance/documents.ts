@@ -8,6 +8,7 @@ import type { RequestContext } from '../../context';
 import type { Db } from '../../db/types';
 import { renderInvoicePdf } from '../../documents';
 import type { InvoiceDocument, InvoiceLine } from '../../documents/model';
+import { zeroVatCases } from '../../nav';
 import { getAttachment, insertAttachment, listAttachments } from '../../repos/attachments';
 import { getInvoice, listInvoiceLines, listRetentions, type StoredInvoice } from '../../repos/invoices';
 import { findInvoice, vatSummary } from './invoices';
@@ -44,7 +45,7 @@ export function invoiceDocument(db: Db, accountId: number, inv: StoredInvoice, l
     ...(partnerIsSeller(inv.crdr) ? [NOTES[language].receivedCopy] : []),
     ...(inv.esignature ? [NOTES[language].unsigned] : []),
   ];
-  return {
+  const doc: InvoiceDocument = {
     invoiceId: inv.id,
     invoiceNumber: inv.invoiceNumber,
     kind: inv.type,
@@ -76,6 +77,13 @@ export function invoiceDocument(db: Db, accountId: number, inv: StoredInvoice, l
     retentions: listRetentions(db, inv.id, inv.currency).map((r) => ({ name: r.name, amount: r.amount, dueDate: r.dueDate, note: r.note ?? '', type: r.type, vat: r.vat ?? '0' })),
     notes: notes.length ? notes : undefined,
   };
+  // Every 0% line carries its legal ground, so the PDF prints and NAV reports the same decision.
+  const cases = zeroVatCases(doc);
+  for (const line of doc.lines) {
+    const vatCase = cases.get(line.lineNo);
+    if (vatCase !== undefined) line.vatCase = vatCase;
+  }
+  return doc;
 }
 
 export const pdfFilename = (invoiceNumber: string, language: string) => `${invoiceNumber}_${language}.pdf`;
