@@ -23,22 +23,42 @@ export function insertSession(db: Db, accountId: number, key: string, label: str
   return Number(r.lastInsertRowid);
 }
 
-/** The account both keys belong to, if the API key is live and the session is live and unexpired. */
-export function accountForKeys(db: Db, apiKey: string, sessionKey: string, now: Date): number | undefined {
-  // Cached: every request authenticates, and compiling this join costs more than running it.
+/** The account both keys belong to and when the session expires, if both keys are live and the session unexpired. */
+export function sessionForKeys(db: Db, apiKey: string, sessionKey: string, now: Date): { accountId: number; expiresAt: string } | undefined {
+  // Cached: every request that misses the verified-keys cache runs this, and compiling the join costs more than running it.
   const row = stmt(
     db,
-    `SELECT k.account_id FROM api_keys k JOIN sessions s ON s.account_id = k.account_id
+    `SELECT k.account_id, s.expires_at FROM api_keys k JOIN sessions s ON s.account_id = k.account_id
      WHERE k.key_hash = ? AND k.revoked_at IS NULL AND s.key_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
-  ).get(hashKey(apiKey), hashKey(sessionKey), now.toISOString()) as { account_id: number } | undefined;
-  return row?.account_id;
+  ).get(hashKey(apiKey), hashKey(sessionKey), now.toISOString()) as { account_id: number; expires_at: string } | undefined;
+  return row && { accountId: row.account_id, expiresAt: row.expires_at };
+}
+
+/** The account both keys belong to, if the API key is live and the session is live and unexpired. */
+export function accountForKeys(db: Db, apiKey: string, sessionKey: string, now: Date): number | undefined {
+  return sessionForKeys(db, apiKey, sessionKey, now)?.accountId;
+}
+
+// Bumped by every revocation through this connection. SQLite's data_version does not change for a
+// connection's own commits, so it alone would miss the server's own admin calls.
+const revocations = new WeakMap<Db, number>();
+const revoked = (db: Db) => revocations.set(db, (revocations.get(db) ?? 0) + 1);
+
+/** How many revocations were made through this connection (changes when a key may have been revoked). */
+export const revocationCount = (db: Db) => revocations.get(db) ?? 0;
+
+/** SQLite's data_version: changes when another connection (another process) committed to the database. */
+export function dataVersionOf(db: Db): number {
+  return (stmt(db, 'PRAGMA data_version').get() as { data_version: number }).data_version;
 }
 
 export function revokeApiKey(db: Db, id: number, now: Date): boolean {
+  revoked(db);
   return db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now.toISOString(), id).changes > 0;
 }
 
 export function expireSession(db: Db, id: number, now: Date): boolean {
+  revoked(db);
   return db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now.toISOString(), id).changes > 0;
 }
 

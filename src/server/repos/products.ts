@@ -153,6 +153,13 @@ export function getProductById(db: Db, accountId: number, id: number): Product |
   return r && toProduct(r, componentsOf(db, [id]).get(id) ?? []);
 }
 
+/** What a stock movement needs of a product: a lookup without the 33-column row and its components. */
+export type ProductHead = Pick<Product, 'id' | 'name' | 'currency' | 'service'>;
+
+export function getProductHead(db: Db, accountId: number, id: number): ProductHead | undefined {
+  return stmt(db, 'SELECT id, product_name AS name, currency, service FROM products WHERE account_id = ? AND id = ?').get(accountId, id) as ProductHead | undefined;
+}
+
 export function productExists(db: Db, accountId: number, id: number): boolean {
   return !!stmt(db, 'SELECT 1 FROM products WHERE account_id = ? AND id = ?').get(accountId, id);
 }

@@ -7,7 +7,7 @@ import { conflict, invalid, type Params, type QuantityRow, type Result } from '@
 import type { RequestContext } from '../../context';
 import { getAccount } from '../../repos/accounts';
 import { getContact } from '../../repos/contacts';
-import { getProductById, productExists, type Product } from '../../repos/products';
+import { getProductHead, productExists, type ProductHead } from '../../repos/products';
 import { addMove, insertReceipt, issueSerials, nextSerial, onHand, stockByWarehouse, stockPage } from '../../repos/stock';
 import type { Warehouse } from '../../repos/warehouses';
 import { fromMilli, isoDate, missing, optDecimal, toMilli } from './common';
@@ -59,7 +59,7 @@ export interface TakeIn {
 }
 
 /** Checks a take-in's references before anything is written (prefix names the fields: "" or "takein_"). */
-export function checkTakeIn(ctx: RequestContext, product: Product, t: TakeIn, prefix: string): void {
+export function checkTakeIn(ctx: RequestContext, product: ProductHead, t: TakeIn, prefix: string): void {
   if (product.service === 1) {
     throw conflict(`Product ${product.id} (${product.name}) is a service and carries no stock.`, [{ field: `${prefix}quantity`, message: 'a service has no stock' }]);
   }
@@ -76,7 +76,7 @@ export function checkTakeIn(ctx: RequestContext, product: Product, t: TakeIn, pr
 }
 
 /** Writes a take-in receipt (and voucher serials); call inside commit after checkTakeIn. */
-export function placeTakeIn(ctx: RequestContext, product: Product, t: TakeIn, prefix: string): { receiptId: number; serials?: string[] } {
+export function placeTakeIn(ctx: RequestContext, product: ProductHead, t: TakeIn, prefix: string): { receiptId: number; serials?: string[] } {
   const { db, accountId } = ctx;
   const now = ctx.clock.now();
   const price = optDecimal(t.price, `${prefix}price`);
@@ -101,7 +101,7 @@ export function placeTakeIn(ctx: RequestContext, product: Product, t: TakeIn, pr
 export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Result<'setQuantity'> {
   return ctx.commit(() => {
     const { db, accountId } = ctx;
-    const product = getProductById(db, accountId, p.product_id) ?? missing('product', 'product_id', p.product_id);
+    const product = getProductHead(db, accountId, p.product_id) ?? missing('product', 'product_id', p.product_id);
     if (p.warehouse === '*') throw invalid('setQuantity changes one warehouse: name it (or Default) instead of "*".', [{ field: 'warehouse', message: 'must name one warehouse' }]);
     const warehouse = resolveWarehouse(ctx, p.warehouse, 'warehouse', true);
     const label = p.stock_label ?? '';
