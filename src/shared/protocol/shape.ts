@@ -57,7 +57,8 @@ function core(schema: z.ZodType): Core {
         const fields = new Map<string, Core>();
         result = { kind: 'object', fields };
         cache.set(schema, result);
-        for (const [k, f] of Object.entries(def.shape!)) fields.set(k, core(f));
+        // A reserved or text-node name is never looked up as a field, so the walk can test those only for unknown keys.
+        for (const [k, f] of Object.entries(def.shape!)) if (!RESERVED_NAMES.has(k) && k !== XML_TEXT) fields.set(k, core(f));
       } else if (def.type === 'array') result = { kind: 'array', element: core(def.element!) };
       else if (def.type === 'record') result = { kind: 'record' };
       else if (def.type === 'number') result = { kind: 'number' };
@@ -134,10 +135,12 @@ function walk(value: unknown, c: Core | undefined, xml: boolean, depth: number, 
       const obj = value as Record<string, unknown>;
       const fields = c.fields!;
       for (const k of Object.keys(obj)) {
-        if (RESERVED_NAMES.has(k)) reserved(k);
-        if (xml && k === XML_TEXT) throw malformed('XML has text between the fields of an element; put every value inside its own field element.');
-        const v = obj[k];
         const fc = fields.get(k);
+        if (fc === undefined) {
+          if (RESERVED_NAMES.has(k)) reserved(k);
+          if (xml && k === XML_TEXT) throw malformed('XML has text between the fields of an element; put every value inside its own field element.');
+        }
+        const v = obj[k];
         // Most fields are scalars that need nothing: skip the call (a 200-line order has a thousand).
         if (typeof v !== 'object' && (typeof v !== 'string' || fc === undefined || fc.kind === 'other')) continue;
         const out = walk(v, fc, xml, depth + 1, k, max);
