@@ -1,7 +1,7 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactRow, ProductRow } from '@shared/ipc';
-import { useChannel } from '../lib/ipc';
+import { invoke, useChannel } from '../lib/ipc';
 import { useDebounced } from '../lib/useDebounced';
 import { Combobox } from './Combobox';
 
@@ -9,6 +9,7 @@ interface ControlProps {
   id?: string;
   'aria-invalid'?: boolean;
   'aria-describedby'?: string;
+  'aria-required'?: boolean;
   'data-testid'?: string;
 }
 
@@ -64,37 +65,77 @@ export function ContactPicker({ value, onChange, kind, id, ...aria }: { value: P
       placeholder={t('pickers.searchContact')}
       invalid={aria['aria-invalid']}
       describedBy={aria['aria-describedby']}
+      required={aria['aria-required']}
       testId={aria['data-testid']}
     />
   );
 }
 
-/** Free-text product search for when there is no barcode to scan. */
-export function ProductPicker({ onPick, id, autoFocus, placeholder }: { onPick: (p: ProductRow) => void; id?: string; autoFocus?: boolean; placeholder?: string }) {
+/**
+ * A product by name, EAN or item number: type to search the mirror, or scan (or type) the code and
+ * press Enter, which looks the code up exactly. An unknown code goes to `onNotFound`, or is said
+ * under the box when the caller has nowhere else to say it.
+ */
+export function ProductPicker({ onPick, onNotFound, id, autoFocus, placeholder, testId }: {
+  onPick: (p: ProductRow) => void;
+  onNotFound?: (code: string) => void;
+  id?: string;
+  autoFocus?: boolean;
+  placeholder?: string;
+  testId?: string;
+}) {
   const { t } = useTranslation();
+  const ownId = useId();
+  const boxId = id ?? ownId;
   const [text, setText] = useState('');
+  const [missing, setMissing] = useState<string | null>(null);
   const query = useDebounced(text.trim(), 150);
   const { data, isFetching } = useChannel('products.search', { query, offset: 0, limit: 20 }, { enabled: query !== '' });
+  const onCode = async (code: string) => {
+    const p = await invoke('products.lookup', { code }).catch(() => null);
+    if (p) {
+      setText('');
+      setMissing(null);
+      onPick(p);
+    } else if (onNotFound) {
+      setText('');
+      onNotFound(code);
+    } else setMissing(code);
+  };
   return (
-    <Combobox<ProductRow>
-      id={id}
-      text={text}
-      onText={setText}
-      options={data?.rows ?? []}
-      loading={isFetching}
-      onPick={(p) => {
-        onPick(p);
-        setText('');
-      }}
-      optionKey={(p) => p.id}
-      render={(p) => (
-        <>
-          <span>{p.name}</span>
-          <span className="muted mono">{p.itemNumber ?? p.ean ?? ''}</span>
-        </>
-      )}
-      placeholder={placeholder ?? t('pickers.searchProduct')}
-      autoFocus={autoFocus}
-    />
+    <>
+      <Combobox<ProductRow>
+        id={boxId}
+        text={text}
+        onText={(s) => {
+          setText(s);
+          setMissing(null);
+        }}
+        options={data?.rows ?? []}
+        loading={isFetching}
+        onPick={(p) => {
+          onPick(p);
+          setText('');
+        }}
+        onCode={(c) => void onCode(c)}
+        optionKey={(p) => p.id}
+        render={(p) => (
+          <>
+            <span>{p.name}</span>
+            <span className="muted mono">{p.itemNumber ?? p.ean ?? ''}</span>
+          </>
+        )}
+        placeholder={placeholder ?? t('pickers.searchProduct')}
+        autoFocus={autoFocus}
+        invalid={missing !== null}
+        describedBy={missing !== null ? `${boxId}-missing` : undefined}
+        testId={testId}
+      />
+      {missing !== null ? (
+        <span id={`${boxId}-missing`} className="field-error" role="alert">
+          {t('scan.notFound', { code: missing })}
+        </span>
+      ) : null}
+    </>
   );
 }

@@ -149,7 +149,15 @@ export function TakeInScreen() {
           <label htmlFor="takein-search" className="visually-hidden">
             {t('takeIn.orSearch')}
           </label>
-          <ProductPicker id="takein-search" placeholder={t('takeIn.orSearch')} onPick={(p) => (p.service ? setNotFound(p.name) : add(p))} />
+          <ProductPicker
+            id="takein-search"
+            placeholder={t('takeIn.orSearch')}
+            onPick={(p) => (p.service ? setNotFound(p.name) : add(p))}
+            onNotFound={(code) => {
+              setNotFound(code);
+              setFeedback((fb) => ({ kind: 'bad', n: (fb?.n ?? 0) + 1 }));
+            }}
+          />
         </div>
       </ScanField>
 
