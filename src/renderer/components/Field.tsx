@@ -1,4 +1,5 @@
 import { cloneElement, isValidElement, useId, type ReactElement, type ReactNode } from 'react';
+import { FieldLabel } from './FieldLabel';
 
 interface ControlProps {
   id?: string;
@@ -26,9 +27,9 @@ export function Field({ label, error, hint, required, className, children }: {
     : children;
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={children.props.id ?? id} className={required ? 'req' : undefined}>
+      <FieldLabel htmlFor={children.props.id ?? id} required={required}>
         {label}
-      </label>
+      </FieldLabel>
       {control}
       {error ? (
         <span id={`${id}-err`} className="field-error" role="alert">

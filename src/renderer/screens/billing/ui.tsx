@@ -1,9 +1,10 @@
 /**
  * Small building blocks of the billing screens, in the shell's classes: a labelled field with its
  * error, and a keyboard combobox (ARIA 1.2 pattern) that also takes a typed or scanned code on
- * Enter — which the shell's Combobox (components/Combobox.tsx) does not.
+ * Enter (free text goes to `onEnterFree`).
  */
-import { useEffect, useId, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { cloneElement, isValidElement, useEffect, useId, useState, type KeyboardEvent, type ReactNode, type Ref } from 'react';
+import { FieldLabel } from '@renderer/components/FieldLabel';
 
 export function Field({ label, error, required, htmlFor, className, hint, children }: {
   label: string;
@@ -16,10 +17,10 @@ export function Field({ label, error, required, htmlFor, className, hint, childr
 }) {
   return (
     <div className={`field${className ? ` ${className}` : ''}`}>
-      <label htmlFor={htmlFor} className={required ? 'req' : undefined}>
+      <FieldLabel htmlFor={htmlFor} required={required}>
         {label}
-      </label>
-      {children}
+      </FieldLabel>
+      {required && isValidElement<{ 'aria-required'?: boolean }>(children) && typeof children.type === 'string' ? cloneElement(children, { 'aria-required': true }) : children}
       {error ? (
         <span className="field-error" role="alert" id={htmlFor ? `${htmlFor}-error` : undefined}>
           {error}
@@ -97,9 +98,9 @@ export function Combobox<T>(p: ComboProps<T>) {
   const activeId = open && active >= 0 ? `${listId}-${active}` : undefined;
   return (
     <div className={`field combo${p.className ? ` ${p.className}` : ''}`}>
-      <label htmlFor={p.id} className={[p.required ? 'req' : '', p.hideLabel ? 'visually-hidden' : ''].filter(Boolean).join(' ') || undefined}>
+      <FieldLabel htmlFor={p.id} required={p.required} className={p.hideLabel ? 'visually-hidden' : undefined}>
         {p.label}
-      </label>
+      </FieldLabel>
       <input
         id={p.id}
         ref={p.inputRef}
@@ -112,6 +113,7 @@ export function Combobox<T>(p: ComboProps<T>) {
         aria-controls={listId}
         aria-autocomplete="list"
         aria-activedescendant={activeId}
+        aria-required={p.required || undefined}
         placeholder={p.placeholder}
         value={p.value}
         autoFocus={p.autoFocus}
