@@ -319,17 +319,22 @@ const OPEN_RECEIVABLE = "type = 'invoice' AND cancelled_by IS NULL AND crdr IN (
  * Open receivables, by contact, currency and due date. The WHERE clause repeats the partial index
  * invoices_open_receivables word for word, which is what lets SQLite use it, and reads only
  * columns the index holds: the answer may run to tens of thousands of rows.
+ *
+ * SQLite hands them over as one JSON array of row tuples rather than row by row: stepping
+ * 30,000 rows into JavaScript values cost ~95 ms of CPU per call (≈3 µs a row, mostly
+ * better-sqlite3's per-row and per-value work), while json_group_array builds the same data in C in
+ * ~16 ms and JSON.parse reads it back in a few. Integers (ids, minor units) stay exact in JSON.
  */
 export function listOpenReceivables(db: Db, accountId: number, contactId?: number): OpenReceivable[] {
-  const rows = stmt(
+  const { rows } = stmt(
     db,
-    `SELECT id, invoice_number, contact_id, currency, issued_date, payment_date, gross_minor, gross_minor - paid_minor
+    `SELECT json_group_array(json_array(id, invoice_number, contact_id, currency, issued_date, payment_date, gross_minor, gross_minor - paid_minor)
+       ORDER BY contact_id, currency, payment_date, id) AS rows
      FROM invoices INDEXED BY invoices_open_receivables
-     WHERE account_id = ? AND (? IS NULL OR contact_id = ?) AND ${OPEN_RECEIVABLE}
-     ORDER BY contact_id, currency, payment_date, id`,
-  ).raw()
-    .all(accountId, contactId ?? null, contactId ?? null) as Array<[number, string, number, string, string, string, number, number]>;
-  return rows.map(([id, invoiceNumber, cId, currency, issuedDate, paymentDate, grossMinor, balanceMinor]) => ({
+     WHERE account_id = ? AND (? IS NULL OR contact_id = ?) AND ${OPEN_RECEIVABLE}`,
+  ).get(accountId, contactId ?? null, contactId ?? null) as { rows: string };
+  const tuples = JSON.parse(rows) as Array<[number, string, number, string, string, string, number, number]>;
+  return tuples.map(([id, invoiceNumber, cId, currency, issuedDate, paymentDate, grossMinor, balanceMinor]) => ({
     id, invoiceNumber, contactId: cId, currency, issuedDate, paymentDate, grossMinor, balanceMinor,
   }));
 }
