@@ -93,5 +93,46 @@ describe('invoices issued offline', () => {
     expect(st).toMatchObject({ type: 'storno', local: false, total: -6773 });
     const server = await s.ok('getInvoice', { invoice_id: st.serverId! });
     expect(server.storno_of).toBe(orig.serverId);
+    expect(orig.status).toBe('cancelled');
+  });
+
+  /** Methods the core sent during one sync, to tell a refresh from a scheduled pull. */
+  const methodsDuring = async (f: () => Promise<void>) => {
+    const from = c.net.calls.length;
+    await f();
+    return c.net.calls.slice(from).map((x) => x.method);
+  };
+
+  it('a storno sent from the outbox shows its original cancelled after the same sync, header and cached detail', async () => {
+    const { id } = await c.ok('invoices.issue', { invoice: invoice() });
+    await c.sync();
+    const before = (await c.ok('invoices.get', { id }))!;
+    expect(before.row).toMatchObject({ local: false, status: 'unpaid' });
+    expect(before.detail?.status).toBe('unpaid');
+    const storno = await c.ok('invoices.storno', { id });
+    const sent = await methodsDuring(() => c.sync());
+    // No pull ran: the refresh comes from the storno's own replay.
+    expect(sent).not.toContain('getInvoices');
+    const after = (await c.ok('invoices.get', { id }))!;
+    const st = (await c.ok('invoices.get', { id: storno.id }))!.row;
+    expect(after.row.status).toBe('cancelled');
+    expect(after.detail).toMatchObject({ status: 'cancelled', cancelled_by: st.serverId });
+    expect(after.row.status).toBe((await s.ok('getInvoice', { invoice_id: after.row.serverId! })).status);
+  });
+
+  it('a payment sent from the outbox refreshes the balance and the cached payment list in the same sync', async () => {
+    const { id } = await c.ok('invoices.issue', { invoice: invoice() });
+    await c.sync();
+    expect((await c.ok('invoices.get', { id }))!.detail?.payments).toEqual([]);
+    await c.ok('invoices.pay', { id, amount: 1000, note: 'first' });
+    await c.ok('invoices.pay', { id, amount: 773, note: 'second' });
+    const sent = await methodsDuring(() => c.sync());
+    expect(sent).not.toContain('getInvoices');
+    const after = (await c.ok('invoices.get', { id }))!;
+    expect(after.row).toMatchObject({ balance: 5000, status: 'partially_paid', outboxState: null });
+    expect(after.detail).toMatchObject({ balance: 5000, status: 'partially_paid' });
+    expect(after.detail!.payments.map((p) => [p.amount, p.note])).toEqual([[1000, 'first'], [773, 'second']]);
+    const server = await s.ok('getInvoice', { invoice_id: after.row.serverId! });
+    expect(after.detail!.payments).toEqual(server.payments);
   });
 });

@@ -45,6 +45,38 @@ describe('mirror migrations', () => {
     expect(db.prepare('SELECT count(*) AS n FROM count_lines').get()).toEqual({ n: 0 });
   });
 
+  it('005 search prefixes: a mirror of 004 keeps its products searchable, now with 2–6 character prefix indexes', () => {
+    const db = new Database(':memory:');
+    migrate(db, MIRROR_MIGRATIONS.slice(0, 4));
+    const ins = db.prepare("INSERT INTO products (id, name, unit, vat, currency, record, search) VALUES (?, ?, 'db', 27, 'HUF', '{}', ?)");
+    ins.run(1, 'Szűrő', 'bosch szuro');
+    ins.run(2, 'Szűrőbetét', 'makita szurobetet');
+    migrate(db, MIRROR_MIGRATIONS.slice(0, 5));
+    const match = (q: string) => db.prepare('SELECT rowid FROM products_fts WHERE products_fts MATCH ? ORDER BY rowid').pluck().all(q);
+    expect(match('"szuro"*')).toEqual([1, 2]);
+    expect(match('"szurobetet"*')).toEqual([2]);
+    expect(match('"bosch"* AND "szu"*')).toEqual([1]);
+    expect(String(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'products_fts'").pluck().get())).toContain("prefix = '2 3 4 5 6'");
+    // The triggers of 001 follow the new index.
+    ins.run(3, 'Fogó', 'fogo');
+    db.prepare("UPDATE products SET search = 'kombinalt fogo' WHERE id = 3").run();
+    db.prepare('DELETE FROM products WHERE id = 1').run();
+    expect(match('"fog"*')).toEqual([3]);
+    expect(match('"kombi"*')).toEqual([3]);
+    expect(match('"bosch"*')).toEqual([]);
+    db.exec("INSERT INTO products_fts (products_fts) VALUES ('integrity-check')");
+  });
+
+  it('006 stale invoices: one row per invoice waiting to be read again', () => {
+    const db = new Database(':memory:');
+    migrate(db, MIRROR_MIGRATIONS.slice(0, 6));
+    const ins = db.prepare('INSERT OR IGNORE INTO stale_invoices (invoice_id) VALUES (?)');
+    ins.run(7);
+    ins.run(7);
+    ins.run(3);
+    expect(db.prepare('SELECT invoice_id FROM stale_invoices ORDER BY invoice_id').pluck().all()).toEqual([3, 7]);
+  });
+
   it('refuses a mirror written by a newer version', () => {
     const db = new Database(':memory:');
     db.pragma(`user_version = ${MIRROR_MIGRATIONS.length + 1}`);

@@ -56,6 +56,30 @@ export function setBalanceFromServer(db: Db, r: Result<'setBalance'>): void {
   stmt(db, 'UPDATE invoices SET balance = ?, status = ? WHERE id = ?').run(r.balance, r.status, r.invoice_id);
 }
 
+/** The server changed this invoice as a side effect: read it again once the outbox is empty. */
+export function markInvoiceStale(db: Db, id: number): void {
+  stmt(db, 'INSERT OR IGNORE INTO stale_invoices (invoice_id) VALUES (?)').run(id);
+}
+
+export function staleInvoices(db: Db, limit: number): number[] {
+  return stmt(db, 'SELECT invoice_id FROM stale_invoices ORDER BY invoice_id LIMIT ?').pluck().all(limit) as number[];
+}
+
+export function clearInvoiceStale(db: Db, id: number): void {
+  stmt(db, 'DELETE FROM stale_invoices WHERE invoice_id = ?').run(id);
+}
+
+/** The server's invoice as getInvoice answers it: header and cached detail (payments, status) replaced. */
+export function refreshInvoice(db: Db, record: Result<'getInvoice'>, now: Date): void {
+  upsertHeaders(db, [record], now);
+  saveDetail(db, record);
+  clearInvoiceStale(db, record.id);
+}
+
+export function setInvoiceStatus(db: Db, id: number, status: string): void {
+  stmt(db, 'UPDATE invoices SET status = ? WHERE id = ?').run(status, id);
+}
+
 export function addPendingPayment(db: Db, entryId: number, invoiceId: number, amount: number): void {
   stmt(db, 'INSERT INTO payments_pending (entry_id, invoice_id, amount) VALUES (?, ?, ?)').run(entryId, invoiceId, amount);
 }

@@ -5,10 +5,10 @@
  */
 import type { Params, Result } from '@shared/protocol';
 import type { Db } from '../mirror/db';
-import { deleteInvoice, removePendingPayment, renumberInvoice, setBalanceFromServer } from '../mirror/invoices';
+import { deleteInvoice, markInvoiceStale, removePendingPayment, renumberInvoice, setBalanceFromServer, setInvoiceStatus } from '../mirror/invoices';
 import { deleteOrder, renumberOrder, saveOrder, setOrderStatus } from '../mirror/orders';
 import { deleteProduct, renumberProduct, upsertServerProducts, writeLocalProduct, type ProductFields } from '../mirror/products';
-import { mapId } from '../mirror/settings';
+import { mapId, resolveId } from '../mirror/settings';
 import { ackPending, applyQuantityRows, markStale, removePending } from '../mirror/stock';
 import { purchaseOrder } from '../mirror/dues';
 import type { ProductRecord } from '@shared/protocol';
@@ -104,12 +104,27 @@ export function acknowledge(db: Db, e: Entry, result: unknown, now: Date): void 
       }
       const p = e.params as Params<'setInvoice'>;
       if (p.order_id && p.order_id > 0) setOrderStatus(db, p.order_id, 'shipped');
+      // The server cancelled the original of a storno and converted the proforma an invoice came
+      // from: shown at once, then both read again (balance, links, detail) before the sync ends.
+      const original = p.storno_id === undefined ? null : resolveId(db, 'invoice', p.storno_id);
+      if (original !== null) {
+        setInvoiceStatus(db, original, 'cancelled');
+        markInvoiceStale(db, original);
+      }
+      const proforma = p.from_proforma_id === undefined ? null : resolveId(db, 'invoice', p.from_proforma_id);
+      if (proforma !== null) {
+        setInvoiceStatus(db, proforma, 'converted');
+        markInvoiceStale(db, proforma);
+      }
       for (const it of p.items ?? []) if (it.product_id) markStale(db, it.product_id);
       break;
     }
     case 'setBalance': {
       removePendingPayment(db, e.id);
-      setBalanceFromServer(db, result as Result<'setBalance'>);
+      const r = result as Result<'setBalance'>;
+      setBalanceFromServer(db, r);
+      // The cached detail lists the payments: read it again before the sync ends.
+      markInvoiceStale(db, r.invoice_id);
       break;
     }
     case 'setPOTakeIn': {

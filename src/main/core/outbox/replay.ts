@@ -8,6 +8,7 @@ import { validateParams, ProtocolError, type Capability, type Params } from '@sh
 import type { ApiClient } from '../api/client';
 import type { Db } from '../mirror/db';
 import { fromMilli, toMilli } from '../mirror/fold';
+import { clearInvoiceStale, refreshInvoice, staleInvoices } from '../mirror/invoices';
 import { labelledMilli, setConfirmedMilli, staleProducts, replaceStockFor, applyQuantityRows, clearStale } from '../mirror/stock';
 import type { CoreClock, CoreLog, Random } from '../types';
 import { backoffDelay, type BackoffConfig } from './backoff';
@@ -146,10 +147,30 @@ export async function step(d: ReplayDeps): Promise<StepResult> {
   }
 }
 
-/** Re-reads quantities the server changed without reporting them (take-ins by setProduct or PO, orders). */
+/**
+ * Re-reads what the server changed without reporting it in its answer: quantities (take-ins by
+ * setProduct or PO, orders) and invoices (a storno's original, a paid invoice's payment list).
+ * Runs when the queue is empty, so the same sync shows them.
+ */
 export async function refreshStale(d: ReplayDeps): Promise<Failure | null> {
   const api = d.api();
   if (!api) return null;
+  return (await refreshStaleQuantities(d, api)) ?? (await refreshStaleInvoices(d, api));
+}
+
+async function refreshStaleInvoices(d: ReplayDeps, api: ApiClient): Promise<Failure | null> {
+  for (const id of staleInvoices(d.db, 1000)) {
+    const o = await api.call('getInvoice', { invoice_id: id });
+    if (o.kind === 'ok') d.db.transaction(() => refreshInvoice(d.db, o.result, d.clock.now()))();
+    // Gone on the server (or never visible to these keys): nothing left to refresh.
+    else if (o.kind === 'rejected') clearInvoiceStale(d.db, id);
+    else return o;
+    d.changed(['invoices']);
+  }
+  return null;
+}
+
+async function refreshStaleQuantities(d: ReplayDeps, api: ApiClient): Promise<Failure | null> {
   for (;;) {
     const ids = staleProducts(d.db, 500);
     if (ids.length === 0) return null;

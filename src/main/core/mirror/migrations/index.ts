@@ -3,6 +3,8 @@ import { m001Catalog } from './001_catalog';
 import { m002Outbox } from './002_outbox';
 import { m003Documents } from './003_documents';
 import { m004Local } from './004_local';
+import { m005SearchPrefixes } from './005_search_prefixes';
+import { m006StaleInvoices } from './006_stale_invoices';
 
 /** The mirror's migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const MIRROR_MIGRATIONS: Migration[] = [m001Catalog, m002Outbox, m003Documents, m004Local];
+export const MIRROR_MIGRATIONS: Migration[] = [m001Catalog, m002Outbox, m003Documents, m004Local, m005SearchPrefixes, m006StaleInvoices];
