@@ -109,6 +109,13 @@ export function markShipped(db: Db, accountId: number, id: number, invoiceId: nu
   stmt(db, 'UPDATE order_items SET shipped_milli = qty_milli WHERE account_id = ? AND order_id = ?').run(accountId, id);
 }
 
+/** Undoes markShipped: the order is open again, unlinked from the invoice, nothing of it shipped. */
+export function markUnshipped(db: Db, accountId: number, id: number, now: Date): void {
+  stmt(db, "UPDATE orders SET status = 'open', shipped_date = NULL, invoice_id = NULL, updated_at = ? WHERE account_id = ? AND id = ?")
+    .run(now.toISOString(), accountId, id);
+  stmt(db, 'UPDATE order_items SET shipped_milli = 0 WHERE account_id = ? AND order_id = ?').run(accountId, id);
+}
+
 export function getOrder(db: Db, accountId: number, id: number): Order | undefined {
   const r = stmt(db, 'SELECT * FROM orders WHERE account_id = ? AND id = ?').get(accountId, id) as Row | undefined;
   return r && toOrder(r);

@@ -42,6 +42,24 @@ export function insertReceipt(db: Db, accountId: number, h: ReceiptHeader, now: 
   return Number(r.lastInsertRowid);
 }
 
+export interface InvoiceDeliveryMove extends Move {
+  receiptId: number;
+  orderId?: number;
+  contactId?: number;
+}
+
+/** The moves of the delivery receipts an invoice wrote (an invoice issued from an order ships it), in ledger order. */
+export function invoiceDeliveryMoves(db: Db, accountId: number, invoiceId: number): InvoiceDeliveryMove[] {
+  const rows = stmt(db, `SELECT r.id AS receipt_id, r.order_id, r.contact_id, m.product_id, m.warehouse_id, m.stock_label, m.qty_milli
+      FROM stock_receipts r JOIN stock_moves m ON m.receipt_id = r.id
+      WHERE r.account_id = ? AND r.invoice_id = ? AND r.kind = 'delivery' ORDER BY m.id`)
+    .all(accountId, invoiceId) as Array<{ receipt_id: number; order_id: number | null; contact_id: number | null; product_id: number; warehouse_id: number; stock_label: string; qty_milli: number }>;
+  return rows.map((r) => ({
+    receiptId: r.receipt_id, orderId: r.order_id ?? undefined, contactId: r.contact_id ?? undefined,
+    productId: r.product_id, warehouseId: r.warehouse_id, label: r.stock_label, qtyMilli: r.qty_milli,
+  }));
+}
+
 /** Marks a product's stock or reservations as changed now (getQuantities updated_since). */
 export function touchStock(db: Db, accountId: number, productId: number, now: Date): void {
   stmt(db, `INSERT INTO stock_changes (product_id, account_id, changed_at) VALUES (?, ?, ?)

@@ -14,6 +14,7 @@ import {
 } from '../../repos/invoices';
 import { enqueueMail } from '../../repos/mailQueue';
 import { getOrder } from '../../repos/orders';
+import { reverseInvoiceShipment, type StornoReversal } from '../product/orderReversal';
 import { shipOrderForInvoice } from '../product/orders';
 import { businessDate } from './calendar';
 import { checkCombination, checkHeader, checkRetentions, defaultLanguage, throwIfInvalid, type CheckedHeader } from './header';
@@ -77,6 +78,14 @@ function newInvoice(p: SetInvoiceParams, h: CheckedHeader, type: InvoiceType, fx
   };
 }
 
+/** Tells the clerk what the storno undid in stock and orders (docs/api-finance.md, Storno). */
+function reversalNotes(original: string | undefined, r: StornoReversal): string[] {
+  const notes: string[] = [];
+  if (r.returnReceiptId !== undefined) notes.push(`The stock delivered with ${original} was returned to the warehouse (receipt ${r.returnReceiptId}).`);
+  if (r.reopenedOrderId !== undefined) notes.push(`Order ${r.reopenedOrderId} is open again and can be corrected and invoiced anew.`);
+  return notes;
+}
+
 export function issueInvoice(ctx: RequestContext, p: SetInvoiceParams): Result<'setInvoice'> {
   const now = ctx.clock.now();
   const today = businessDate(now);
@@ -124,7 +133,11 @@ export function issueInvoice(ctx: RequestContext, p: SetInvoiceParams): Result<'
     }
     insertInvoiceLines(db, id, priced.lines);
     insertRetentions(db, id, retentions);
-    if (storno) markCancelled(db, accountId, storno.original.id, id);
+    let reversal: StornoReversal = {};
+    if (storno) {
+      markCancelled(db, accountId, storno.original.id, id);
+      reversal = reverseInvoiceShipment(db, accountId, storno.original.id, storno.original.orderId, id, now);
+    }
     if (proforma) markConverted(db, accountId, proforma.proforma.id, id);
     if (p.email !== undefined) {
       enqueueMail(db, accountId, config.smtp ? { invoiceId: id, to: p.email, nextAttemptMs: Date.now() } : { invoiceId: id, to: p.email, heldReason: NO_SMTP_REASON }, now);
@@ -138,7 +151,7 @@ export function issueInvoice(ctx: RequestContext, p: SetInvoiceParams): Result<'
       status: statusOf(issued, today),
       totals: totalsOut(priced.totals),
       email_status: p.email !== undefined ? 'pending' : 'not_requested',
-      notes: h.esignatureNote ? [h.esignatureNote] : [],
+      notes: [...(h.esignatureNote ? [h.esignatureNote] : []), ...reversalNotes(storno?.original.invoiceNumber, reversal)],
     };
   });
   if (p.email !== undefined) ctx.services.kickMail();
