@@ -3,7 +3,8 @@ import './zodJitless';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
-import { createI18n, isLanguage } from './i18n';
+import { initI18n, isLanguage, type Language } from './i18n';
+import { loadLanguage } from './i18n/load';
 import { findApi } from './lib/api';
 import { createQueryClient, invoke } from './lib/ipc';
 import './styles/index.css';
@@ -26,13 +27,16 @@ async function ensureApi(): Promise<boolean> {
 async function start() {
   const root = createRoot(document.getElementById('root') as HTMLElement);
   if (!(await ensureApi())) {
-    const i18n = createI18n(navigator.language.startsWith('hu') ? 'hu' : 'en');
+    const lang: Language = navigator.language.startsWith('hu') ? 'hu' : 'en';
+    const i18n = initI18n(lang, { [lang]: await loadLanguage(lang) });
     root.render(<p className="fatal">{i18n.t('errors.noCore')}</p>);
     return;
   }
   // The first paint already speaks the clerk's language: no flash of the fallback.
   const settings = await invoke('settings.get', {}).catch(() => null);
-  const i18n = createI18n(isLanguage(settings?.language) ? settings.language : 'hu');
+  const language: Language = isLanguage(settings?.language) ? settings.language : 'hu';
+  // Only the clerk's language: the others are fetched if the settings switch to one.
+  const i18n = initI18n(language, { [language]: await loadLanguage(language) });
   const client = createQueryClient();
   if (settings) client.setQueryData(['settings.get', {}], settings);
   root.render(

@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { isLanguage } from '../i18n';
+import { switchLanguage } from '../i18n/load';
 import { useChannel, usePushEvents } from '../lib/ipc';
 
 /** Query cache, translations and the core's push events: what every screen needs around it. */
@@ -23,7 +24,7 @@ function CoreLink({ i18n }: { i18n: I18n }) {
   const { data: settings } = useChannel('settings.get', {});
   const language = settings?.language;
   useEffect(() => {
-    if (isLanguage(language) && i18n.language !== language) void i18n.changeLanguage(language);
+    if (isLanguage(language) && i18n.language !== language) void switchLanguage(i18n, language);
     if (isLanguage(language)) document.documentElement.lang = language;
   }, [language, i18n]);
   return null;

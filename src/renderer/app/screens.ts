@@ -5,7 +5,9 @@
  *   import { billingScreens } from '../screens/billing/screens';
  *   export const screens = orderScreens([...warehouseScreens, ...billingScreens, ...systemScreens]);
  *
- * where `billingScreens: ScreenDef[]` (see ./screenDef.ts) with `section: 'billing'`.
+ * where `billingScreens: ScreenDef[]` (see ./screenDef.ts) with `section: 'billing'`. Each entry's
+ * element is `lazyScreen(() => import('./x/XScreen'), 'XScreen')` (./lazyScreen.tsx): one chunk per
+ * screen, fetched on the first visit, so the first paint loads only the shell.
  */
 import { orderScreens } from './screenDef';
 import { billingScreens } from '../screens/billing';

@@ -31,15 +31,21 @@ export function isLanguage(v: unknown): v is Language {
   return typeof v === 'string' && (LANGUAGES as readonly string[]).includes(v);
 }
 
-/** A fresh i18next instance (tests create their own so languages do not leak between them). */
-export function createI18n(language: Language = 'hu'): I18n {
+/** Every namespace of one language, as i18next holds them. */
+export type LanguageResources = ResourceLanguage;
+
+/**
+ * An i18next instance over the given languages' messages. The app passes only the clerk's
+ * language (see ./load.ts: the others are chunks fetched on a switch); tests use createI18n.
+ */
+export function initI18n(language: Language, resources: Partial<Record<Language, LanguageResources>>): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'en',
-    ns: Object.keys(namespaces),
+    ns: Object.keys(resources[language] ?? {}),
     defaultNS: 'common',
-    resources: Object.fromEntries(LANGUAGES.map((l) => [l, resourcesFor(l)])),
+    resources,
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
@@ -47,4 +53,9 @@ export function createI18n(language: Language = 'hu'): I18n {
     showSupportNotice: false,
   });
   return instance;
+}
+
+/** A fresh instance with every language bundled in (tests create their own so languages do not leak between them). */
+export function createI18n(language: Language = 'hu'): I18n {
+  return initI18n(language, Object.fromEntries(LANGUAGES.map((l) => [l, resourcesFor(l)])));
 }

@@ -1,8 +1,7 @@
 import type { ScreenDef } from '../../app/screenDef';
-import { SettingsScreen } from './settings/SettingsScreen';
-import { SyncScreen } from './sync/SyncScreen';
+import { lazyScreen } from '../../app/lazyScreen';
 
 export const systemScreens: ScreenDef[] = [
-  { id: 'system.sync', path: 'sync', section: 'system', labelKey: 'common:nav.sync', icon: 'sync', element: <SyncScreen />, shortcut: 'F8' },
-  { id: 'system.settings', path: 'settings', section: 'system', labelKey: 'common:nav.settings', icon: 'settings', element: <SettingsScreen /> },
+  { id: 'system.sync', path: 'sync', section: 'system', labelKey: 'common:nav.sync', icon: 'sync', element: lazyScreen(() => import('./sync/SyncScreen'), 'SyncScreen'), shortcut: 'F8' },
+  { id: 'system.settings', path: 'settings', section: 'system', labelKey: 'common:nav.settings', icon: 'settings', element: lazyScreen(() => import('./settings/SettingsScreen'), 'SettingsScreen') },
 ];
