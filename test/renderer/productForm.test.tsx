@@ -73,7 +73,7 @@ describe('product form', () => {
     api.failNext('products.save', { code: 'CONFLICT', message: 'item number taken', details: [{ field: 'product.item_number', message: 'is already used by product 12' }] });
     await user.click(screen.getByTestId('product-save'));
     await waitFor(() => expect(errorOf(field('Item no.'))).toBe('is already used by product 12'));
-    expect(screen.getByTestId('error-notice').textContent).toContain('Someone changed this meanwhile.');
+    expect(screen.getByTestId('error-notice').textContent).toContain('The server refused this: its data has changed meanwhile or does not allow it.');
   });
 
   it('keeps a half-typed product as a draft across a restart', async () => {

@@ -51,7 +51,7 @@ const de: Messages<typeof en> = {
     VALIDATION_ERROR: 'Bitte korrigieren Sie die markierten Felder.',
     OFFLINE: 'Der Server ist nicht erreichbar. Dafür ist eine Verbindung nötig; versuchen Sie es online erneut.',
     NOT_FOUND: 'Nicht gefunden.',
-    CONFLICT: 'Jemand hat das inzwischen geändert.',
+    CONFLICT: 'Der Server lehnt das ab: Seine Daten haben sich inzwischen geändert oder lassen es nicht zu.',
     AUTH_FAILED: 'Der Server hat den API-Schlüssel oder Sitzungsschlüssel abgelehnt.',
     INTERNAL_ERROR: 'Etwas ist schiefgelaufen.',
     noCore: 'Die App wurde ohne ihren Hintergrundprozess gestartet. Starten Sie Stockdesk neu.',

@@ -48,7 +48,7 @@ const en = {
     VALIDATION_ERROR: 'Please correct the highlighted fields.',
     OFFLINE: 'The server cannot be reached. This needs a connection; try again when online.',
     NOT_FOUND: 'Not found.',
-    CONFLICT: 'Someone changed this meanwhile.',
+    CONFLICT: 'The server refused this: its data has changed meanwhile or does not allow it.',
     AUTH_FAILED: 'The server refused the API key or session key.',
     INTERNAL_ERROR: 'Something went wrong.',
     noCore: 'The app started without its core process. Restart Stockdesk.',

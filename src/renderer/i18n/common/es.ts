@@ -51,7 +51,7 @@ const es: Messages<typeof en> = {
     VALIDATION_ERROR: 'Corrija los campos marcados.',
     OFFLINE: 'No se puede contactar con el servidor. Esto necesita conexión; vuelva a intentarlo cuando esté en línea.',
     NOT_FOUND: 'No encontrado.',
-    CONFLICT: 'Alguien lo ha cambiado mientras tanto.',
+    CONFLICT: 'El servidor lo ha rechazado: sus datos han cambiado mientras tanto o no lo permiten.',
     AUTH_FAILED: 'El servidor rechazó la clave API o la clave de sesión.',
     INTERNAL_ERROR: 'Algo ha salido mal.',
     noCore: 'La aplicación se inició sin su proceso central. Reinicie Stockdesk.',

@@ -51,7 +51,7 @@ const hu: Messages<typeof en> = {
     VALIDATION_ERROR: 'Kérjük, javítsa a megjelölt mezőket.',
     OFFLINE: 'A szerver nem érhető el. Ehhez kapcsolat kell; próbálja újra, ha újra online.',
     NOT_FOUND: 'Nem található.',
-    CONFLICT: 'Közben valaki módosította.',
+    CONFLICT: 'A szerver elutasította: az adatai közben megváltoztak, vagy nem engedik.',
     AUTH_FAILED: 'A szerver elutasította az API-kulcsot vagy a munkamenet-kulcsot.',
     INTERNAL_ERROR: 'Hiba történt.',
     noCore: 'Az alkalmazás a háttérfolyamat nélkül indult el. Indítsa újra a Stockdesket.',

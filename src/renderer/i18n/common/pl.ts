@@ -51,7 +51,7 @@ const pl: Messages<typeof en> = {
     VALIDATION_ERROR: 'Popraw zaznaczone pola.',
     OFFLINE: 'Serwer jest niedostępny. To wymaga połączenia; spróbuj ponownie, gdy będziesz online.',
     NOT_FOUND: 'Nie znaleziono.',
-    CONFLICT: 'Ktoś w międzyczasie to zmienił.',
+    CONFLICT: 'Serwer odrzucił to: jego dane w międzyczasie się zmieniły albo na to nie pozwalają.',
     AUTH_FAILED: 'Serwer odrzucił klucz API lub klucz sesji.',
     INTERNAL_ERROR: 'Coś poszło nie tak.',
     noCore: 'Aplikacja uruchomiła się bez procesu w tle. Uruchom Stockdesk ponownie.',

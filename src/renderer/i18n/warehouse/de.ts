@@ -45,6 +45,7 @@ const de: Messages<typeof en> = {
     pendingHint: 'Eigene Änderung, vom Server noch nicht bestätigt',
   },
   receipt: {
+    status: { open: 'offen', received: 'eingegangen' },
     projectCode: 'Projektcode der Bestellung',
     projectCodeHint: 'z. B. PO-2026-0012',
     receiveTitle: 'Ware annehmen',

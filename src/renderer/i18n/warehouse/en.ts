@@ -42,6 +42,7 @@ const en = {
     pendingHint: 'Your own change, not yet confirmed by the server',
   },
   receipt: {
+    status: { open: 'open', received: 'received' },
     projectCode: 'Purchase order project code',
     projectCodeHint: 'e.g. PO-2026-0012',
     receiveTitle: 'Receive the goods',

@@ -45,6 +45,7 @@ const es: Messages<typeof en> = {
     pendingHint: 'Cambio propio, aún no confirmado por el servidor',
   },
   receipt: {
+    status: { open: 'abierto', received: 'recibido' },
     projectCode: 'Código de proyecto del pedido',
     projectCodeHint: 'p. ej. PO-2026-0012',
     receiveTitle: 'Recibir la mercancía',

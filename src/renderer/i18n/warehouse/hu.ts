@@ -45,6 +45,7 @@ const hu: Messages<typeof en> = {
     pendingHint: 'Saját módosítás, a szerver még nem erősítette meg',
   },
   receipt: {
+    status: { open: 'nyitott', received: 'átvéve' },
     projectCode: 'Beszerzési rendelés projektkódja',
     projectCodeHint: 'pl. PO-2026-0012',
     receiveTitle: 'Áru átvétele',

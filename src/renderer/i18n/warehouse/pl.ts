@@ -45,6 +45,7 @@ const pl: Messages<typeof en> = {
     pendingHint: 'Własna zmiana, jeszcze niepotwierdzona przez serwer',
   },
   receipt: {
+    status: { open: 'otwarte', received: 'przyjęte' },
     projectCode: 'Kod projektu zamówienia',
     projectCodeHint: 'np. PO-2026-0012',
     receiveTitle: 'Przyjmij towar',

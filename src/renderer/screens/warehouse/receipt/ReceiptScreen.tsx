@@ -133,7 +133,7 @@ function PoSummary({ po }: { po: PO }) {
     <div className="panel" data-testid="po-summary">
       <div className="panel-title">
         <h2>{po.project_code}</h2>
-        <span className={`badge ${outstanding === 0 ? 'ok' : 'info'}`}>{po.status}</span>
+        <span className={`badge ${outstanding === 0 ? 'ok' : 'info'}`}>{po.status === 'open' || po.status === 'received' ? t(`receipt.status.${po.status}`) : po.status}</span>
       </div>
       <div className="panel-body">
         <dl className="kv">
