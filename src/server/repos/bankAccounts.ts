@@ -1,4 +1,5 @@
 import type { Db } from '../db/types';
+import { stmt } from './statements';
 
 export interface BankAccount {
   id: number;
@@ -20,10 +21,10 @@ export function addBankAccount(db: Db, accountId: number, b: Omit<BankAccount, '
 
 /** `selected_account` must match one of the account's bank account numbers exactly. */
 export function findBankAccount(db: Db, accountId: number, number: string): BankAccount | undefined {
-  const r = db.prepare('SELECT * FROM bank_accounts WHERE account_id = ? AND number = ?').get(accountId, number) as Row | undefined;
+  const r = stmt(db, 'SELECT * FROM bank_accounts WHERE account_id = ? AND number = ?').get(accountId, number) as Row | undefined;
   return r && toBankAccount(r);
 }
 
 export function listBankAccounts(db: Db, accountId: number): BankAccount[] {
-  return (db.prepare('SELECT * FROM bank_accounts WHERE account_id = ? ORDER BY id').all(accountId) as Row[]).map(toBankAccount);
+  return (stmt(db, 'SELECT * FROM bank_accounts WHERE account_id = ? ORDER BY id').all(accountId) as Row[]).map(toBankAccount);
 }

@@ -47,6 +47,11 @@ export function getContact(db: Db, accountId: number, id: number): Contact | und
   return r && toContact(r);
 }
 
+/** Whether the contact is one of the account's (a take-in's supplier check needs no more). */
+export function contactExists(db: Db, accountId: number, id: number): boolean {
+  return !!stmt(db, 'SELECT 1 FROM contacts WHERE account_id = ? AND id = ?').get(accountId, id);
+}
+
 export function findContactByName(db: Db, accountId: number, name: string): Contact | undefined {
   const r = db.prepare('SELECT * FROM contacts WHERE account_id = ? AND name = ? ORDER BY id LIMIT 1').get(accountId, name) as Row | undefined;
   return r && toContact(r);

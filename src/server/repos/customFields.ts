@@ -1,4 +1,5 @@
 import type { Db } from '../db/types';
+import { stmt } from './statements';
 
 export type CustomFieldArea = 'finance' | 'finance_item' | 'order';
 export type CustomFieldType = 'text' | 'number' | 'date' | 'checkbox' | 'radio';
@@ -15,7 +16,7 @@ export function addCustomFieldDef(db: Db, accountId: number, area: CustomFieldAr
 }
 
 export function listCustomFieldDefs(db: Db, accountId: number, area: CustomFieldArea): CustomFieldDef[] {
-  const rows = db.prepare('SELECT name, type, options FROM custom_field_defs WHERE account_id = ? AND area = ? ORDER BY name').all(accountId, area) as Array<{
+  const rows = stmt(db, 'SELECT name, type, options FROM custom_field_defs WHERE account_id = ? AND area = ? ORDER BY name').all(accountId, area) as Array<{
     name: string; type: CustomFieldType; options: string;
   }>;
   return rows.map((r) => ({ name: r.name, type: r.type, options: JSON.parse(r.options) as string[] }));

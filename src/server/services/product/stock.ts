@@ -6,7 +6,7 @@
 import { conflict, invalid, type Params, type QuantityRow, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import { getAccount } from '../../repos/accounts';
-import { getContact } from '../../repos/contacts';
+import { contactExists } from '../../repos/contacts';
 import { getProductHead, productExists, type ProductHead } from '../../repos/products';
 import { addMove, insertReceipt, issueSerials, nextSerial, onHand, stockByWarehouse, stockPage } from '../../repos/stock';
 import type { Warehouse } from '../../repos/warehouses';
@@ -63,7 +63,7 @@ export function checkTakeIn(ctx: RequestContext, product: ProductHead, t: TakeIn
   if (product.service === 1) {
     throw conflict(`Product ${product.id} (${product.name}) is a service and carries no stock.`, [{ field: `${prefix}quantity`, message: 'a service has no stock' }]);
   }
-  if (t.contactId !== undefined && !getContact(ctx.db, ctx.accountId, t.contactId)) missing('contact', `${prefix}contact_id`, t.contactId);
+  if (t.contactId !== undefined && !contactExists(ctx.db, ctx.accountId, t.contactId)) missing('contact', `${prefix}contact_id`, t.contactId);
   if (t.productType === 3 && t.qtyMilli % 1000 !== 0) {
     throw invalid(`Vouchers (product_type 3) are taken in by whole pieces; got ${fromMilli(t.qtyMilli)}.`, [{ field: `${prefix}quantity`, message: 'must be a whole number for vouchers' }]);
   }
