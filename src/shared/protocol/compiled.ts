@@ -19,6 +19,7 @@
 import type { z } from 'zod';
 import { compileFn, INVALID } from 'zod/v4/core';
 import { METHODS, type MethodName } from './catalog';
+import { fastOf } from './fast';
 
 export { INVALID };
 export type FastParser = (input: unknown) => unknown;
@@ -37,7 +38,7 @@ interface Internals {
 
 const internals = (s: z.ZodType) => s as unknown as Internals;
 
-/** Root checks zod's generator refuses (custom `when`), run as zod runs them after a clean parse. */
+/** An object's own checks (refinements), run as zod's runChecks runs them after a clean parse. */
 function withRootChecks(body: FastParser, checks: readonly Check[]): FastParser {
   return (input) => {
     const value = body(input);
@@ -54,8 +55,120 @@ function withRootChecks(body: FastParser, checks: readonly Check[]): FastParser 
   };
 }
 
+class Unsupported extends Error {}
+
+interface Node {
+  _zod: {
+    def: { type: string; checks?: Check[]; innerType?: Node; shape?: Record<string, Node>; catchall?: Node };
+    traits: Set<string>;
+    optin?: string;
+    optout?: string;
+  };
+}
+
+/**
+ * Our own compiler: the field primitives' registered twins (fast.ts) for leaves and lists, and
+ * objects and optionals from the zod tree with zod's own rules for absent, present and unknown
+ * keys. Anything else throws Unsupported and the method falls back to zod's generator.
+ */
+function build(schema: z.ZodType): FastParser {
+  const twin = fastOf(schema);
+  if (twin) return twin(build);
+  const { def, traits } = (schema as unknown as Node)._zod;
+  if (traits.has('$ZodCheck')) throw new Unsupported('a schema that is its own check');
+  let body: FastParser;
+  if (def.type === 'object') body = objectParser(schema as unknown as Node);
+  else if (def.type === 'optional' && def.innerType!._zod.optin !== 'defaulted') {
+    const inner = build(def.innerType as unknown as z.ZodType);
+    body = (v) => (v === undefined ? undefined : inner(v));
+  } else throw new Unsupported(def.type);
+  return def.checks?.length ? withRootChecks(body, def.checks) : body;
+}
+
+function objectParser(schema: Node): FastParser {
+  const { shape = {}, catchall } = schema._zod.def;
+  const c = catchall?._zod.def;
+  if (c && (c.type !== 'never' || c.checks?.length)) throw new Unsupported('a catchall');
+  if (Object.getOwnPropertySymbols(shape).length) throw new Unsupported('symbol keys');
+  const strict = c !== undefined;
+  const keySet = new Set(Object.keys(shape));
+  const fields: Field[] = Object.keys(shape)
+    .filter((key) => key !== '__proto__')
+    .map((key) => {
+      const z_ = shape[key]!._zod;
+      if (z_.optin === 'defaulted') throw new Unsupported('defaults');
+      return { key, parse: build(shape[key] as unknown as z.ZodType), skipAbsent: z_.optin === 'optional' && z_.optout === 'optional', required: z_.optin === undefined };
+    });
+  try {
+    return generated(fields, strict);
+  } catch {
+    // No code generation here (a content security policy): the same rules, interpreted.
+  }
+  return (input) => {
+    if (typeof input !== 'object' || input === null || Array.isArray(input)) return INVALID;
+    const obj = input as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (let i = 0; i < fields.length; i++) {
+      const f = fields[i]!;
+      const present = f.key in obj;
+      // zod's handlePropertyResult: an absent optional-in/out key contributes nothing at all.
+      if (!present && f.skipAbsent) continue;
+      const r = f.parse(obj[f.key]);
+      if (r === INVALID || (!present && f.required)) return INVALID;
+      if (r !== undefined || present) out[f.key] = r;
+    }
+    if (strict) for (const k in obj) if (!keySet.has(k)) return INVALID;
+    return out;
+  };
+}
+
+interface Field {
+  key: string;
+  parse: FastParser;
+  skipAbsent: boolean;
+  required: boolean;
+}
+
+/**
+ * The interpreted loop above as straight-line code with constant keys: the engine then reads and
+ * writes every field through its own inline cache instead of one megamorphic keyed access.
+ */
+function generated(fields: Field[], strict: boolean): FastParser {
+  const lines = [
+    `if (typeof input !== 'object' || input === null || Array.isArray(input)) return INVALID;`,
+    'const out = {};',
+    'let p, r;',
+  ];
+  fields.forEach((f, i) => {
+    const k = JSON.stringify(f.key);
+    lines.push(`p = ${k} in input;`);
+    if (f.skipAbsent) lines.push(`if (p) { r = f${i}(input[${k}]); if (r === INVALID) return INVALID; out[${k}] = r; }`);
+    else {
+      lines.push(`r = f${i}(input[${k}]);`, `if (r === INVALID${f.required ? ' || !p' : ''}) return INVALID;`, `if (r !== undefined || p) out[${k}] = r;`);
+    }
+  });
+  if (strict) {
+    const known = fields.map((f) => `k !== ${JSON.stringify(f.key)}`).join(' && ') || 'true';
+    lines.push(`for (const k in input) if (${known}) return INVALID;`);
+  }
+  lines.push('return out;');
+  const names = fields.map((_, i) => `f${i}`);
+  const factory = new Function('INVALID', ...names, `return function (input) {\n${lines.join('\n')}\n};`) as (...a: unknown[]) => FastParser;
+  return factory(INVALID, ...fields.map((f) => f.parse));
+}
+
 /** The compiled parser of a schema, or null where zod must do all the work. */
 export function compileParser(schema: z.ZodType): FastParser | null {
+  try {
+    return build(schema);
+  } catch (e) {
+    if (!(e instanceof Unsupported)) throw e;
+  }
+  return compileWithZod(schema);
+}
+
+/** zod's own generator, for schemas with constructs our compiler leaves alone. */
+export function compileWithZod(schema: z.ZodType): FastParser | null {
   try {
     return compileFn(schema) as FastParser;
   } catch {

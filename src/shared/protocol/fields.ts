@@ -4,6 +4,7 @@
  * act on. An empty value ("" or null) counts as absent for optional numbers, dates and codes.
  */
 import { z } from 'zod';
+import { fitsMax, fitsMin, INVALID, matches, withFast, type Fast } from './fast';
 
 const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const INTEGER = /^[+-]?\d+$/;
@@ -70,8 +71,7 @@ const numberProblem = (what: string) => (v: unknown) =>
 
 /** A finite decimal number. */
 export const num = (opts: { min?: number; max?: number; nonZero?: boolean; positive?: boolean } = {}) => {
-  const s = z.number({ error: msg(numberProblem('a number')) }).check(
-    numberCheck((n) =>
+  const problemOf = (n: number) =>
       !Number.isFinite(n)
         ? 'must be a finite number'
         : opts.min !== undefined && n < opts.min
@@ -82,26 +82,30 @@ export const num = (opts: { min?: number; max?: number; nonZero?: boolean; posit
               ? 'must not be zero'
               : opts.positive && n <= 0
                 ? 'must be greater than 0'
-                : null,
-    ),
-  );
-  return coerced(toNumber, s);
+                : null;
+  const s = z.number({ error: msg(numberProblem('a number')) }).check(numberCheck(problemOf));
+  return withFast(coerced(toNumber, s), () => fastNumber(toNumber, problemOf));
+};
+
+/** Twin of a coerced number leaf: zod's number type (finite) and then the check. */
+const fastNumber = (coerce: (v: unknown) => unknown, problemOf: (n: number) => string | null): Fast => (v) => {
+  const n = typeof v === 'number' ? v : coerce(v);
+  if (typeof n !== 'number' || !Number.isFinite(n)) return INVALID;
+  return problemOf(n) ? INVALID : n;
 };
 
 /** A whole number (ids, flags, codes). */
 export const int = (opts: { min?: number; max?: number } = {}) => {
-  const s = z.number({ error: msg(numberProblem('a whole number')) }).check(
-    numberCheck((n) =>
+  const problemOf = (n: number) =>
       !Number.isSafeInteger(n)
         ? `must be a whole number, got ${n}`
         : opts.min !== undefined && n < opts.min
           ? `must be at least ${opts.min}`
           : opts.max !== undefined && n > opts.max
             ? `must be at most ${opts.max}`
-            : null,
-    ),
-  );
-  return coerced(toInteger, s);
+            : null;
+  const s = z.number({ error: msg(numberProblem('a whole number')) }).check(numberCheck(problemOf));
+  return withFast(coerced(toInteger, s), () => fastNumber(toInteger, problemOf));
 };
 
 /** A record id: a positive whole number. */
@@ -111,44 +115,68 @@ export const id = () => int({ min: 1 });
 export const flag = () => int({ min: 0, max: 1 });
 
 /** One of a few whole numbers, e.g. finalize_order 0/1/2. */
-export const intChoice = <const T extends readonly number[]>(values: T) =>
-  coerced(
-    toInteger,
-    z.number({ error: msg(() => `must be one of ${values.join(', ')}`) }).refine(
-      (n): n is T[number] => values.includes(n),
-      `must be one of ${values.join(', ')}`,
-    ),
+export const intChoice = <const T extends readonly number[]>(values: T) => {
+  const allowed = (n: number): n is T[number] => values.includes(n);
+  return withFast(
+    coerced(toInteger, z.number({ error: msg(() => `must be one of ${values.join(', ')}`) }).refine(allowed, `must be one of ${values.join(', ')}`)),
+    () => fastNumber(toInteger, (n) => (allowed(n) ? null : 'not allowed')),
   ) as unknown as z.ZodType<T[number], unknown>;
+};
 
 /** Text; required text must not be blank. */
+const textCoerce = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v);
+
 export const text = (max = 1000) =>
-  coerced(
-    (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: msg((v) => `must be text, got ${describe(v)}`) })
-      .min(1, 'must not be empty')
-      .max(max, `must be at most ${max} characters`),
+  withFast(
+    coerced(
+      textCoerce,
+      z
+        .string({ error: msg((v) => `must be text, got ${describe(v)}`) })
+        .min(1, 'must not be empty')
+        .max(max, `must be at most ${max} characters`),
+    ),
+    () => (v) => {
+      const s = textCoerce(v);
+      return typeof s === 'string' && fitsMin(s, 1) && fitsMax(s, max) ? s : INVALID;
+    },
   );
 
 /** Optional text: "" is kept (it clears a stored value on update). */
+const optTextCoerce = (v: unknown) => (v === null ? undefined : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v);
+
 export const optText = (max = 1000) =>
-  z.preprocess(
-    (v) => (v === null ? undefined : typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: msg((v) => `must be text, got ${describe(v)}`) })
-      .max(max, `must be at most ${max} characters`)
-      .optional(),
+  withFast(
+    z.preprocess(
+      optTextCoerce,
+      z
+        .string({ error: msg((v) => `must be text, got ${describe(v)}`) })
+        .max(max, `must be at most ${max} characters`)
+        .optional(),
+    ),
+    () => (v) => {
+      const s = optTextCoerce(v);
+      return s === undefined ? undefined : typeof s === 'string' && fitsMax(s, max) ? s : INVALID;
+    },
   );
 
 /** YYYY-MM-DD and a real calendar date (no 2026-02-30). */
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 export const date = () =>
-  coerced(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: msg(() => 'must be a date in the form YYYY-MM-DD') })
-      // abort: a malformed date gets one message, and comparisons with other dates are skipped.
-      .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date in the form YYYY-MM-DD', abort: true })
-      .refine(isCalendarDate, { message: 'is not a real calendar date', abort: true }),
+  withFast(
+    coerced(
+      trimmed,
+      z
+        .string({ error: msg(() => 'must be a date in the form YYYY-MM-DD') })
+        // abort: a malformed date gets one message, and comparisons with other dates are skipped.
+        .regex(DATE, { message: 'must be a date in the form YYYY-MM-DD', abort: true })
+        .refine(isCalendarDate, { message: 'is not a real calendar date', abort: true }),
+    ),
+    () => (v) => {
+      const s = trimmed(v);
+      return typeof s === 'string' && matches(DATE, s) && isCalendarDate(s) ? s : INVALID;
+    },
   );
 
 export function isCalendarDate(s: string): boolean {
@@ -159,58 +187,87 @@ export function isCalendarDate(s: string): boolean {
 }
 
 /** An ISO 8601 timestamp (for the mirroring extensions' `updated_since`). */
+const isTimestamp = (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s));
+
 export const timestamp = () =>
-  coerced(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: msg(() => 'must be a timestamp like 2026-11-22T08:30:00.000Z') })
-      .refine((s) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(s) && !Number.isNaN(Date.parse(s)), {
+  withFast(
+    coerced(
+      trimmed,
+      z.string({ error: msg(() => 'must be a timestamp like 2026-11-22T08:30:00.000Z') }).refine(isTimestamp, {
         message: 'must be a timestamp like 2026-11-22T08:30:00.000Z',
       }),
+    ),
+    () => (v) => {
+      const s = trimmed(v);
+      return typeof s === 'string' && isTimestamp(s) ? s : INVALID;
+    },
   );
 
 /** A fixed vocabulary matched case-insensitively and returned in its canonical spelling. */
 export const choice = <const T extends readonly string[]>(values: T, _what = 'value') => {
   const byLower = new Map(values.map((v) => [v.toLowerCase(), v]));
-  return coerced(
-    (v) => (typeof v === 'string' ? (byLower.get(v.trim().toLowerCase()) ?? v) : v),
-    z.enum(values as unknown as [T[number], ...T[number][]], {
-      error: msg((v) => `must be one of ${values.join(', ')}; got ${describe(v)}`),
-    }),
-  );
+  const coerce = (v: unknown) => (typeof v === 'string' ? (byLower.get(v.trim().toLowerCase()) ?? v) : v);
+  const schema = z.enum(values as unknown as [T[number], ...T[number][]], {
+    error: msg((v) => `must be one of ${values.join(', ')}; got ${describe(v)}`),
+  });
+  // zod's enum accepts exactly the members of its own value set.
+  const members = (schema as unknown as { _zod: { values: Set<unknown> } })._zod.values;
+  return withFast(coerced(coerce, schema), () => (v) => {
+    const c = coerce(v);
+    return members.has(c) ? c : INVALID;
+  });
 };
 
 /** ISO 4217 currency code, upper-cased. */
+const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
+const CURRENCY = /^[A-Z]{3}$/;
+const COUNTRY = /^[A-Z]{2}$/;
+const fastCode = (re: RegExp) => (): Fast => (v) => {
+  const s = upper(v);
+  return typeof s === 'string' && matches(re, s) ? s : INVALID;
+};
+
 export const currency = () =>
-  coerced(
-    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.string({ error: msg(() => 'must be a currency code like HUF or EUR') }).regex(/^[A-Z]{3}$/, 'must be a three-letter ISO 4217 currency code like HUF or EUR'),
+  withFast(
+    coerced(upper, z.string({ error: msg(() => 'must be a currency code like HUF or EUR') }).regex(CURRENCY, 'must be a three-letter ISO 4217 currency code like HUF or EUR')),
+    fastCode(CURRENCY),
   );
 
 /** ISO 3166-1 alpha-2 country code, upper-cased. */
 export const country = () =>
-  coerced(
-    (v) => (typeof v === 'string' ? v.trim().toUpperCase() : v),
-    z.string({ error: msg(() => 'must be a country code like HU') }).regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166-1 country code like HU or DE'),
+  withFast(
+    coerced(upper, z.string({ error: msg(() => 'must be a country code like HU') }).regex(COUNTRY, 'must be a two-letter ISO 3166-1 country code like HU or DE')),
+    fastCode(COUNTRY),
   );
 
 /** Text that must match a pattern (codes, numbers kept as text); a JSON number counts as its digits. */
 export const pattern = (re: RegExp, message: string, max: number) =>
-  coerced(
-    (v) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v),
-    z
-      .string({ error: msg((v) => `must be text, got ${describe(v)}`) })
-      .max(max, `must be at most ${max} characters`)
-      .regex(re, message),
+  withFast(
+    coerced(
+      textCoerce,
+      z
+        .string({ error: msg((v) => `must be text, got ${describe(v)}`) })
+        .max(max, `must be at most ${max} characters`)
+        .regex(re, message),
+    ),
+    () => (v) => {
+      const s = textCoerce(v);
+      return typeof s === 'string' && fitsMax(s, max) && matches(re, s) ? s : INVALID;
+    },
   );
 
 /** Wraps a schema so "" and null mean "not given". */
 export const opt = <T extends z.ZodType>(schema: T): z.ZodPreprocess<z.ZodOptional<T>> => {
+  // Twin: blank is absent; anything else is the wrapped schema's (never undefined, so `.optional()` passes it on).
+  const fast = (compile: (s: z.ZodType) => Fast): Fast => {
+    const inner = compile(schema);
+    return (v) => (isBlank(v) ? undefined : inner(v));
+  };
   const parts = PARTS.get(schema);
-  if (!parts) return z.preprocess((v) => (isBlank(v) ? undefined : v), schema.optional());
+  if (!parts) return withFast(z.preprocess((v) => (isBlank(v) ? undefined : v), schema.optional()), fast);
   // Same as the generic form (coerce never turns a non-blank value into undefined), one pipe less.
   const { coerce, leaf } = parts;
-  return z.preprocess((v) => (isBlank(v) ? undefined : coerce(v)), leaf.optional()) as unknown as z.ZodPreprocess<z.ZodOptional<T>>;
+  return withFast(z.preprocess((v) => (isBlank(v) ? undefined : coerce(v)), leaf.optional()), fast) as unknown as z.ZodPreprocess<z.ZodOptional<T>>;
 };
 
 /** A list; a single element is accepted where a list is expected (XML with one child, lenient JSON). */
@@ -218,7 +275,22 @@ export const list = <T extends z.ZodType>(item: T, opts: { min?: number; max?: n
   let s = z.array(item, { error: msg(() => `must be a list${opts.what ? ` of ${opts.what}` : ''}`) });
   if (opts.min) s = s.min(opts.min, opts.min === 1 ? `must contain at least one ${opts.what ?? 'entry'}` : `must contain at least ${opts.min} entries`);
   if (opts.max) s = s.max(opts.max, `must contain at most ${opts.max} entries`);
-  return coerced((v) => (v === undefined || v === null || Array.isArray(v) ? v : v === '' ? [] : [v]), s);
+  const coerce = (v: unknown) => (v === undefined || v === null || Array.isArray(v) ? v : v === '' ? [] : [v]);
+  return withFast(coerced(coerce, s), (compile) => {
+    const element = compile(item);
+    return (v) => {
+      const a = coerce(v);
+      if (!Array.isArray(a)) return INVALID;
+      if ((opts.min && a.length < opts.min) || (opts.max && a.length > opts.max)) return INVALID;
+      const out = new Array<unknown>(a.length);
+      for (let i = 0; i < a.length; i++) {
+        const x = element(a[i]);
+        if (x === INVALID) return INVALID;
+        out[i] = x;
+      }
+      return out;
+    };
+  });
 };
 
 export const LOCALES = ['hu_HU', 'en_US', 'de_DE', 'pl_PL', 'es_ES'] as const;

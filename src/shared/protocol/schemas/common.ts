@@ -1,29 +1,62 @@
 import { z } from 'zod';
 import { optText } from '../fields';
+import { fitsMax, INVALID, isPlainObject, matches, withFast } from '../fast';
 
 /**
  * Custom fields: name → value. A checkbox/radio field carries its choices as `node` children in
  * XML (`<Color><node>red</node></Color>`) and as `{"node": ...}` in JSON; both decode to a list.
  */
+const CUSTOM_NAME = /^[A-Za-z_][A-Za-z0-9_.\-\u00C0-\u024F]{0,63}$/;
+
 export const customFields = () =>
-  z
-    .record(
-      z
-        .string()
-        .regex(
-          /^[A-Za-z_][A-Za-z0-9_.\-\u00C0-\u024F]{0,63}$/,
-          // The renderer maps this exact wording to its translation (renderer/screens/billing/validation.ts).
-          'custom field names must be XML names of at most 64 characters',
+  withFast(
+    z
+      .record(
+        z
+          .string()
+          .regex(
+            CUSTOM_NAME,
+            // The renderer maps this exact wording to its translation (renderer/screens/billing/validation.ts).
+            'custom field names must be XML names of at most 64 characters',
+          ),
+        z.union(
+          [
+            z.string().max(1000, 'must be at most 1000 characters'),
+            z.array(z.string().max(1000, 'must be at most 1000 characters')).max(100, 'must have at most 100 `node` values'),
+          ],
+          { error: () => 'must be text, or a list of `node` values for a checkbox or radio field' },
         ),
-      z.union(
-        [
-          z.string().max(1000, 'must be at most 1000 characters'),
-          z.array(z.string().max(1000, 'must be at most 1000 characters')).max(100, 'must have at most 100 `node` values'),
-        ],
-        { error: () => 'must be text, or a list of `node` values for a checkbox or radio field' },
-      ),
-    )
-    .optional();
+      )
+      .optional(),
+    () => fastCustomFields,
+  );
+
+/** Twin of the record above, as zod's record walks it: own enumerable keys, `__proto__` skipped. */
+function fastCustomFields(v: unknown): unknown {
+  if (v === undefined) return undefined;
+  if (!isPlainObject(v)) return INVALID;
+  const out: Record<string, unknown> = {};
+  for (const key of Reflect.ownKeys(v)) {
+    if (key === '__proto__') continue;
+    if (!Object.prototype.propertyIsEnumerable.call(v, key)) continue;
+    if (typeof key !== 'string' || !matches(CUSTOM_NAME, key)) return INVALID;
+    const x = v[key];
+    if (typeof x === 'string') {
+      if (!fitsMax(x, 1000)) return INVALID;
+      out[key] = x;
+    } else if (Array.isArray(x)) {
+      if (x.length > 100) return INVALID;
+      const list = new Array<unknown>(x.length);
+      for (let i = 0; i < x.length; i++) {
+        const s: unknown = x[i];
+        if (typeof s !== 'string' || !fitsMax(s, 1000)) return INVALID;
+        list[i] = s;
+      }
+      out[key] = list;
+    } else return INVALID;
+  }
+  return out;
+}
 
 export type CustomFields = Record<string, string | string[]>;
 
