@@ -147,7 +147,7 @@ export function StockCell({ productId, warehouse, stockLabel }: { productId: num
   const deliverable = q?.deliverable ?? 0;
   const pending = q?.pendingLocal ?? 0;
   return (
-    <span className="tabular" data-testid={`stock-${productId}`}>
+    <span className="tabular stock-cell" data-testid={`stock-${productId}`}>
       {f.qty(deliverable)}
       {pending !== 0 ? (
         <span className="badge pending" title={t('takeIn.pendingHint')}>
