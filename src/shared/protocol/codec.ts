@@ -2,6 +2,8 @@
  * The codec: the only code that reads or writes Command API bodies, for the server and the
  * desktop client alike. Requests are `<command><method>…</method></command>` or
  * `{"method": {…}}`; responses use the envelope in docs/api.md, in the request's format.
+ * Parameters are checked by a compiled validator first and by zod whenever that says no
+ * (compiled.ts), so errors always read exactly as zod reports them.
  */
 import type { z } from 'zod';
 import { isMethodName, METHOD_NAMES, METHODS, type MethodName, type Params, type Result } from './catalog';

@@ -1,20 +1,20 @@
 /**
- * The compiled fast path of parameter validation. zod's interpreter costs several times a bare
- * JSON.parse on a 200-line order (issue #2 allows 2×), so each method's parameter schema is also
- * compiled ONCE, on first use, into plain JS by zod's own `compileFn` (the generator behind
- * `z.compile`): straight-line type checks, the schema's own preprocess and check callbacks, and a
- * freshly built output. It only ever answers "valid, here is the value zod would return" or
- * `INVALID`; on `INVALID` (or if it throws) the caller runs the zod schema itself, so every error
- * code, message and `details` path comes from zod exactly as before. A schema the generator cannot
- * model makes it refuse, and that method simply stays on zod.
+ * The compiled fast path of parameter validation (docs/api.md, "Validation speed"). zod's
+ * interpreter costs several times a bare JSON.parse on a 200-line order (issue #2 allows 2×), so
+ * each method's parameter schema is also compiled ONCE, on first use, into plain JS that only ever
+ * answers "valid, here is exactly the value zod would return" or INVALID. On INVALID, or if it
+ * throws, `validateParams` runs the zod schema itself, so every error code, message and `details`
+ * path comes from zod exactly as before.
  *
- * The one construct our schemas use that the generator refuses is a root check with a custom
- * `when` (setInvoice's "items is required"): those are peeled off, the rest of the object is
- * compiled, and the peeled checks run on the compiled output the way zod's `runChecks` does on a
- * successful parse (consult `when`, call the check, any issue means `INVALID`).
+ * Two compilers, tried in order: ours (`build`): objects and optionals from the zod tree, with
+ * zod's rules for absent, present and unknown keys, as generated straight-line code; leaves and
+ * lists through the twins the field primitives register (fast.ts); object refinements through
+ * zod's own check functions. Anything else is Unsupported, and the method goes to zod's generator
+ * (`compileFn`, behind `z.compile`), with a root check it refuses (a custom `when`) peeled off and
+ * run the same way; if that refuses too, the method stays on zod.
  *
- * test/shared/protocol/compiled.test.ts runs both paths side by side over every fixture and sample
- * body of the protocol suites plus generated mutations, and asserts they agree exactly.
+ * test/shared/protocol/compiled.test.ts runs both paths side by side over every parameter object
+ * the protocol suites decode plus generated mutations, and asserts they agree exactly.
  */
 import type { z } from 'zod';
 import { compileFn, INVALID } from 'zod/v4/core';
