@@ -55,7 +55,7 @@ async function main(argv: string[]) {
     const { account, keys } = seedDemo(db, systemClock, {
       api_key: process.env.STOCKDESK_DEMO_API_KEY || undefined,
       session_key: process.env.STOCKDESK_DEMO_SESSION_KEY || undefined,
-    });
+    }, app.config);
     console.log(JSON.stringify({ demo: true, url: app.url, api_key: keys.api_key, session_key: keys.session_key, bank_account: account.bankAccount, contact_id: account.customerContactId }));
   }
   console.log(JSON.stringify({ listening: app.url, db: dbPath }));

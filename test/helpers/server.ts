@@ -12,7 +12,7 @@ import {
 import type { ErrorBody } from '@shared/protocol';
 import { openServerDb, startServer, type App } from '@server/app';
 import type { Clock } from '@server/context';
-import type { ServerConfig } from '@server/config';
+import { defaultConfig, type ServerConfig } from '@server/config';
 import { seedDemo, type DemoAccount } from '@server/demo/seed';
 
 export class TestClock implements Clock {
@@ -49,13 +49,15 @@ export interface TestServer {
 
 export type CallOutcome<M extends MethodName> = ({ ok: true; result: Result<M> } | { ok: false; error: ErrorBody }) & { status: number };
 
-export async function startTestServer(opts: { config?: Partial<ServerConfig>; seed?: boolean } = {}): Promise<TestServer> {
+/** Every test server carries the demo account (its keys, contacts and bank accounts are what the tests use), seeded with the server's own config. */
+export async function startTestServer(opts: { config?: Partial<ServerConfig> } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'stockdesk-server-'));
   const dbPath = join(dir, 'server.db');
   const clock = new TestClock();
   const db = openServerDb(dbPath);
-  const { account } = seedDemo(db, clock, DEMO_KEYS);
-  const app = await startServer({ db, clock, log: pino({ level: 'silent' }), config: { port: 0, dbPath, ...opts.config } });
+  const config: Partial<ServerConfig> = { port: 0, dbPath, ...opts.config };
+  const { account } = seedDemo(db, clock, DEMO_KEYS, defaultConfig(config));
+  const app = await startServer({ db, clock, log: pino({ level: 'silent' }), config });
 
   const raw: TestServer['raw'] = async (path, body, contentType, method = 'POST') => {
     const res = await fetch(app.url + path, { method, body: method === 'GET' || method === 'HEAD' ? undefined : typeof body === 'string' ? body : new Uint8Array(body), headers: contentType ? { 'content-type': contentType } : {} });

@@ -16,16 +16,17 @@ import { addDays, businessDate } from '../services/finance/calendar';
 import { issueInvoice } from '../services/finance/issue';
 import { recordPayment } from '../services/finance/payments';
 import type { DemoAccount } from './seed';
-import type { DemoStep } from './steps';
+import type { DemoConfig, DemoStep } from './steps';
 
 const HUF_BANK = '11773016-11111018-00000000';
 const EUR_BANK = 'HU42117730161111101800000000';
 
 type Raw = Record<string, unknown>;
 
-function context(db: Db, accountId: number, clock: RequestContext['clock']): RequestContext {
+function context(db: Db, accountId: number, clock: RequestContext['clock'], demo: DemoConfig): RequestContext {
   return {
-    db, accountId, clock, config: defaultConfig(), log: pino({ level: 'silent' }), services: { kickMail() {} },
+    // The server's own series, so the demo's numbers are those its later invoices continue.
+    db, accountId, clock, config: defaultConfig({ invoicePrefix: demo.invoicePrefix, proformaPrefix: demo.proformaPrefix }), log: pino({ level: 'silent' }), services: { kickMail() {} },
     // Already inside the seed's transaction.
     commit: (fn) => fn(),
   };
@@ -33,10 +34,10 @@ function context(db: Db, accountId: number, clock: RequestContext['clock']): Req
 
 const params = <M extends MethodName>(method: M, raw: Raw): Params<M> => validateParams(method, raw);
 
-const step: DemoStep = (db: Db, account: DemoAccount, clock) => {
+const step: DemoStep = (db: Db, account: DemoAccount, clock, config) => {
   const { accountId } = account;
   if (countInvoices(db, accountId) > 0) return;
-  const ctx = context(db, accountId, clock);
+  const ctx = context(db, accountId, clock, config);
   const today = businessDate(clock.now());
   const day = (n: number) => addDays(today, n);
   const c = (name: string) => account.contactIds[name]!;

@@ -2,6 +2,7 @@
  * The demo account (`--demo`): a Hungarian trading company with bank accounts, customers and
  * suppliers at home and abroad, then each area's own demo data. Seeding twice changes nothing.
  */
+import { defaultConfig } from '../config';
 import type { Clock } from '../context';
 import type { Db } from '../db/types';
 import { createAccount, findAccountByName } from '../repos/accounts';
@@ -11,7 +12,7 @@ import { hasApiKey, hasSession, insertApiKey, insertSession, newKey } from '../r
 import { addCustomFieldDef } from '../repos/customFields';
 import { addEnvfeeCode } from '../repos/envfeeCodes';
 import { ensureDefaultWarehouse } from '../repos/warehouses';
-import { DEMO_AREA_STEPS } from './steps';
+import { DEMO_AREA_STEPS, type DemoConfig } from './steps';
 
 export const DEMO_ACCOUNT_NAME = 'Stockdesk Demo Kft.';
 
@@ -39,7 +40,11 @@ const CONTACTS: ContactSeed[] = [
   { name: 'Polska Hurtownia Sp. z o.o.', kind: 'supplier', countryCode: 'PL', postalCode: '00-001', city: 'Warszawa', street: 'ul. Marszałkowska 10', euVatNumber: 'PL5260250274' },
 ];
 
-export function seedDemo(db: Db, clock: Clock, keys: Partial<DemoKeys> = {}): { account: DemoAccount; keys: DemoKeys } {
+/**
+ * `config`: the settings of the server the demo is seeded for (pass the running app's config), so the
+ * demo's invoices and proformas take numbers of the configured series; defaults to defaultConfig().
+ */
+export function seedDemo(db: Db, clock: Clock, keys: Partial<DemoKeys> = {}, config: DemoConfig = defaultConfig()): { account: DemoAccount; keys: DemoKeys } {
   const now = clock.now();
   return db.transaction(() => {
     const existing = findAccountByName(db, DEMO_ACCOUNT_NAME);
@@ -70,7 +75,7 @@ export function seedDemo(db: Db, clock: Clock, keys: Partial<DemoKeys> = {}): { 
       supplierContactId: contactIds['Tisza Nagykereskedés Kft.']!,
       contactIds,
     };
-    for (const step of DEMO_AREA_STEPS) step(db, account, clock);
+    for (const step of DEMO_AREA_STEPS) step(db, account, clock, config);
 
     const apiKey = keys.api_key ?? newKey('sdk');
     const sessionKey = keys.session_key ?? newKey('sds');

@@ -75,11 +75,24 @@ describe('numbering', () => {
 });
 
 describe('configured prefixes', () => {
-  it('uses config.invoicePrefix and config.proformaPrefix', async () => {
+  it('uses config.invoicePrefix and config.proformaPrefix, for the demo documents too', async () => {
     const t = await startTestServer({ config: { invoicePrefix: 'KFT', proformaPrefix: 'DB' } });
     try {
-      expect((await issue(t, hufInvoice(t))).invoice_number).toBe('KFT-2026-000001');
-      expect((await issue(t, hufInvoice(t, { proforma: 1 }))).invoice_number).toBe('DB-2026-000001');
+      // The demo seeded for this server numbers its documents in the configured series, gap-free from 1.
+      const { invoices } = await t.ok('getInvoices', { date_from: '2026-01-01', date_to: '2026-12-31' });
+      const numbers = (proforma: boolean) => invoices.filter((i) => (i.type === 'proforma') === proforma).map((i) => i.invoice_number).sort();
+      const series = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}-2026-${String(i + 1).padStart(6, '0')}`);
+      const demoInvoices = numbers(false);
+      const demoProformas = numbers(true);
+      expect(demoInvoices.length).toBeGreaterThan(0);
+      expect(demoProformas.length).toBeGreaterThan(0);
+      expect(demoInvoices).toEqual(series('KFT', demoInvoices.length));
+      expect(demoProformas).toEqual(series('DB', demoProformas.length));
+      expect(lastSequence(t.app.db, t.account.accountId, 'SD', 2026)).toBe(0);
+      expect(lastSequence(t.app.db, t.account.accountId, 'PRO', 2026)).toBe(0);
+
+      expect((await issue(t, hufInvoice(t))).invoice_number).toBe(series('KFT', demoInvoices.length + 1).at(-1));
+      expect((await issue(t, hufInvoice(t, { proforma: 1 }))).invoice_number).toBe(series('DB', demoProformas.length + 1).at(-1));
       expect((await issue(t, hufInvoice(t, { crdr: 'received' }))).invoice_number).toBe('KFT-R-2026-000001');
     } finally {
       await t.close();
