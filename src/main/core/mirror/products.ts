@@ -164,6 +164,11 @@ export function productDetail(db: Db, id: number): ProductDetail | null {
   return { ...row, fields: record, tags, quantities: quantityViews(db, id) };
 }
 
+/** Merges the search index's segments into one: after a large pull. */
+export function optimizeSearchIndex(db: Db): void {
+  stmt(db, "INSERT INTO products_fts (products_fts) VALUES ('optimize')").run();
+}
+
 export function productCount(db: Db): number {
   return (stmt(db, 'SELECT count(*) AS n FROM products WHERE local = 0').get() as { n: number }).n;
 }

