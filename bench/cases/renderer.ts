@@ -139,10 +139,16 @@ async function scanLatencies(page: Page, stack: Stack, log: (m: string) => void,
   const samples: number[] = [];
   const targets = await scanTargets(stack);
   for (const [i, row] of targets.entries()) {
-    const waiting = page.evaluate((id) => (window as unknown as { __waitLine(id: number): Promise<number> }).__waitLine(id), row.id);
+    // Armed and confirmed before the first key: the keys travel on another CDP session, and a busy
+    // page could otherwise see the Enter before the listener that times it (the run then hung).
+    await page.evaluate((id) => {
+      const w = window as unknown as { __waitLine(id: number): Promise<number>; __line?: Promise<number> };
+      w.__line = w.__waitLine(id);
+    }, row.id);
+    await scan(page, row.ean);
+    const waiting = page.evaluate(() => (window as unknown as { __line: Promise<number> }).__line);
     // Awaited below; this only keeps a failure from being reported as unhandled meanwhile.
     waiting.catch(() => undefined);
-    await scan(page, row.ean);
     samples.push(await withTimeout(waiting, SCAN_TIMEOUT_MS, () => describeTakeIn(page, row.ean, i)));
     if ((i + 1) % 20 === 0) log(`renderer: ${i + 1}/${SCANS} scans`);
   }
