@@ -61,15 +61,27 @@ const WAIT_LINE = `window.__waitLine = (id) => new Promise((resolve) => {
   let t0 = 0;
   const onEnter = (e) => { if (e.key === 'Enter') t0 = performance.now(); };
   window.addEventListener('keydown', onEnter, true);
-  const check = () => {
-    if (t0 && document.querySelector('[data-testid="takein-lines"] tr[data-product-id="' + id + '"]')) {
-      requestAnimationFrame(() => {
-        window.removeEventListener('keydown', onEnter, true);
-        resolve(performance.now() - t0);
-      });
-    } else requestAnimationFrame(check);
-  };
-  check();
+  const selector = '[data-testid="takein-lines"] tr[data-product-id="' + id + '"]';
+  // The moment React puts the row in the DOM, then the end of the first frame drawn after it:
+  // a rAF callback runs just before that frame's style, layout and paint, and a message posted
+  // from it is delivered once the frame is done. (Polling with rAF would see the row one frame late.)
+  const painted = () => requestAnimationFrame(() => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => {
+      window.removeEventListener('keydown', onEnter, true);
+      resolve(performance.now() - t0);
+    };
+    ch.port2.postMessage(0);
+  });
+  const seen = () => t0 && document.querySelector(selector);
+  if (seen()) return painted();
+  const obs = new MutationObserver(() => {
+    if (seen()) {
+      obs.disconnect();
+      painted();
+    }
+  });
+  obs.observe(document.body, { subtree: true, childList: true });
 });`;
 
 const SCAN_TIMEOUT_MS = 15_000;
