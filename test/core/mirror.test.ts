@@ -77,6 +77,14 @@ describe('mirror migrations', () => {
     expect(db.prepare('SELECT invoice_id FROM stale_invoices ORDER BY invoice_id').pluck().all()).toEqual([3, 7]);
   });
 
+  it('007 outbox summary data: older entries keep NULL and their English line', () => {
+    const db = new Database(':memory:');
+    migrate(db, MIRROR_MIGRATIONS.slice(0, 6));
+    db.prepare("INSERT INTO outbox (method, params, request_id, state, created_at, updated_at, summary, queue_key) VALUES ('setQuantity', '{}', 'old', 'queued', '', '', 'Take-in 1 × A into Default', 'q')").run();
+    migrate(db, MIRROR_MIGRATIONS.slice(0, 7));
+    expect(db.prepare('SELECT summary, summary_data FROM outbox').get()).toEqual({ summary: 'Take-in 1 × A into Default', summary_data: null });
+  });
+
   it('refuses a mirror written by a newer version', () => {
     const db = new Database(':memory:');
     db.pragma(`user_version = ${MIRROR_MIGRATIONS.length + 1}`);

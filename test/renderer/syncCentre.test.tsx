@@ -10,7 +10,7 @@ import { renderScreen } from './render';
 afterEach(cleanup);
 
 const entry = (over: Partial<OutboxEntryView>): OutboxEntryView => ({
-  id: 1, method: 'setQuantity', summary: 'Wasting 50 × Makita from Budapest', state: 'needs_attention', attempts: 1, nextAttemptAt: null,
+  id: 1, method: 'setQuantity', summary: 'Wasting 50 × Makita from Budapest', summaryData: null, state: 'needs_attention', attempts: 1, nextAttemptAt: null,
   createdAt: '2026-11-22T09:00:00.000Z', lastError: 'Cannot waste 50 of product 3 (Makita) in Budapest: only 4 is deliverable.', errorCode: 'CONFLICT',
   errorDetails: [{ field: 'quantity', message: 'exceeds the deliverable 4' }], blockedBy: null, countConflict: null,
   params: { product_id: 3, quantity: -50, contact_id: 7, warehouse: 'Budapest' }, ...over,
@@ -85,6 +85,21 @@ describe('sync centre', () => {
     expect(within(card).getByRole('button', { name: 'Keep the server’s 3' })).toBeTruthy();
     await user.click(within(card).getByRole('button', { name: 'Apply the difference (→ 5)' }));
     await waitFor(() => expect(api.callsOf('outbox.resolveCount')).toEqual([{ id: 2, action: 'rebase' }]));
+  });
+
+  it('words each entry in the clerk\u2019s language from its summary data, the English line only for older entries', async () => {
+    const api = new FakeApi();
+    api.outbox = [
+      entry({ id: 5, state: 'queued', summary: 'Take-in 12345.5 × Makita into Budapest (A-01)', summaryData: { kind: 'takeIn', args: { quantity: 12345.5, product: 'Makita', place: 'Budapest (A-01)' } } }),
+      entry({ id: 6, state: 'queued', summary: 'Payment 12700 HUF on SD-2026-000007', summaryData: { kind: 'payment', args: { amount: 12700, currency: 'HUF', invoice: 'SD-2026-000007' } } }),
+      entry({ id: 7, state: 'queued', summary: 'Take-in 2 × DeWalt into Default', summaryData: null }),
+    ];
+    renderScreen(<SyncScreen />, { api, language: 'hu' });
+    const table = await screen.findByTestId('outbox-table');
+    const text = (table.textContent ?? '').replace(/\s/g, ' ');
+    expect(text).toContain('Bevételezés: 12 345,5 × Makita → Budapest (A-01)');
+    expect(text).toContain('Befizetés: 12 700 Ft, SD-2026-000007');
+    expect(text).toContain('Take-in 2 × DeWalt into Default');
   });
 
   it('lists the outbox by state', async () => {

@@ -107,11 +107,29 @@ export interface WarehouseRow {
 
 export type OutboxState = 'queued' | 'in_flight' | 'retry_wait' | 'needs_attention' | 'done' | 'discarded';
 
+/**
+ * What an outbox entry does, as a kind and its values (names, places, numbers as the clerk gave
+ * them). `place` is a warehouse, with its stock label in brackets when there is one.
+ */
+export type OutboxSummary =
+  | { kind: 'takeIn' | 'wasting'; args: { quantity: number; product: string; place: string } }
+  | { kind: 'count'; args: { product: string; place: string; expected: number; counted: number } }
+  | { kind: 'poReceipt'; args: { po: string } }
+  | { kind: 'newProduct' | 'productChange'; args: { name: string } }
+  | { kind: 'newOrder'; args: { customer: string; lines: number } }
+  | { kind: 'orderChange'; args: { id: number; customer: string; lines: number } }
+  | { kind: 'orderItems'; args: { id: number; products: number } }
+  | { kind: 'invoice' | 'proforma'; args: { customer: string; lines: number; currency: string } }
+  | { kind: 'storno'; args: { original: string; customer: string; lines: number; currency: string } }
+  | { kind: 'payment'; args: { amount: number; currency: string; invoice: string } };
+
 export interface OutboxEntryView {
   id: number;
   method: string;
-  /** A line a clerk understands: "Take-in 12 × Szűrőbetét into Default". */
+  /** A line a clerk understands, in English: "Take-in 12 × Szűrőbetét into Default" (logs, older entries). */
   summary: string;
+  /** The same as data, for the screens to word in the clerk's language; null on entries from before it existed. */
+  summaryData: OutboxSummary | null;
   state: OutboxState;
   attempts: number;
   nextAttemptAt: string | null;

@@ -8,7 +8,7 @@ import { lookupProduct, productRow } from '../mirror/products';
 import { currentId } from '../mirror/settings';
 import { toMilli } from '../mirror/fold';
 import { submit } from '../outbox/service';
-import { canonicalWarehouse, stockProduct } from './stock';
+import { canonicalWarehouse, placeOf, stockProduct } from './stock';
 import { ipcError, notFound, type CoreContext, type Handlers } from './context';
 
 function sheet(ctx: CoreContext, id: number) {
@@ -80,7 +80,8 @@ export const countHandlers: Handlers<'count.open' | 'count.list' | 'count.get' |
         const name = productRow(ctx.db, l.productId)?.name ?? `#${l.productId}`;
         ids.push(submit(ctx.outbox, {
           method: 'setQuantity', queueKey: `product:${l.productId}`,
-          summary: `Count: ${name} in ${place.warehouse}${place.label ? ` (${place.label})` : ''}: ${l.expected} → ${l.counted}`,
+          summary: `Count: ${name} in ${placeOf(place.warehouse, place.label)}: ${l.expected} → ${l.counted}`,
+          summaryData: { kind: 'count', args: { product: name, place: placeOf(place.warehouse, place.label), expected: l.expected, counted: l.counted } },
           params: { product_id: l.productId, quantity: delta, contact_id: req.contactId, warehouse: place.warehouse, ...(place.label ? { stock_label: place.label } : {}) },
           countInfo: { productId: l.productId, warehouse: place.warehouse, stockLabel: place.label, expected: l.expected, counted: l.counted },
         }));

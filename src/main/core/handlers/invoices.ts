@@ -12,11 +12,16 @@ import { submit } from '../outbox/service';
 import { renderDraftInvoice } from '../documents/draftInvoice';
 import { fromFailure, ipcError, notFound, requireOnline, type CoreContext, type Handlers } from './context';
 
-function issue(ctx: CoreContext, p: Params<'setInvoice'>, what: string): number {
+/** `stornoOf`: the number (or draft id) of the invoice a storno cancels. */
+function issue(ctx: CoreContext, p: Params<'setInvoice'>, stornoOf?: string): number {
   const id = nextLocalId(ctx.db, 'invoice');
+  const customer = getContact(ctx.db, p.contact_id)?.name ?? `contact ${p.contact_id}`;
+  const args = { customer, lines: (p.items ?? []).length, currency: p.currency };
+  const what = stornoOf !== undefined ? `Storno of ${stornoOf}` : p.proforma === 1 ? 'Proforma' : 'Invoice';
   submit(ctx.outbox, {
     method: 'setInvoice', params: p as Record<string, unknown>, queueKey: `invoice:${id}`, creates: `invoice:${id}`,
-    summary: `${what} for ${getContact(ctx.db, p.contact_id)?.name ?? `contact ${p.contact_id}`}, ${(p.items ?? []).length} line(s), ${p.currency}`,
+    summary: `${what} for ${customer}, ${args.lines} line(s), ${p.currency}`,
+    summaryData: stornoOf !== undefined ? { kind: 'storno', args: { original: stornoOf, ...args } } : { kind: p.proforma === 1 ? 'proforma' : 'invoice', args },
   });
   ctx.changed(['invoices', 'outbox']);
   return id;
@@ -36,7 +41,7 @@ async function detailOf(ctx: CoreContext, id: number): Promise<Result<'getInvoic
 }
 
 export const invoiceHandlers: Handlers<'invoices.issue' | 'invoices.list' | 'invoices.get' | 'invoices.pdf' | 'invoices.storno' | 'invoices.pay'> = {
-  'invoices.issue': (ctx, req) => ({ id: issue(ctx, req.invoice, req.invoice.proforma === 1 ? 'Proforma' : 'Invoice') }),
+  'invoices.issue': (ctx, req) => ({ id: issue(ctx, req.invoice) }),
   'invoices.list': (ctx, req) => listInvoices(ctx.db, req, ctx.today()),
   'invoices.get': async (ctx, req) => {
     const id = currentId(ctx.db, 'invoice', req.id);
@@ -84,7 +89,7 @@ export const invoiceHandlers: Handlers<'invoices.issue' | 'invoices.list' | 'inv
       customer_vat_type: base.customer_vat_type, ...(base.language ? { language: base.language } : {}), ...(base.fx_rate ? { fx_rate: base.fx_rate } : {}),
       storno_id: req.id < 0 ? req.id : id, items: (base.items ?? []).map((i) => ({ ...i, quantity: -i.quantity })),
     };
-    return { id: issue(ctx, p, `Storno of ${row.invoiceNumber ?? `draft ${req.id}`}`) };
+    return { id: issue(ctx, p, row.invoiceNumber ?? `draft ${req.id}`) };
   },
   'invoices.pay': (ctx, req) => {
     const id = currentId(ctx.db, 'invoice', req.id);
@@ -92,6 +97,7 @@ export const invoiceHandlers: Handlers<'invoices.issue' | 'invoices.list' | 'inv
     if (!row) throw notFound(`Invoice ${req.id}`);
     const entryId = submit(ctx.outbox, {
       method: 'setBalance', queueKey: `invoice:${id}`, summary: `Payment ${req.amount} ${row.currency} on ${row.invoiceNumber ?? `draft ${id}`}`,
+      summaryData: { kind: 'payment', args: { amount: req.amount, currency: row.currency, invoice: row.invoiceNumber ?? `draft ${id}` } },
       params: { invoice_id: id, amount: req.amount, ...(req.date ? { date: req.date } : {}), ...(req.note ? { note: req.note } : {}) },
     });
     ctx.changed(['invoices', 'outbox']);

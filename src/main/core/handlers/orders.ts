@@ -53,9 +53,11 @@ export const orderHandlers: Handlers<'orders.save' | 'orders.setItems' | 'orders
       if (!getOrder(ctx.db, id)) throw notFound(`Order ${given}`);
       p.id = id;
     }
+    const customer = getContact(ctx.db, p.contact_id)?.name ?? `contact ${p.contact_id}`;
     submit(ctx.outbox, {
       method: 'setOrder', params: p as Record<string, unknown>, queueKey: `order:${id}`, ...(creates ? { creates } : {}),
-      summary: `${creates ? 'New order' : `Order ${id} change`} for ${getContact(ctx.db, p.contact_id)?.name ?? `contact ${p.contact_id}`}, ${p.items.length} line(s)`,
+      summary: `${creates ? 'New order' : `Order ${id} change`} for ${customer}, ${p.items.length} line(s)`,
+      summaryData: creates ? { kind: 'newOrder', args: { customer, lines: p.items.length } } : { kind: 'orderChange', args: { id, customer, lines: p.items.length } },
     });
     ctx.changed(['orders', 'outbox']);
     return { id };
@@ -65,7 +67,10 @@ export const orderHandlers: Handlers<'orders.save' | 'orders.setItems' | 'orders
     const order = getOrder(ctx.db, id);
     if (!order) throw notFound(`Order ${req.id}`);
     const products = req.products.map((x) => ({ product_id: currentId(ctx.db, 'product', x.productId), new_quantity: x.newQuantity }));
-    submit(ctx.outbox, { method: 'setOrderItem', params: { order_id: id, products }, queueKey: `order:${id}`, summary: `Order ${id}: quantities of ${products.length} product(s)` });
+    submit(ctx.outbox, {
+      method: 'setOrderItem', params: { order_id: id, products }, queueKey: `order:${id}`,
+      summary: `Order ${id}: quantities of ${products.length} product(s)`, summaryData: { kind: 'orderItems', args: { id, products: products.length } },
+    });
     ctx.changed(['orders', 'outbox']);
     return { id };
   },

@@ -30,6 +30,7 @@ export const productHandlers: Handlers<'products.search' | 'products.lookup' | '
     submit(ctx.outbox, {
       method: 'setProduct', params: p as Record<string, unknown>, queueKey: `product:${id}`, ...(creates ? { creates } : {}),
       summary: `${creates ? 'New product' : 'Product change'}: ${p.product_name}${p.takein_quantity ? ` (take-in ${p.takein_quantity} ${p.unit})` : ''}`,
+      summaryData: { kind: creates ? 'newProduct' : 'productChange', args: { name: p.product_name } },
     });
     ctx.changed(['products', 'quantities', 'outbox']);
     return { id, local: id < 0 };

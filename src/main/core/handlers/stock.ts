@@ -22,6 +22,8 @@ export function stockProduct(ctx: CoreContext, given: number, field: string) {
 }
 
 const labelOf = (label: string) => (label ? { stock_label: label } : {});
+/** "Default (A-01)": a warehouse with its stock label, as summaries name it. */
+export const placeOf = (warehouse: string, label?: string) => (label ? `${warehouse} (${label})` : warehouse);
 
 export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'po.get' | 'po.receive'> = {
   'stock.takeIn': (ctx, req) => {
@@ -31,7 +33,8 @@ export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'po.get' 
       req.lines.map((l, i) =>
         submit(ctx.outbox, {
           method: 'setQuantity', queueKey: `product:${rows[i]!.id}`,
-          summary: `Take-in ${l.quantity} × ${rows[i]!.name} into ${warehouse}${req.stockLabel ? ` (${req.stockLabel})` : ''}`,
+          summary: `Take-in ${l.quantity} × ${rows[i]!.name} into ${placeOf(warehouse, req.stockLabel)}`,
+          summaryData: { kind: 'takeIn', args: { quantity: l.quantity, product: rows[i]!.name, place: placeOf(warehouse, req.stockLabel) } },
           params: {
             product_id: rows[i]!.id, quantity: l.quantity, contact_id: req.contactId, warehouse, ...labelOf(req.stockLabel),
             ...(l.price !== undefined ? { price: l.price } : {}), ...(l.currency ? { currency: l.currency } : {}), ...(l.fxRate ? { fxrate: l.fxRate } : {}),
@@ -49,7 +52,8 @@ export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'po.get' 
     const warehouse = canonicalWarehouse(ctx, req.warehouse);
     const entryId = submit(ctx.outbox, {
       method: 'setQuantity', queueKey: `product:${row.id}`,
-      summary: `${req.quantity > 0 ? 'Take-in' : 'Wasting'} ${Math.abs(req.quantity)} × ${row.name} ${req.quantity > 0 ? 'into' : 'from'} ${warehouse}`,
+      summary: `${req.quantity > 0 ? 'Take-in' : 'Wasting'} ${Math.abs(req.quantity)} × ${row.name} ${req.quantity > 0 ? 'into' : 'from'} ${placeOf(warehouse, req.stockLabel)}`,
+      summaryData: { kind: req.quantity > 0 ? 'takeIn' : 'wasting', args: { quantity: Math.abs(req.quantity), product: row.name, place: placeOf(warehouse, req.stockLabel) } },
       params: { product_id: row.id, quantity: req.quantity, contact_id: req.contactId, warehouse, ...labelOf(req.stockLabel) },
     });
     ctx.changed(['quantities', 'outbox']);
@@ -66,6 +70,7 @@ export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'po.get' 
     const entryId = submit(ctx.outbox, {
       method: 'setPOTakeIn', queueKey: `po:${req.poId}`,
       summary: `Goods receipt of purchase order ${po?.project_code ?? req.poId}${po ? ` into ${po.warehouse}` : ''}`,
+      summaryData: { kind: 'poReceipt', args: { po: po?.project_code ?? String(req.poId) } },
       params: { PO: req.poId, ...(req.grossWeight !== undefined ? { gross_weight: req.grossWeight } : {}), ...(req.packageType !== undefined ? { package_type: req.packageType } : {}), ...(req.countryCode ? { country_code: req.countryCode.toUpperCase() } : {}) },
     });
     ctx.changed(['quantities', 'outbox']);

@@ -6,7 +6,7 @@
  * or → discarded (effect rolled back). Nothing leaves the table except old `done` entries.
  */
 import type { ErrorDetail } from '@shared/protocol';
-import type { OutboxCounts, OutboxEntryView, OutboxState } from '@shared/ipc/types';
+import type { OutboxCounts, OutboxEntryView, OutboxState, OutboxSummary } from '@shared/ipc/types';
 import { json, stmt, type Db } from '../mirror/db';
 
 export interface CountInfo {
@@ -32,6 +32,7 @@ export interface Entry {
   nextAttemptAt: string | null;
   createdAt: string;
   summary: string;
+  summaryData: OutboxSummary | null;
   queueKey: string;
   creates: string | null;
   refs: string[];
@@ -47,20 +48,20 @@ export interface Entry {
 
 interface Row {
   id: number; method: string; params: string; request_id: string; state: OutboxState; attempts: number; next_attempt_at: string | null;
-  created_at: string; summary: string; queue_key: string; creates: string | null; refs: string; last_error: string | null;
+  created_at: string; summary: string; summary_data: string | null; queue_key: string; creates: string | null; refs: string; last_error: string | null;
   error_code: string | null; error_details: string; blocked_by: number | null; count_info: string | null; count_conflict: string | null;
   undo: string | null; sent: number;
 }
 
 const toEntry = (r: Row): Entry => ({
   id: r.id, method: r.method, params: json(r.params, {}), requestId: r.request_id, state: r.state, attempts: r.attempts,
-  nextAttemptAt: r.next_attempt_at, createdAt: r.created_at, summary: r.summary, queueKey: r.queue_key, creates: r.creates,
+  nextAttemptAt: r.next_attempt_at, createdAt: r.created_at, summary: r.summary, summaryData: json(r.summary_data, null), queueKey: r.queue_key, creates: r.creates,
   refs: json(r.refs, []), lastError: r.last_error, errorCode: r.error_code, errorDetails: json(r.error_details, []), blockedBy: r.blocked_by,
   countInfo: json(r.count_info, null), countConflict: json(r.count_conflict, null), undo: json(r.undo, null), sent: r.sent === 1,
 });
 
 export const toView = (e: Entry): OutboxEntryView => ({
-  id: e.id, method: e.method, summary: e.summary, state: e.state, attempts: e.attempts, nextAttemptAt: e.nextAttemptAt, createdAt: e.createdAt,
+  id: e.id, method: e.method, summary: e.summary, summaryData: e.summaryData, state: e.state, attempts: e.attempts, nextAttemptAt: e.nextAttemptAt, createdAt: e.createdAt,
   lastError: e.lastError, errorCode: e.errorCode, errorDetails: e.errorDetails, blockedBy: e.blockedBy, countConflict: e.countConflict, params: e.params,
 });
 
@@ -69,6 +70,7 @@ export interface NewEntry {
   params: Record<string, unknown>;
   requestId: string;
   summary: string;
+  summaryData?: OutboxSummary;
   queueKey: string;
   creates?: string;
   refs?: string[];
@@ -81,9 +83,9 @@ const ACTIVE = "('queued', 'in_flight', 'retry_wait')";
 export function insertEntry(db: Db, e: NewEntry, now: Date): number {
   const iso = now.toISOString();
   const refs = e.refs ?? [];
-  const id = Number(stmt(db, `INSERT INTO outbox (method, params, request_id, state, created_at, updated_at, summary, queue_key, creates, refs, count_info)
-      VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?)`)
-    .run(e.method, JSON.stringify(e.params), e.requestId, iso, iso, e.summary, e.queueKey, e.creates ?? null, JSON.stringify(refs), e.countInfo ? JSON.stringify(e.countInfo) : null).lastInsertRowid);
+  const id = Number(stmt(db, `INSERT INTO outbox (method, params, request_id, state, created_at, updated_at, summary, summary_data, queue_key, creates, refs, count_info)
+      VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?)`)
+    .run(e.method, JSON.stringify(e.params), e.requestId, iso, iso, e.summary, e.summaryData ? JSON.stringify(e.summaryData) : null, e.queueKey, e.creates ?? null, JSON.stringify(refs), e.countInfo ? JSON.stringify(e.countInfo) : null).lastInsertRowid);
   const parked = stmt(db, `SELECT id, coalesce(blocked_by, id) AS root FROM outbox WHERE state = 'needs_attention' AND id < ?
       AND (queue_key = ? OR creates IN (SELECT value FROM json_each(?))) ORDER BY id LIMIT 1`).get(id, e.queueKey, JSON.stringify(refs)) as { root: number } | undefined;
   if (parked) stmt(db, "UPDATE outbox SET state = 'needs_attention', blocked_by = ? WHERE id = ?").run(parked.root, id);

@@ -4,7 +4,7 @@
  */
 import { validateParams, ProtocolError, type MethodName } from '@shared/protocol';
 import { IpcError } from '@shared/ipc/validate';
-import type { OutboxEntryView } from '@shared/ipc/types';
+import type { OutboxEntryView, OutboxSummary } from '@shared/ipc/types';
 import type { Db } from '../mirror/db';
 import { toMilli } from '../mirror/fold';
 import { newRequestId } from '../random';
@@ -21,6 +21,7 @@ export interface Command {
   method: MethodName;
   params: Record<string, unknown>;
   summary: string;
+  summaryData?: OutboxSummary;
   queueKey: string;
   creates?: string;
   countInfo?: CountInfo;

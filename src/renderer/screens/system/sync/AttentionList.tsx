@@ -7,6 +7,7 @@ import { Icon } from '../../../components/Icon';
 import { useCommand } from '../../../lib/ipc';
 import { useFormat } from '../../../lib/useFormat';
 import { ParamsEditor } from './ParamsEditor';
+import { useOutboxSummary } from './summary';
 
 const KNOWN_CODES = new Set<string>(['VALIDATION_ERROR', 'OFFLINE', 'NOT_FOUND', 'CONFLICT', 'AUTH_FAILED', 'INTERNAL_ERROR'] satisfies IpcErrorCode[]);
 
@@ -26,6 +27,7 @@ export function AttentionList({ entries }: { entries: OutboxEntryView[] }) {
 function AttentionCard({ entry }: { entry: OutboxEntryView }) {
   const { t } = useTranslation('warehouse');
   const { t: tc } = useTranslation();
+  const summary = useOutboxSummary()(entry);
   const f = useFormat();
   const [editing, setEditing] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
@@ -39,7 +41,7 @@ function AttentionCard({ entry }: { entry: OutboxEntryView }) {
       <div className="panel-title">
         <Icon name="warning" />
         <h3 id={`att-${entry.id}`} style={{ flex: 1 }}>
-          {entry.summary}
+          {summary}
         </h3>
         <span className="muted">
           #{entry.id} · {entry.method} · {f.dateTime(entry.createdAt)} · {t('sync.attempts', { count: entry.attempts })}
@@ -104,7 +106,7 @@ function AttentionCard({ entry }: { entry: OutboxEntryView }) {
           onCancel={() => setConfirmDiscard(false)}
           onConfirm={() => discard.mutate({ id: entry.id }, { onSettled: () => setConfirmDiscard(false) })}
         >
-          <p>{t('sync.confirmDiscard', { summary: entry.summary })}</p>
+          <p>{t('sync.confirmDiscard', { summary })}</p>
         </ConfirmDialog>
       ) : null}
     </article>

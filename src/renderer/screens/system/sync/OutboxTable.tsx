@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView, OutboxState } from '@shared/ipc';
 import { useFormat } from '../../../lib/useFormat';
+import { useOutboxSummary } from './summary';
 
 const TONE: Record<OutboxState, string> = {
   queued: 'info',
@@ -13,6 +14,7 @@ const TONE: Record<OutboxState, string> = {
 
 export function OutboxTable({ entries }: { entries: OutboxEntryView[] }) {
   const { t } = useTranslation('warehouse');
+  const summaryOf = useOutboxSummary();
   const f = useFormat();
   if (entries.length === 0) return <div className="empty">{t('sync.outboxEmpty')}</div>;
   return (
@@ -34,7 +36,7 @@ export function OutboxTable({ entries }: { entries: OutboxEntryView[] }) {
             <td className="num muted">{e.id}</td>
             <td>{f.dateTime(e.createdAt)}</td>
             <td className="wrap">
-              {e.summary}
+              {summaryOf(e)}
               <div className="muted mono">{e.method}</div>
             </td>
             <td>

@@ -6,11 +6,13 @@ import { Field } from '../../../components/Field';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useCommand } from '../../../lib/ipc';
 import { coerceLike, parseParams, scalarFields } from './paramsEdit';
+import { useOutboxSummary } from './summary';
 
 /** Fix a refused command's parameters and send it again (outbox.edit). */
 export function ParamsEditor({ entry, onClose }: { entry: OutboxEntryView; onClose: () => void }) {
   const { t } = useTranslation('warehouse');
   const { t: tc } = useTranslation();
+  const summaryOf = useOutboxSummary();
   const [mode, setMode] = useState<'fields' | 'json'>('fields');
   const [json, setJson] = useState(() => JSON.stringify(entry.params, null, 2));
   const [problem, setProblem] = useState<string | null>(null);
@@ -50,7 +52,7 @@ export function ParamsEditor({ entry, onClose }: { entry: OutboxEntryView; onClo
         </>
       }
     >
-      <p>{entry.summary}</p>
+      <p>{summaryOf(entry)}</p>
       {entry.lastError ? <div className="notice error">{entry.lastError}</div> : null}
       <div className="tabs" role="tablist" style={{ margin: '10px 0' }}>
         <button type="button" role="tab" aria-selected={mode === 'fields'} onClick={() => setMode('fields')} disabled={!params}>

@@ -1,0 +1,31 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OutboxEntryView } from '@shared/ipc/types';
+import { useFormat } from '../../../lib/useFormat';
+
+/**
+ * What an outbox entry does, in the clerk's language: worded here from the core's summary data,
+ * numbers and money through Intl. Entries written before that data existed show the core's English line.
+ */
+export function useOutboxSummary(): (e: Pick<OutboxEntryView, 'summary' | 'summaryData'>) => string {
+  const { t } = useTranslation('warehouse');
+  const f = useFormat();
+  return useCallback(
+    (e) => {
+      const d = e.summaryData;
+      if (!d) return e.summary;
+      switch (d.kind) {
+        case 'takeIn':
+        case 'wasting':
+          return t(`sync.summary.${d.kind}`, { ...d.args, quantity: f.qty(d.args.quantity) });
+        case 'count':
+          return t('sync.summary.count', { ...d.args, expected: f.qty(d.args.expected), counted: f.qty(d.args.counted) });
+        case 'payment':
+          return t('sync.summary.payment', { ...d.args, amount: f.money(d.args.amount, d.args.currency) });
+        default:
+          return t(`sync.summary.${d.kind}`, d.args);
+      }
+    },
+    [t, f],
+  );
+}
