@@ -94,9 +94,12 @@ export function createCore(opts: CoreOptions): Core {
       const before = stored();
       const next = { ...before, ...patch };
       setKv(db, 'settings', 'settings', next);
-      rebuildClient();
-      if (next.serverUrl !== before.serverUrl) setKv(db, 'sync_state', 'mirrored', getKv(db, 'sync_state', 'mirrored', false) && next.serverUrl === before.serverUrl);
-      engine.reset();
+      // Only a change of server or wire format touches the connection; the interface language does not.
+      if (next.serverUrl !== before.serverUrl || next.format !== before.format || next.demo !== before.demo) {
+        rebuildClient();
+        if (next.serverUrl !== before.serverUrl) setKv(db, 'sync_state', 'mirrored', false);
+        engine.reset();
+      }
       return settings();
     },
     async setCredentials(c) {
