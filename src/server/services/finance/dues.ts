@@ -40,6 +40,14 @@ function dueInvoice(r: OpenReceivable, days: (paymentDate: string) => number): D
   };
 }
 
+const dueOrder = (a: DueInvoice, b: DueInvoice) => cmp(a.payment_date, b.payment_date) || a.invoice_id - b.invoice_id;
+
+/** Oldest due first. A customer's rows come by currency, then due date: one currency is already in order. */
+function byDueDate(invoices: DueInvoice[]): DueInvoice[] {
+  for (let i = 1; i < invoices.length; i++) if (dueOrder(invoices[i - 1]!, invoices[i]!) > 0) return invoices.sort(dueOrder);
+  return invoices;
+}
+
 interface CurrencySum {
   currency: string;
   outstandingMinor: number;
@@ -76,7 +84,7 @@ export function dueCustomers(ctx: RequestContext): Result<'getDueCustomers'> {
       currencies: byCurrency(mine, today).map((c) => ({
         currency: c.currency, outstanding: toAmount(c.outstandingMinor), overdue: toAmount(c.overdueMinor), oldest_due_date: c.oldestDueDate,
       })),
-      invoices: mine.map((r) => dueInvoice(r, days)).sort((a, b) => cmp(a.payment_date, b.payment_date) || a.invoice_id - b.invoice_id),
+      invoices: byDueDate(mine.map((r) => dueInvoice(r, days))),
     });
     start = end;
   }
