@@ -37,6 +37,27 @@ export function Dialog({ title, children, footer, onClose }: { title: string; ch
   );
 }
 
+/** A dialog's usual footer: Cancel, then the one primary action. */
+export function DialogActions({ onCancel, onSubmit, submitLabel, disabled, testId }: {
+  onCancel: () => void;
+  onSubmit: () => void;
+  submitLabel: string;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <button type="button" className="btn" onClick={onCancel}>
+        {t('actions.cancel')}
+      </button>
+      <button type="button" className="btn primary" onClick={onSubmit} disabled={disabled} data-testid={testId}>
+        {submitLabel}
+      </button>
+    </>
+  );
+}
+
 /** "Are you sure?" with the consequence spelled out; the safe button is the default. */
 export function ConfirmDialog({ title, children, confirmLabel, danger, busy, onConfirm, onCancel }: {
   title?: string;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView } from '@shared/ipc';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog, DialogActions } from '../../../components/Dialog';
 import { Field } from '../../../components/Field';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useCommand } from '../../../lib/ipc';
@@ -11,7 +11,6 @@ import { useOutboxSummary } from './summary';
 /** Fix a refused command's parameters and send it again (outbox.edit). */
 export function ParamsEditor({ entry, onClose }: { entry: OutboxEntryView; onClose: () => void }) {
   const { t } = useTranslation('warehouse');
-  const { t: tc } = useTranslation();
   const summaryOf = useOutboxSummary();
   const [mode, setMode] = useState<'fields' | 'json'>('fields');
   const [json, setJson] = useState(() => JSON.stringify(entry.params, null, 2));
@@ -41,16 +40,7 @@ export function ParamsEditor({ entry, onClose }: { entry: OutboxEntryView; onClo
     <Dialog
       title={t('sync.editTitle', { id: entry.id })}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {tc('actions.cancel')}
-          </button>
-          <button type="button" className="btn primary" onClick={onSave} disabled={edit.isPending} data-testid="params-save">
-            {t('sync.saveAndSend')}
-          </button>
-        </>
-      }
+      footer={<DialogActions onCancel={onClose} onSubmit={onSave} submitLabel={t('sync.saveAndSend')} disabled={edit.isPending} testId="params-save" />}
     >
       <p>{summaryOf(entry)}</p>
       {entry.lastError ? <div className="notice error">{entry.lastError}</div> : null}

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CountSheet } from '@shared/ipc';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog, DialogActions } from '../../../components/Dialog';
 import { Field } from '../../../components/Field';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ContactPicker, type PickedContact } from '../../../components/pickers';
@@ -25,20 +25,13 @@ export function CountPostDialog({ sheet, summary, onCancel, onPosted }: { sheet:
       title={t('count.postTitle')}
       onClose={onCancel}
       footer={
-        <>
-          <button type="button" className="btn" onClick={onCancel}>
-            {tc('actions.cancel')}
-          </button>
-          <button
-            type="button"
-            className="btn primary"
-            data-testid="count-post-confirm"
-            disabled={!contact.value || post.isPending}
-            onClick={() => contact.value && post.mutate({ sheetId: sheet.id, contactId: contact.value.id }, { onSuccess: (r) => onPosted(r.entryIds) })}
-          >
-            {t('count.postConfirm', { count: changes })}
-          </button>
-        </>
+        <DialogActions
+          onCancel={onCancel}
+          onSubmit={() => contact.value && post.mutate({ sheetId: sheet.id, contactId: contact.value.id }, { onSuccess: (r) => onPosted(r.entryIds) })}
+          submitLabel={t('count.postConfirm', { count: changes })}
+          disabled={!contact.value || post.isPending}
+          testId="count-post-confirm"
+        />
       }
     >
       <ul className="count-post-summary">

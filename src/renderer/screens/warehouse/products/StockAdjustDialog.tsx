@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductDetail } from '@shared/ipc';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog, DialogActions } from '../../../components/Dialog';
 import { Field } from '../../../components/Field';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ContactPicker, WarehouseSelect, type PickedContact } from '../../../components/pickers';
@@ -48,16 +48,7 @@ export function StockAdjustDialog({ product, onClose, onQueued }: { product: Pro
     <Dialog
       title={t('products.adjust.title', { name: product.name })}
       onClose={onClose}
-      footer={
-        <>
-          <button type="button" className="btn" onClick={onClose}>
-            {tc('actions.cancel')}
-          </button>
-          <button type="button" className="btn primary" onClick={submit} disabled={adjust.isPending} data-testid="adjust-submit">
-            {t('products.adjust.submit')}
-          </button>
-        </>
-      }
+      footer={<DialogActions onCancel={onClose} onSubmit={submit} submitLabel={t('products.adjust.submit')} disabled={adjust.isPending} testId="adjust-submit" />}
     >
       <div className="form-grid">
         <div className="field full">
