@@ -5,12 +5,11 @@
  * - generateInvoicePDF of a 500-line invoice: wall time per call, target ≤ 1 s;
  * - getDueCustomers over 50,000 invoices: wall time per call, target ≤ 200 ms.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { percentile } from '../lib/measure';
 import { atMost, makeResult, noTarget, type BenchCase, type BenchContext, type BenchResult } from '../lib/types';
-import { autocannon, type CannonResult } from '../lib/http';
+import { askChild, autocannon, childCpuMs, cpuPerRequest, loadAverageNote, startChild, stopChildren, type CannonResult } from '../lib/http';
 
 
 const CHILD = fileURLToPath(new URL('./server-finance.child.ts', import.meta.url));
@@ -22,15 +21,6 @@ const JSON_TYPE = { 'content-type': 'application/json' };
 interface Keys {
   api_key: string;
   session_key: string;
-}
-
-function start(args: string[]): Promise<{ child: ChildProcess; info: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(CHILD, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-    child.once('message', (info) => resolve({ child, info: info as Record<string, unknown> }));
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`bench server (${args[0]}) exited with ${code}`)));
-  });
 }
 
 async function post(url: string, body: string): Promise<{ text: string; ms: number }> {
@@ -48,17 +38,6 @@ async function load(url: string, body: string): Promise<CannonResult> {
   return r;
 }
 
-const ask = <T>(child: ChildProcess, message: object) =>
-  new Promise<T>((resolve) => {
-    child.once('message', (m) => resolve(m as T));
-    child.send(message);
-  });
-
-const cpuMs = async (child: ChildProcess) => {
-  const { cpu } = await ask<{ cpu: NodeJS.CpuUsage }>(child, { cpu: true });
-  return (cpu.user + cpu.system) / 1000;
-};
-
 /**
  * Sequential wall times of one call after a warm-up call, and the server's CPU time per call: on a
  * shared, busy machine the CPU time says what the work costs, the wall time what a caller waited.
@@ -66,9 +45,9 @@ const cpuMs = async (child: ChildProcess) => {
 async function timed(server: ChildProcess, url: string, body: string, runs: number): Promise<{ p50: number; max: number; cpu: number; bytes: number }> {
   const first = await post(url, body);
   const ms: number[] = [];
-  const before = await cpuMs(server);
+  const before = await childCpuMs(server);
   for (let i = 0; i < runs; i++) ms.push((await post(url, body)).ms);
-  const cpu = ((await cpuMs(server)) - before) / runs;
+  const cpu = ((await childCpuMs(server)) - before) / runs;
   return { p50: percentile(ms, 50), max: Math.max(...ms), cpu, bytes: first.text.length };
 }
 
@@ -87,15 +66,14 @@ function invoiceBody(keys: Keys, lines: number, contactId: number): string {
   });
 }
 
-const env = () => `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`;
 
 export const serverFinance: BenchCase = {
   name: 'server.finance',
   description: `setInvoice (20 lines) vs bare node:http, generateInvoicePDF (500 lines), getDueCustomers over ${INVOICES.toLocaleString('en-US')} invoices`,
   async run(ctx: BenchContext) {
     ctx.log(`server.finance: seeding ${INVOICES} invoices in a child process`);
-    const api = await start(['api', String(INVOICES)]);
-    const bare = await start(['bare']);
+    const api = await startChild(CHILD, ['api', String(INVOICES)]);
+    const bare = await startChild(CHILD, ['bare']);
     const url = api.info.url as string;
     const keys = api.info.keys as Keys;
     const contactId = (api.info.account as { customerContactId: number }).customerContactId;
@@ -105,7 +83,7 @@ export const serverFinance: BenchCase = {
       const dues = await timed(api.child, url, JSON.stringify({ getDueCustomers: { ...keys } }), 10);
       results.push(makeResult({
         name: 'server.finance.getDueCustomers', value: dues.p50, unit: 'ms', baseline: null,
-        notes: `${INVOICES} invoices (60 % open) across 500 customers, over HTTP, median of 10 (max ${dues.max.toFixed(0)} ms), server CPU ${dues.cpu.toFixed(0)} ms per call; ${(dues.bytes / 1e6).toFixed(1)} MB answer; ${env()}`,
+        notes: `${INVOICES} invoices (60 % open) across 500 customers, over HTTP, median of 10 (max ${dues.max.toFixed(0)} ms), server CPU ${dues.cpu.toFixed(0)} ms per call; ${(dues.bytes / 1e6).toFixed(1)} MB answer; ${loadAverageNote()}`,
       }, atMost(200, 'ms')));
 
       ctx.log('server.finance: generateInvoicePDF, 500 lines');
@@ -113,31 +91,22 @@ export const serverFinance: BenchCase = {
       const pdf = await timed(api.child, url, JSON.stringify({ generateInvoicePDF: { ...keys, invoice_id: big.result.invoice_id } }), 5);
       results.push(makeResult({
         name: 'server.finance.generateInvoicePDF.500', value: pdf.p50, unit: 'ms', baseline: null,
-        notes: `500-line EUR invoice with HUF figures, over HTTP incl. storing the attachment, median of 5 (max ${pdf.max.toFixed(0)} ms), server CPU ${pdf.cpu.toFixed(0)} ms per call; ${(pdf.bytes / 1e6).toFixed(2)} MB answer; ${env()}`,
+        notes: `500-line EUR invoice with HUF figures, over HTTP incl. storing the attachment, median of 5 (max ${pdf.max.toFixed(0)} ms), server CPU ${pdf.cpu.toFixed(0)} ms per call; ${(pdf.bytes / 1e6).toFixed(2)} MB answer; ${loadAverageNote()}`,
       }, atMost(1000, 'ms')));
 
       ctx.log('server.finance: setInvoice, 20 lines, bare baseline');
       const body = invoiceBody(keys, 20, contactId);
       const response = (await post(url, body)).text;
-      await ask(bare.child, { body: response });
-      const cpu = async (child: ChildProcess, run: () => Promise<CannonResult>) => {
-        const before = (await ask<{ cpu: NodeJS.CpuUsage }>(child, { cpu: true })).cpu;
-        const r = await run();
-        const after = (await ask<{ cpu: NodeJS.CpuUsage }>(child, { cpu: true })).cpu;
-        return { r, us: (after.user + after.system - before.user - before.system) / Math.max(1, r.requests.total) };
-      };
-      const base = await cpu(bare.child, () => load(`${bare.info.url as string}`, body));
+      await askChild(bare.child, { body: response });
+      const base = await cpuPerRequest(bare.child, () => load(`${bare.info.url as string}`, body));
       ctx.log('server.finance: setInvoice, 20 lines, Command API');
-      const real = await cpu(api.child, () => load(url, body));
+      const real = await cpuPerRequest(api.child, () => load(url, body));
       results.push(makeResult({
         name: 'server.finance.setInvoice.20', value: real.r.requests.average, unit: 'req/s', baseline: base.r.requests.average, baselineLabel: 'bare node:http',
-        notes: `${CONNECTIONS} connections, ${SECONDS} s, each request issues a numbered invoice; p50 ${real.r.latency.p50} ms, p99 ${real.r.latency.p99} ms; server CPU ${real.us.toFixed(0)} µs/request (bare ${base.us.toFixed(0)}); ${env()}`,
+        notes: `${CONNECTIONS} connections, ${SECONDS} s, each request issues a numbered invoice; p50 ${real.r.latency.p50} ms, p99 ${real.r.latency.p99} ms; server CPU ${real.us.toFixed(0)} µs/request (bare ${base.us.toFixed(0)}); ${loadAverageNote()}`,
       }, noTarget));
     } finally {
-      api.child.removeAllListeners('exit');
-      bare.child.removeAllListeners('exit');
-      api.child.disconnect();
-      bare.child.disconnect();
+      stopChildren(api.child, bare.child);
     }
     return results;
   },

@@ -4,11 +4,9 @@
  * server answering the same response body, so the ratio is what the Command API costs on top of
  * HTTP itself. Both servers run in child processes; the load generator runs here.
  */
-import { fork, type ChildProcess } from 'node:child_process';
-import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { atMost, makeResult, ratioAtLeast, type BenchCase, type BenchContext, type BenchResult } from '../lib/types';
-import { autocannon, type CannonResult } from '../lib/http';
+import { askChild, autocannon, cpuPerRequest, loadAverageNote, startChild, stopChildren, type CannonResult } from '../lib/http';
 
 
 const CHILD = fileURLToPath(new URL('./server-product.child.ts', import.meta.url));
@@ -16,15 +14,6 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 8;
 const JSON_TYPE = { 'content-type': 'application/json' };
-
-function start(args: string[]): Promise<{ child: ChildProcess; info: Record<string, unknown> }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(CHILD, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
-    child.once('message', (info) => resolve({ child, info: info as Record<string, unknown> }));
-    child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`bench server (${args[0]}) exited with ${code}`)));
-  });
-}
 
 async function post(url: string, body: string): Promise<string> {
   const res = await fetch(`${url}/api/product`, { method: 'POST', body, headers: JSON_TYPE });
@@ -44,24 +33,12 @@ export const serverProduct: BenchCase = {
   description: `getQuantity, getProduct filter over ${PRODUCTS.toLocaleString('en-US')} products and setQuantity over HTTP vs a bare node:http server`,
   async run(ctx: BenchContext) {
     ctx.log(`server.product: seeding ${PRODUCTS} products in a child process`);
-    const api = await start(['api', String(PRODUCTS)]);
-    const bare = await start(['bare']);
+    const api = await startChild(CHILD, ['api', String(PRODUCTS)]);
+    const bare = await startChild(CHILD, ['bare']);
     const apiUrl = api.info.url as string;
     const bareUrl = bare.info.url as string;
     const keys = api.info.keys as { api_key: string; session_key: string };
     const supplier = (api.info.account as { supplierContactId: number }).supplierContactId;
-    const ask = <T>(child: ChildProcess, message: object) =>
-      new Promise<T>((resolve) => {
-        child.once('message', (m) => resolve(m as T));
-        child.send(message);
-      });
-    // Server-side CPU per request: on a busy machine it says more than throughput does.
-    const cpuPerRequest = async (child: ChildProcess, run: () => Promise<CannonResult>) => {
-      const before = (await ask<{ cpu: NodeJS.CpuUsage }>(child, { cpu: true })).cpu;
-      const r = await run();
-      const after = (await ask<{ cpu: NodeJS.CpuUsage }>(child, { cpu: true })).cpu;
-      return { r, us: (after.user + after.system - before.user - before.system) / Math.max(1, r.requests.total) };
-    };
     const setQ = JSON.stringify({ setQuantity: { ...keys, product_id: 1, quantity: 1, contact_id: supplier, warehouse: 'Default', stock_label: 'A-01' } });
     const cases = [
       { name: 'getQuantity', body: JSON.stringify({ getQuantity: { ...keys, product_id: 1, warehouse: '*' } }), target: 0.5 },
@@ -73,14 +50,14 @@ export const serverProduct: BenchCase = {
       await post(apiUrl, setQ);
       for (const c of cases) {
         const response = await post(apiUrl, c.body);
-        await ask(bare.child, { body: response });
+        await askChild(bare.child, { body: response });
         ctx.log(`server.product: ${c.name} bare baseline (${response.length} bytes)`);
         const base = await cpuPerRequest(bare.child, () => load(bareUrl, c.body, CONNECTIONS));
         ctx.log(`server.product: ${c.name} Command API`);
         const real = await cpuPerRequest(api.child, () => load(apiUrl, c.body, CONNECTIONS));
         results.push(makeResult({
           name: `server.product.${c.name}`, value: real.r.requests.average, unit: 'req/s', baseline: base.r.requests.average, baselineLabel: 'bare node:http',
-          notes: `${CONNECTIONS} connections, ${SECONDS} s; p50 ${real.r.latency.p50} ms, p99 ${real.r.latency.p99} ms; ${response.length}-byte answer; server CPU ${real.us.toFixed(0)} µs/request (bare ${base.us.toFixed(0)}); load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`,
+          notes: `${CONNECTIONS} connections, ${SECONDS} s; p50 ${real.r.latency.p50} ms, p99 ${real.r.latency.p99} ms; ${response.length}-byte answer; server CPU ${real.us.toFixed(0)} µs/request (bare ${base.us.toFixed(0)}); ${loadAverageNote()}`,
         }, ratioAtLeast(c.target)));
       }
       ctx.log('server.product: getProduct filter latency, one connection');
@@ -91,10 +68,7 @@ export const serverProduct: BenchCase = {
         notes: `filter "makita ütvefúró 12" over ${PRODUCTS} products, sequential: p50 ${one.latency.p50} ms; a broad filter returning 1000 records ("ütvefúró"): p50 ${broad.latency.p50} ms, p99 ${broad.latency.p99} ms`,
       }, atMost(20, 'ms')));
     } finally {
-      api.child.removeAllListeners('exit');
-      bare.child.removeAllListeners('exit');
-      api.child.disconnect();
-      bare.child.disconnect();
+      stopChildren(api.child, bare.child);
     }
     return results;
   },

@@ -1,5 +1,7 @@
 /** What the HTTP benchmarks share: autocannon's typed entry and the bare node:http baseline server. */
+import { fork, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
+import { cpus, loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 
@@ -31,3 +33,43 @@ export function serveBare(): void {
   });
   server.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
 }
+
+/** A bench server in a child process (tsx), resolved with what it reports once it listens. */
+export function startChild(file: string, args: string[]): Promise<{ child: ChildProcess; info: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(file, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    child.once('message', (info) => resolve({ child, info: info as Record<string, unknown> }));
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`bench server (${args[0]}) exited with ${code}`)));
+  });
+}
+
+/** Sends a message to a bench child and resolves with its answer. */
+export const askChild = <T>(child: ChildProcess, message: object) =>
+  new Promise<T>((resolve) => {
+    child.once('message', (m) => resolve(m as T));
+    child.send(message);
+  });
+
+/** The child's CPU time so far, in ms. */
+export async function childCpuMs(child: ChildProcess): Promise<number> {
+  const { cpu } = await askChild<{ cpu: NodeJS.CpuUsage }>(child, { cpu: true });
+  return (cpu.user + cpu.system) / 1000;
+}
+
+/** A load run and the server's CPU µs per request: on a busy machine it says more than throughput does. */
+export async function cpuPerRequest(child: ChildProcess, run: () => Promise<CannonResult>): Promise<{ r: CannonResult; us: number }> {
+  const before = await childCpuMs(child);
+  const r = await run();
+  return { r, us: ((await childCpuMs(child)) - before) * 1000 / Math.max(1, r.requests.total) };
+}
+
+/** Lets the children go (they exit when their IPC channel closes) without the exits counting as failures. */
+export function stopChildren(...children: ChildProcess[]): void {
+  for (const c of children) {
+    c.removeAllListeners('exit');
+    c.disconnect();
+  }
+}
+
+export const loadAverageNote = () => `load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores`;
