@@ -34,11 +34,6 @@ export function sessionForKeys(db: Db, apiKey: string, sessionKey: string, now: 
   return row && { accountId: row.account_id, expiresAt: row.expires_at };
 }
 
-/** The account both keys belong to, if the API key is live and the session is live and unexpired. */
-export function accountForKeys(db: Db, apiKey: string, sessionKey: string, now: Date): number | undefined {
-  return sessionForKeys(db, apiKey, sessionKey, now)?.accountId;
-}
-
 // Bumped by every revocation through this connection. SQLite's data_version does not change for a
 // connection's own commits, so it alone would miss the server's own admin calls.
 const revocations = new WeakMap<Db, number>();
