@@ -82,6 +82,9 @@ export async function walkProducts(api: Pick<ApiClient, 'call'>, onProgress?: (f
   };
   learn(root.products);
   const nodes = new Map<string, { sample: ProductRecord[]; tried: Set<string>; covered: Set<number> }>();
+  // The characters a node's own answer shows after its prefix are in `alphabet` already: every
+  // answer is learnt before its node is split.
+  const untried = (prefix: string, tried: Set<string>) => [...alphabet].filter((c) => usable(prefix, c) && !tried.has(c));
 
   // Depth-first over prefixes; each full node's answer is checked against its children.
   const split = async (prefix: string, sample: ProductRecord[]): Promise<boolean> => {
@@ -93,9 +96,7 @@ export async function walkProducts(api: Pick<ApiClient, 'call'>, onProgress?: (f
     if (!node) nodes.set(prefix, (node = { sample, tried: new Set(), covered: new Set() }));
     let ok = true;
     for (;;) {
-      const next = [...new Set([...sample.flatMap((p) => fields(p).filter((f) => f.startsWith(prefix) && f.length > prefix.length).map((f) => f[prefix.length]!)), ...alphabet])]
-        .filter((c) => usable(prefix, c) && !node.tried.has(c))
-        .sort();
+      const next = untried(prefix, node.tried).sort();
       if (next.length === 0) break;
       for (const c of next) {
         node.tried.add(c);
@@ -113,7 +114,7 @@ export async function walkProducts(api: Pick<ApiClient, 'call'>, onProgress?: (f
   for (let again = true; again; ) {
     again = false;
     for (const [prefix, node] of [...nodes]) {
-      if ([...alphabet].some((c) => usable(prefix, c) && !node.tried.has(c))) {
+      if (untried(prefix, node.tried).length > 0) {
         again = true;
         complete = (await split(prefix, node.sample)) && complete;
       }
