@@ -1,8 +1,9 @@
 /**
  * Pulls the server's state into the mirror. With the mirroring extensions (after_id,
- * updated_since, getQuantities, crm.getContacts, crm.getBankAccounts) a pull pages through everything once, and an
- * incremental pull asks only for what changed since the last one. Without them it falls back to
- * the documented methods: the prefix walk for products and getQuantity per product.
+ * updated_since, getQuantities, crm.getContacts, crm.getBankAccounts) a pull pages through
+ * everything once, and an incremental pull asks only for what changed since the last one. Without
+ * them it falls back to the documented methods: the prefix walk for products and getQuantity per
+ * product.
  */
 import type { Capability } from '@shared/protocol';
 import type { SyncProgress } from '@shared/ipc/types';
@@ -72,6 +73,9 @@ function retrying(api: ApiClient, tries = 6): Pick<ApiClient, 'call'> {
  */
 const OPTIMIZE_AFTER = 5000;
 
+/** What the pull steps use: the deps, with calls that retry a lost page. */
+type PullCtx = Omit<PullDeps, 'api'> & { api: Pick<ApiClient, 'call'> };
+
 export async function pull(deps: PullDeps, full: boolean): Promise<PullReport> {
   const d = { ...deps, api: retrying(deps.api) };
   const report: PullReport = { full, products: 0, complete: true, warnings: [] };
@@ -111,7 +115,7 @@ export async function pull(deps: PullDeps, full: boolean): Promise<PullReport> {
   return report;
 }
 
-async function pullProducts(d: Omit<PullDeps, 'api'> & { api: Pick<ApiClient, 'call'> }, report: PullReport, since: (k: string) => string | undefined): Promise<void> {
+async function pullProducts(d: PullCtx, report: PullReport, since: (k: string) => string | undefined): Promise<void> {
   d.progress({ phase: 'products', done: 0, total: null });
   if (d.caps.has('getProduct.after_id')) {
     const updated = d.caps.has('getProduct.updated_since') ? since('productsSince') : undefined;
@@ -162,7 +166,7 @@ async function pipelined<T>(first: Promise<T>, step: (answer: T) => { next: Prom
   }
 }
 
-async function pullQuantities(d: Omit<PullDeps, 'api'> & { api: Pick<ApiClient, 'call'> }, full: boolean, updated: string | undefined): Promise<void> {
+async function pullQuantities(d: PullCtx, full: boolean, updated: string | undefined): Promise<void> {
   d.progress({ phase: 'quantities', done: 0, total: null });
   if (d.caps.has('getQuantities')) {
     let first: string | null = null;
@@ -201,7 +205,7 @@ async function pullQuantities(d: Omit<PullDeps, 'api'> & { api: Pick<ApiClient, 
 }
 
 /** Invoices, dues and the seller's data; a finance failure is reported but does not undo the catalog. */
-async function pullFinance(d: Omit<PullDeps, 'api'> & { api: Pick<ApiClient, 'call'> }, report: PullReport): Promise<void> {
+async function pullFinance(d: PullCtx, report: PullReport): Promise<void> {
   const now = d.now();
   const from = new Date(now.getTime() - (d.invoiceDays ?? 400) * 86_400_000);
   const soft = async (what: string, fn: () => Promise<void>) => {
