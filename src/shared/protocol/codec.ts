@@ -74,6 +74,10 @@ export function guessFormat(contentType: string | undefined, body?: string): For
   return (body !== undefined && sniff(body)) || 'json';
 }
 
+// One decoder for every request: without the stream option decode() keeps no state between calls,
+// and each new fatal decoder is a native converter the garbage collector has to finalize.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+
 function toText(body: string | Uint8Array, maxBytes: number): string {
   // A UTF-16 unit is at most 3 UTF-8 bytes: a short enough string needs no byte count (a full scan).
   const size = typeof body !== 'string' ? body.byteLength : body.length * 3 <= maxBytes ? 0 : Buffer.byteLength(body);
@@ -82,7 +86,7 @@ function toText(body: string | Uint8Array, maxBytes: number): string {
   }
   if (typeof body === 'string') return body.replace(/^\uFEFF/, '');
   try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(body);
+    return utf8.decode(body);
   } catch {
     throw malformed('The request body is not valid UTF-8 text; send it encoded as UTF-8.');
   }
