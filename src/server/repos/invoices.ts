@@ -315,7 +315,8 @@ export interface OpenReceivable {
 
 const OPEN_RECEIVABLE = "type = 'invoice' AND cancelled_by IS NULL AND crdr IN ('outgoing', 'advance out') AND paid_minor < gross_minor";
 
-type ReceivableTuple = [id: number, invoiceNumber: string, contactId: number, currency: string, issuedDate: string, paymentDate: string, grossMinor: number, balanceMinor: number];
+/** An open receivable as SQLite hands it over; getDueCustomers builds its answer straight from these. */
+export type ReceivableTuple = [id: number, invoiceNumber: string, contactId: number, currency: string, issuedDate: string, paymentDate: string, grossMinor: number, balanceMinor: number];
 
 /** contact, currency, due date, id: the order of invoices_open_receivables after account_id. */
 function compareReceivables(a: ReceivableTuple, b: ReceivableTuple): number {
@@ -335,7 +336,7 @@ function compareReceivables(a: ReceivableTuple, b: ReceivableTuple): number {
  * aggregate would make SQLite sort them again (+20–40 ms), so the order is checked here in one pass
  * instead and sorted only if SQLite ever delivers it differently.
  */
-export function listOpenReceivables(db: Db, accountId: number, contactId?: number): OpenReceivable[] {
+export function openReceivableTuples(db: Db, accountId: number, contactId?: number): ReceivableTuple[] {
   const rows = stmt(
     db,
     `SELECT json_group_array(json_array(id, invoice_number, contact_id, currency, issued_date, payment_date, gross_minor, gross_minor - paid_minor))
@@ -344,7 +345,12 @@ export function listOpenReceivables(db: Db, accountId: number, contactId?: numbe
   ).pluck().get(accountId, contactId ?? null, contactId ?? null) as string;
   const tuples = JSON.parse(rows) as ReceivableTuple[];
   if (tuples.some((t, i) => i > 0 && compareReceivables(tuples[i - 1]!, t) > 0)) tuples.sort(compareReceivables);
-  return tuples.map(([id, invoiceNumber, cId, currency, issuedDate, paymentDate, grossMinor, balanceMinor]) => ({
+  return tuples;
+}
+
+/** The same, as objects: for one contact's reminder, where a few rows are read. */
+export function listOpenReceivables(db: Db, accountId: number, contactId?: number): OpenReceivable[] {
+  return openReceivableTuples(db, accountId, contactId).map(([id, invoiceNumber, cId, currency, issuedDate, paymentDate, grossMinor, balanceMinor]) => ({
     id, invoiceNumber, contactId: cId, currency, issuedDate, paymentDate, grossMinor, balanceMinor,
   }));
 }
