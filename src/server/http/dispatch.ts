@@ -14,6 +14,7 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
 import { authenticate } from '../services/auth';
 import { findStoredResponse, storeResponse } from '../repos/idempotency';
+import { inTransaction } from '../repos/statements';
 import { HANDLERS } from './handlers';
 
 export interface DispatchDeps {
@@ -89,15 +90,6 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     const error = e instanceof ProtocolError ? e : internal(deps.log, e, method);
     return encodeError(format, method, error);
   }
-}
-
-// db.transaction() builds its wrapper anew on every call, which costs as much as a small write;
-// one wrapper per connection runs whatever function it is given.
-const transactions = new WeakMap<Db, (fn: () => unknown) => unknown>();
-function inTransaction<T>(db: Db, fn: () => T): T {
-  let tx = transactions.get(db);
-  if (!tx) transactions.set(db, (tx = db.transaction((f: () => unknown) => f())));
-  return tx(fn) as T;
 }
 
 async function run(deps: DispatchDeps, method: MethodName, params: unknown, accountId: number): Promise<unknown> {

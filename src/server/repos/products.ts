@@ -3,7 +3,8 @@
  * searched fields folded for matching (see `parseFilter`), indexed by the trigram table products_fts.
  */
 import type { Db } from '../db/types';
-import { stmt } from './statements';
+import { indexedSearch } from './productIndex';
+import { inTransaction, stmt } from './statements';
 
 export interface Component {
   id: number;
@@ -131,12 +132,15 @@ export function setProductPhoto(db: Db, accountId: number, id: number, attachmen
   stmt(db, 'UPDATE products SET photo_attachment_id = ? WHERE account_id = ? AND id = ?').run(attachmentId, accountId, id);
 }
 
+// A handful of rows is cheaper to read by key, one lookup each, than through json_each.
+const FEW = 16;
+
 function componentsOf(db: Db, productIds: number[]): Map<number, Component[]> {
   const out = new Map<number, Component[]>();
   if (productIds.length === 0) return out;
-  // The single-product form skips json_each, which costs more than the lookup itself.
-  const rows = (productIds.length === 1
-    ? stmt(db, 'SELECT product_id, component_id, qty FROM product_components WHERE product_id = ? ORDER BY position').all(productIds[0])
+  const one = stmt(db, 'SELECT product_id, component_id, qty FROM product_components WHERE product_id = ? ORDER BY position');
+  const rows = (productIds.length <= FEW
+    ? productIds.flatMap((id) => one.all(id))
     : stmt(db, 'SELECT product_id, component_id, qty FROM product_components WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, position')
         .all(JSON.stringify(productIds))) as Array<{ product_id: number; component_id: number; qty: string }>;
   for (const r of rows) {
@@ -258,36 +262,53 @@ export interface ProductQuery {
 }
 
 /**
- * Products matching the filter in id order. The trigram index (pieces of 3+ characters) or a scan
- * with a LIKE superset finds candidates; the per-field regex decides, so results are exact.
+ * Products matching the filter in id order, read in one snapshot. The in-memory trigram index
+ * (productIndex.ts), else the FTS5 trigram table, else a scan with a LIKE superset finds
+ * candidates; the per-field regex decides, so results are exact whichever path answered.
  */
 export function searchProducts(db: Db, accountId: number, q: ProductQuery): Product[] {
-  const f = parseFilter(q.filter);
-  const base = [accountId, q.afterId ?? 0, q.updatedSince ?? null, q.updatedSince ?? null];
-  const where = 'p.account_id = ? AND p.id > ? AND (? IS NULL OR p.updated_at >= ?)';
-  let rows: RawRow[];
-  if (f.all) {
-    rows = stmt(db, `SELECT ${SELECT} FROM products p WHERE ${where} ORDER BY p.id LIMIT ?`).raw().all(...base, q.limit) as RawRow[];
-  } else {
-    // Phase one reads only id and search (cheap) and stops at the limit; phase two reads the winners.
-    const like = `%${f.pieces.map(likeEscape).join('%')}%`;
-    const match = ftsQuery(db, f.pieces);
-    if (match === '') return [];
-    const candidates = (match
-      ? stmt(db, `SELECT p.id, p.search FROM products p WHERE ${where}
-          AND p.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?) AND p.search LIKE ? ESCAPE '\\' ORDER BY p.id`)
-          .raw().iterate(...base, match, like)
-      : stmt(db, `SELECT p.id, p.search FROM products p WHERE ${where} AND p.search LIKE ? ESCAPE '\\' ORDER BY p.id`)
-          .raw().iterate(...base, like)) as Iterable<[number, string]>;
-    const ids: number[] = [];
-    for (const [id, search] of candidates) {
-      if (f.regex.test(search)) ids.push(id);
-      if (ids.length >= q.limit) break;
-    }
-    rows = ids.length
-      ? (stmt(db, `SELECT ${SELECT} FROM products p WHERE p.id IN (SELECT value FROM json_each(?)) ORDER BY p.id`).raw().all(JSON.stringify(ids)) as RawRow[])
-      : [];
+  return inTransaction(db, () => {
+    const f = parseFilter(q.filter);
+    // updated_since is the mirror's incremental pull, a different access path: SQLite answers it.
+    const indexed = f.all || q.updatedSince !== undefined ? null : indexedSearch(db, accountId, f.pieces, (s) => f.regex.test(s), q.afterId ?? 0, q.limit);
+    const ids = f.all ? null : (indexed ?? sqlSearch(db, accountId, q, f));
+    const rows = ids === null
+      ? (stmt(db, `SELECT ${SELECT} FROM products p WHERE ${WHERE} ORDER BY p.id LIMIT ?`).raw().all(...whereArgs(accountId, q), q.limit) as RawRow[])
+      : rowsById(db, accountId, ids);
+    const comps = componentsOf(db, rows.map((r) => r[0] as number));
+    return rows.map((r) => toProduct(r, comps.get(r[0] as number) ?? []));
+  });
+}
+
+/** Rows of these ids (ascending), in their order. */
+function rowsById(db: Db, accountId: number, ids: number[]): RawRow[] {
+  if (ids.length > FEW) {
+    return stmt(db, `SELECT ${SELECT} FROM products p WHERE p.account_id = ? AND p.id IN (SELECT value FROM json_each(?)) ORDER BY p.id`)
+      .raw().all(accountId, JSON.stringify(ids)) as RawRow[];
   }
-  const comps = componentsOf(db, rows.map((r) => r[0] as number));
-  return rows.map((r) => toProduct(r, comps.get(r[0] as number) ?? []));
+  const one = stmt(db, `SELECT ${SELECT} FROM products p WHERE p.account_id = ? AND p.id = ?`).raw();
+  return ids.map((id) => one.get(accountId, id) as RawRow | undefined).filter((r): r is RawRow => r !== undefined);
+}
+
+const WHERE = 'p.account_id = ? AND p.id > ? AND (? IS NULL OR p.updated_at >= ?)';
+const whereArgs = (accountId: number, q: ProductQuery) => [accountId, q.afterId ?? 0, q.updatedSince ?? null, q.updatedSince ?? null];
+
+/** The ids SQLite finds: candidates from FTS5 (or every row), then the exact per-field test, up to the limit. */
+function sqlSearch(db: Db, accountId: number, q: ProductQuery, f: ParsedFilter): number[] {
+  // Reads only id and search (cheap) and stops at the limit; the caller reads the winners.
+  const like = `%${f.pieces.map(likeEscape).join('%')}%`;
+  const match = ftsQuery(db, f.pieces);
+  if (match === '') return [];
+  const candidates = (match
+    ? stmt(db, `SELECT p.id, p.search FROM products p WHERE ${WHERE}
+        AND p.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?) AND p.search LIKE ? ESCAPE '\\' ORDER BY p.id`)
+        .raw().iterate(...whereArgs(accountId, q), match, like)
+    : stmt(db, `SELECT p.id, p.search FROM products p WHERE ${WHERE} AND p.search LIKE ? ESCAPE '\\' ORDER BY p.id`)
+        .raw().iterate(...whereArgs(accountId, q), like)) as Iterable<[number, string]>;
+  const ids: number[] = [];
+  for (const [id, search] of candidates) {
+    if (f.regex.test(search)) ids.push(id);
+    if (ids.length >= q.limit) break;
+  }
+  return ids;
 }

@@ -14,3 +14,14 @@ export function stmt(db: Db, sql: string): BetterSqlite3.Statement {
   if (!s) cache.set(sql, (s = db.prepare(sql)));
   return s;
 }
+
+// db.transaction() builds its wrapper anew on every call, which costs as much as a small write;
+// one wrapper per connection runs whatever function it is given.
+const transactions = new WeakMap<Db, (fn: () => unknown) => unknown>();
+
+/** Runs fn in one transaction (a savepoint when one is open): for reads, one consistent snapshot. */
+export function inTransaction<T>(db: Db, fn: () => T): T {
+  let tx = transactions.get(db);
+  if (!tx) transactions.set(db, (tx = db.transaction((f: () => unknown) => f())));
+  return tx(fn) as T;
+}
