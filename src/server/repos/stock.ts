@@ -122,15 +122,23 @@ export interface WarehouseStock {
   pending: number;
 }
 
-/** A product's stock per warehouse of the account (or one warehouse), in one statement. */
-export function stockByWarehouse(db: Db, accountId: number, productId: number, warehouseId: number | null, label: string | null): WarehouseStock[] {
-  return stmt(db, `SELECT w.id AS warehouseId, w.name AS warehouse,
-        COALESCE((SELECT SUM(l.qty_milli) FROM stock_levels l WHERE l.account_id = @a AND l.product_id = @p AND l.warehouse_id = w.id), 0) AS onHand,
+/**
+ * A product's stock per warehouse of the account (or one warehouse), in one statement; undefined
+ * when the account has no such product. Read raw: row objects would rebuild five keys per row.
+ */
+export function stockByWarehouse(db: Db, accountId: number, productId: number, warehouseId: number | null, label: string | null): WarehouseStock[] | undefined {
+  const rows = stmt(db, `SELECT w.id, w.name,
+        COALESCE((SELECT SUM(l.qty_milli) FROM stock_levels l WHERE l.account_id = @a AND l.product_id = @p AND l.warehouse_id = w.id), 0),
         COALESCE((SELECT SUM(l.qty_milli) FROM stock_levels l WHERE l.account_id = @a AND l.product_id = @p AND l.warehouse_id = w.id
-          AND (@label IS NULL OR l.stock_label = @label)), 0) AS labelOnHand,
-        COALESCE((SELECT SUM(r.qty_milli) FROM reservations r WHERE r.account_id = @a AND r.product_id = @p AND r.warehouse_id = w.id), 0) AS pending
-      FROM warehouses w WHERE w.account_id = @a AND (@w IS NULL OR w.id = @w) ORDER BY w.id`)
-    .all({ a: accountId, p: productId, w: warehouseId, label }) as WarehouseStock[];
+          AND (@label IS NULL OR l.stock_label = @label)), 0),
+        COALESCE((SELECT SUM(r.qty_milli) FROM reservations r WHERE r.account_id = @a AND r.product_id = @p AND r.warehouse_id = w.id), 0)
+      FROM products p LEFT JOIN warehouses w ON w.account_id = p.account_id AND (@w IS NULL OR w.id = @w)
+      WHERE p.account_id = @a AND p.id = @p ORDER BY w.id`)
+    .raw().all({ a: accountId, p: productId, w: warehouseId, label }) as Array<[number | null, string, number, number, number]>;
+  if (rows.length === 0) return undefined;
+  // The product exists but no warehouse matched: one row of NULLs from the outer join.
+  if (rows[0]![0] === null) return [];
+  return rows.map(([id, warehouse, onHand, labelOnHand, pending]) => ({ warehouseId: id!, warehouse, onHand, labelOnHand, pending }));
 }
 
 /** Reserved for finalized, unshipped orders in a warehouse. */

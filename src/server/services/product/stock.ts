@@ -20,7 +20,7 @@ import { resolveWarehouse } from './warehouses';
  */
 function quantityRows(ctx: RequestContext, productId: number, warehouses: Warehouse[] | '*', label?: string): QuantityRow[] {
   const one = warehouses === '*' ? null : warehouses[0]!;
-  const rows = stockByWarehouse(ctx.db, ctx.accountId, productId, one ? one.id : null, label ?? null);
+  const rows = stockByWarehouse(ctx.db, ctx.accountId, productId, one ? one.id : null, label ?? null) ?? missing('product', 'product_id', productId);
   // Default of an account older than this area exists only by name until its first write.
   const found = one && rows.length === 0 ? [{ warehouseId: 0, warehouse: one.name, onHand: 0, labelOnHand: 0, pending: 0 }] : rows;
   return found.map((r) => {
@@ -35,9 +35,11 @@ function quantityRows(ctx: RequestContext, productId: number, warehouses: Wareho
 }
 
 export function getQuantity(ctx: RequestContext, p: Params<'getQuantity'>): Result<'getQuantity'> {
+  const label = p.stock_label === '' ? undefined : p.stock_label;
+  // With "*" the product check rides in the stock query; a named warehouse is checked after the product.
+  if (p.warehouse === '*') return { quantities: quantityRows(ctx, p.product_id, '*', label) };
   if (!productExists(ctx.db, ctx.accountId, p.product_id)) missing('product', 'product_id', p.product_id);
-  const warehouses = p.warehouse === '*' ? '*' : [resolveWarehouse(ctx, p.warehouse, 'warehouse', false)];
-  return { quantities: quantityRows(ctx, p.product_id, warehouses, p.stock_label === '' ? undefined : p.stock_label) };
+  return { quantities: quantityRows(ctx, p.product_id, [resolveWarehouse(ctx, p.warehouse, 'warehouse', false)], label) };
 }
 
 export interface TakeIn {
