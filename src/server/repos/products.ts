@@ -61,10 +61,17 @@ const COLS = [
 ] as const;
 type Col = (typeof COLS)[number];
 const AT = Object.fromEntries(COLS.map((c, i) => [c, i])) as Record<Col, number>;
-const SELECT = COLS.map((c) => `p.${c}`).join(', ');
+// The bill of materials rides along as one JSON column ('[]' for most products), so a product
+// costs one statement however many are read.
+const SELECT = `${COLS.map((c) => `p.${c}`).join(', ')},
+  (SELECT json_group_array(json_array(c.component_id, c.qty) ORDER BY c.position) FROM product_components c WHERE c.product_id = p.id)`;
 type RawRow = unknown[];
 
-function toProduct(r: RawRow, components: Component[]): Product {
+function components(json: string): Component[] {
+  return json === '[]' ? [] : (JSON.parse(json) as Array<[number, string]>).map(([id, qty]) => ({ id, qty }));
+}
+
+function toProduct(r: RawRow): Product {
   const t = (c: Col) => (r[AT[c]] ?? undefined) as string | undefined;
   const n = (c: Col) => (r[AT[c]] ?? undefined) as number | undefined;
   return {
@@ -75,7 +82,7 @@ function toProduct(r: RawRow, components: Component[]): Product {
     description: t('description'), notes: t('notes'), tags: JSON.parse(t('tags')!) as string[], photo: t('photo'),
     photoAttachmentId: n('photo_attachment_id'), size: t('size'), color: t('color'), netWeight: t('net_weight'),
     accountingNumber: t('accounting_number'), service: n('service')!, countryCode: t('country_code'), envfeeCode: n('envfee_code'),
-    depreciation: t('depreciation'), components, createdAt: t('created_at')!, updatedAt: t('updated_at')!,
+    depreciation: t('depreciation'), components: components(r[COLS.length] as string), createdAt: t('created_at')!, updatedAt: t('updated_at')!,
   };
 }
 
@@ -135,26 +142,10 @@ export function setProductPhoto(db: Db, accountId: number, id: number, attachmen
 // A handful of rows is cheaper to read by key, one lookup each, than through json_each.
 const FEW = 16;
 
-function componentsOf(db: Db, productIds: number[]): Map<number, Component[]> {
-  const out = new Map<number, Component[]>();
-  if (productIds.length === 0) return out;
-  const one = stmt(db, 'SELECT product_id, component_id, qty FROM product_components WHERE product_id = ? ORDER BY position');
-  const rows = (productIds.length <= FEW
-    ? productIds.flatMap((id) => one.all(id))
-    : stmt(db, 'SELECT product_id, component_id, qty FROM product_components WHERE product_id IN (SELECT value FROM json_each(?)) ORDER BY product_id, position')
-        .all(JSON.stringify(productIds))) as Array<{ product_id: number; component_id: number; qty: string }>;
-  for (const r of rows) {
-    const list = out.get(r.product_id) ?? [];
-    list.push({ id: r.component_id, qty: r.qty });
-    out.set(r.product_id, list);
-  }
-  return out;
-}
-
 /** One product of the account (the finance area reads name, unit, vat, list price, currency, VTSZ from here). */
 export function getProductById(db: Db, accountId: number, id: number): Product | undefined {
   const r = stmt(db, `SELECT ${SELECT} FROM products p WHERE p.account_id = ? AND p.id = ?`).raw().get(accountId, id) as RawRow | undefined;
-  return r && toProduct(r, componentsOf(db, [id]).get(id) ?? []);
+  return r && toProduct(r);
 }
 
 /** What a stock movement needs of a product: a lookup without the 33-column row and its components. */
@@ -275,8 +266,7 @@ export function searchProducts(db: Db, accountId: number, q: ProductQuery): Prod
     const rows = ids === null
       ? (stmt(db, `SELECT ${SELECT} FROM products p WHERE ${WHERE} ORDER BY p.id LIMIT ?`).raw().all(...whereArgs(accountId, q), q.limit) as RawRow[])
       : rowsById(db, accountId, ids);
-    const comps = componentsOf(db, rows.map((r) => r[0] as number));
-    return rows.map((r) => toProduct(r, comps.get(r[0] as number) ?? []));
+    return rows.map(toProduct);
   });
 }
 
