@@ -11,13 +11,15 @@ import type { Page } from 'playwright-core';
 import { computeTotals, subMoney } from '@shared/money';
 import type { ProductRow } from '@shared/ipc';
 import { formatter } from '@server/documents/format';
+import { businessDate } from '@server/services/finance/calendar';
 import { DEMO_KEYS } from '../helpers/server';
 import { eventually, launchBrowser, scan, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
 
 const MAKITA = '5990040000007'; // demo product: 2 on hand in Budapest Raktár
 const BUDAPEST = 'Budapest Raktár';
 const ACCOUNT = '11773016-11111018-00000000';
-const TODAY = '2026-11-22';
+// The desk and the server run on real time; the server's business day is Budapest's.
+const TODAY = businessDate(new Date());
 
 let srv: RestartableServer;
 let stack: Stack;

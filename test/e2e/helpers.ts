@@ -13,7 +13,7 @@ import type { ChannelName, RequestOf, ResultOf } from '@shared/ipc/channels';
 import { startServer, type App } from '@server/app';
 import { startWebHarness, type WebHarness } from '@main/web/harness';
 import { buildRenderer } from '@main/web/renderer';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { RealTimeClock, startTestServer, type TestServer } from '../helpers/server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -70,7 +70,7 @@ export interface RestartableServer {
 }
 
 export async function startRestartableServer(): Promise<RestartableServer> {
-  const server = await startTestServer();
+  const server = await startTestServer({ clock: new RealTimeClock() });
   const port = Number(new URL(server.url).port);
   let live: App | null = server.app;
   const stop = async () => {

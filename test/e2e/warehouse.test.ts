@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { businessDate } from '@server/services/finance/calendar';
 import { DEMO_KEYS } from '../helpers/server';
 import { eventually, launchBrowser, scan, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
 
@@ -180,7 +181,7 @@ describe('every warehouse screen, in Hungarian and English', () => {
     // A back-order: more is ordered from Győr than it holds, so the server raises a purchase order.
     const product = (await stack.invoke('products.lookup', { code: 'SD-1006' }))!.id;
     const order = await srv.server.ok('setOrder', {
-      warehouse: 'Győr Raktár', shipping_aim: 'Sale', method: 'transfer', issued_date: '2026-11-22', selected_account: srv.server.account.bankAccount,
+      warehouse: 'Győr Raktár', shipping_aim: 'Sale', method: 'transfer', issued_date: businessDate(new Date()), selected_account: srv.server.account.bankAccount,
       contact_id: srv.server.account.customerContactId, currency: 'HUF', finalize_order: 1, order_all: 1, items: [{ product_id: product, quantity: 100 }],
     });
     projectCode = order.purchase_order!.project_code;

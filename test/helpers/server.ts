@@ -28,6 +28,22 @@ export class TestClock implements Clock {
   }
 }
 
+/**
+ * A TestClock that reads the real time. End-to-end tests use it: the browser and the desktop core
+ * there run on real time, and a server on a fixed date would refuse their "today" the day after.
+ */
+export class RealTimeClock extends TestClock {
+  override now() {
+    return new Date();
+  }
+  override set(): never {
+    throw new Error('RealTimeClock follows the real time; use a TestClock to set it.');
+  }
+  override advance(): never {
+    throw new Error('RealTimeClock follows the real time; use a TestClock to move it.');
+  }
+}
+
 export const DEMO_KEYS: Credentials = { api_key: 'sdk_test_api_key_0001', session_key: 'sds_test_session_key_0001' };
 
 export interface TestServer {
@@ -50,10 +66,10 @@ export interface TestServer {
 export type CallOutcome<M extends MethodName> = ({ ok: true; result: Result<M> } | { ok: false; error: ErrorBody }) & { status: number };
 
 /** Every test server carries the demo account (its keys, contacts and bank accounts are what the tests use), seeded with the server's own config. */
-export async function startTestServer(opts: { config?: Partial<ServerConfig> } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { config?: Partial<ServerConfig>; clock?: TestClock } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'stockdesk-server-'));
   const dbPath = join(dir, 'server.db');
-  const clock = new TestClock();
+  const clock = opts.clock ?? new TestClock();
   const db = openServerDb(dbPath);
   const config: Partial<ServerConfig> = { port: 0, dbPath, ...opts.config };
   const { account } = seedDemo(db, clock, DEMO_KEYS, defaultConfig(config));
