@@ -11,7 +11,7 @@ import type { Db } from '../db/types';
 import { queryTrigrams, TrigramIndex } from '../search/trigramIndex';
 import { stmt } from './statements';
 
-/** An account with more products than this is searched through FTS5 alone (memory grows ~0.5 KB per product). */
+/** An account with more products than this is searched through FTS5 alone (memory grows ~0.4 KB per product). */
 export const MAX_INDEXED_PRODUCTS = 500_000;
 /** All accounts' indexes together; the least recently searched are dropped beyond this. */
 const MAX_TOTAL_INDEXED = 1_000_000;
@@ -90,7 +90,8 @@ export function indexedSearch(db: Db, accountId: number, pieces: string[], test:
   const extra = idx.overlayIds;
   const out: number[] = [];
   let i = 0;
-  let j = extra.length && extra[extra.length - 1]! > afterId ? extra.findIndex((id) => id > afterId) : extra.length;
+  let j = extra.findIndex((id) => id > afterId);
+  if (j < 0) j = extra.length;
   // A merge of the base's candidates and the overlay's ids in id order; the overlay's text wins.
   while (out.length < limit && (i < base.length || j < extra.length)) {
     const b = i < base.length ? base[i]! : Infinity;

@@ -139,9 +139,6 @@ export function setProductPhoto(db: Db, accountId: number, id: number, attachmen
   stmt(db, 'UPDATE products SET photo_attachment_id = ? WHERE account_id = ? AND id = ?').run(attachmentId, accountId, id);
 }
 
-// A handful of rows is cheaper to read by key, one lookup each, than through json_each.
-const FEW = 16;
-
 /** One product of the account (the finance area reads name, unit, vat, list price, currency, VTSZ from here). */
 export function getProductById(db: Db, accountId: number, id: number): Product | undefined {
   const r = stmt(db, `SELECT ${SELECT} FROM products p WHERE p.account_id = ? AND p.id = ?`).raw().get(accountId, id) as RawRow | undefined;
@@ -269,6 +266,9 @@ export function searchProducts(db: Db, accountId: number, q: ProductQuery): Prod
     return rows.map(toProduct);
   });
 }
+
+// A handful of rows is cheaper to read by key, one lookup each, than through json_each.
+const FEW = 16;
 
 /** Rows of these ids (ascending), in their order. */
 function rowsById(db: Db, accountId: number, ids: number[]): RawRow[] {
