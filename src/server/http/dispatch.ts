@@ -6,8 +6,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
-  areaPath, encodeError, encodeResponse, guessFormat, isWriteMethod, METHODS, parseRequest, ProtocolError, validateParams,
-  type Area, type EncodedResponse, type Format, type MethodName,
+  areaPath, CONTENT_TYPE, encodeError, encodeResponse, guessFormat, isWriteMethod, METHODS, parseRequest, ProtocolError, successEnvelope,
+  validateParams, type Area, type EncodedResponse, type Format, type MethodName,
 } from '@shared/protocol';
 import type { Clock, Handler, RequestContext, ServerServices } from '../context';
 import type { ServerConfig } from '../config';
@@ -16,6 +16,7 @@ import { authenticate } from '../services/auth';
 import { findStoredResponse, storeResponse } from '../repos/idempotency';
 import { inTransaction } from '../repos/statements';
 import { HANDLERS } from './handlers';
+import { isLargeJson } from './jsonBytes';
 
 export interface DispatchDeps {
   db: Db;
@@ -23,6 +24,13 @@ export interface DispatchDeps {
   config: ServerConfig;
   log: Logger;
   services: ServerServices;
+}
+
+/** A large JSON success answer, left for the HTTP layer to write into its pooled buffers (jsonBytes.ts). */
+export interface LargeJsonResponse {
+  status: 200;
+  contentType: string;
+  json: unknown;
 }
 
 /** Thrown inside `commit` when a concurrent twin of this request committed first. */
@@ -67,7 +75,7 @@ function internal(log: Logger, e: unknown, method: string | null): ProtocolError
   return new ProtocolError('INTERNAL_ERROR', `The server could not complete the request; nothing was changed unless a retry shows otherwise (reference ${ref}).`);
 }
 
-export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, contentType: string | undefined): Promise<EncodedResponse> {
+export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, contentType: string | undefined): Promise<EncodedResponse | LargeJsonResponse> {
   let format: Format = guessFormat(contentType, body.subarray(0, 64).toString('utf8'));
   let method: MethodName | null = null;
   try {
@@ -85,6 +93,7 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     const accountId = authenticate(deps.db, parsed.credentials, now);
     const params = validateParams(parsed.method, parsed.raw);
     const result = await run(deps, parsed.method, params, accountId);
+    if (format === 'json' && isLargeJson(result)) return { status: 200, contentType: CONTENT_TYPE.json, json: successEnvelope(parsed.method, result as never) };
     return encodeResponse(format, parsed.method, result as never);
   } catch (e) {
     const error = e instanceof ProtocolError ? e : internal(deps.log, e, method);

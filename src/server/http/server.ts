@@ -6,6 +6,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { areaOfPath, CAPABILITIES, encodeError, guessFormat, ProtocolError } from '@shared/protocol';
 import { dispatch, type DispatchDeps } from './dispatch';
+import { BytesPool } from './jsonBytes';
 
 export interface RunningServer {
   server: Server;
@@ -15,11 +16,12 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-function send(res: ServerResponse, status: number, contentType: string, body: string, extra: Record<string, string> = {}) {
+/** `done` runs once the socket has taken the bytes (not at all if the connection dies first). */
+function send(res: ServerResponse, status: number, contentType: string, body: string | Buffer, extra: Record<string, string> = {}, done?: () => void) {
   // Encoded once: measuring the string and then writing it would walk a large answer twice.
-  const bytes = Buffer.from(body, 'utf8');
+  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
   res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': bytes.length, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...extra });
-  res.end(bytes);
+  res.end(bytes, done);
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
@@ -44,6 +46,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
 }
 
 export function createApiServer(deps: DispatchDeps): Server {
+  const pool = new BytesPool();
   return createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, async (req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
     try {
@@ -68,7 +71,9 @@ export function createApiServer(deps: DispatchDeps): Server {
         return send(res, e.status, e.contentType, e.body, { Connection: 'close' });
       }
       const out = await dispatch(deps, area, body, contentType);
-      send(res, out.status, out.contentType, out.body);
+      if (!('json' in out)) return send(res, out.status, out.contentType, out.body);
+      const large = pool.encode(out.json);
+      send(res, out.status, out.contentType, large.bytes, {}, large.release);
     } catch (err) {
       deps.log.error({ err }, 'unhandled request failure');
       if (!res.headersSent) send(res, 500, 'application/json', JSON.stringify({ status: 'error', method: null, error: { code: 'INTERNAL_ERROR', message: 'The server could not complete the request.', details: [] } }));

@@ -275,8 +275,11 @@ function envelope(format: Format, content: Record<string, unknown>, status: numb
   return { status, body, contentType: CONTENT_TYPE[format] };
 }
 
+/** The success envelope before encoding (a server may encode large ones its own way). */
+export const successEnvelope = <M extends MethodName>(method: M, result: Result<M>) => ({ status: 'success' as const, method, result });
+
 export function encodeResponse<M extends MethodName>(format: Format, method: M, result: Result<M>): EncodedResponse {
-  return envelope(format, { status: 'success', method, result }, 200);
+  return envelope(format, successEnvelope(method, result), 200);
 }
 
 export function encodeError(format: Format, method: string | null, error: ProtocolError | ErrorBody): EncodedResponse {
