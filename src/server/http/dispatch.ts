@@ -14,7 +14,7 @@ import type { ServerConfig } from '../config';
 import type { Db } from '../db/types';
 import { authenticate } from '../services/auth';
 import { findStoredResponse, storeResponse } from '../repos/idempotency';
-import { inTransaction } from '../repos/statements';
+import { BatchRolledBack, groupCommitOf, RequestBatches } from '../repos/groupCommit';
 import { HANDLERS } from './handlers';
 import { isLargeJson } from './jsonBytes';
 
@@ -64,7 +64,10 @@ function replayOrConflict(stored: { method: string; paramsHash: string; response
 
 function internal(log: Logger, e: unknown, method: string | null): ProtocolError {
   const ref = randomUUID().slice(0, 8);
-  log.error({ err: e, ref, method }, 'request failed');
+  log.error({ err: e instanceof BatchRolledBack ? e.reason : e, ref, method }, 'request failed');
+  if (e instanceof BatchRolledBack) {
+    return new ProtocolError('INTERNAL_ERROR', `The server could not save this request and nothing of it was changed; send it again (reference ${ref}).`);
+  }
   const sqliteCode = (e as { code?: unknown }).code;
   if (typeof sqliteCode === 'string' && sqliteCode.startsWith('SQLITE_CONSTRAINT')) {
     return new ProtocolError('CONFLICT', `The change conflicts with existing data and was not applied (reference ${ref}).`);
@@ -78,6 +81,9 @@ function internal(log: Logger, e: unknown, method: string | null): ProtocolError
 export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, contentType: string | undefined): Promise<EncodedResponse | LargeJsonResponse> {
   let format: Format = guessFormat(contentType, body.subarray(0, 64).toString('utf8'));
   let method: MethodName | null = null;
+  // Writes share transactions (repos/groupCommit.ts): whatever this request read or wrote inside
+  // an open batch is answered only once that batch committed.
+  const batches = new RequestBatches(groupCommitOf(deps.db));
   try {
     const parsed = parseRequest(body, contentType, { maxBytes: deps.config.maxBodyBytes });
     format = parsed.format;
@@ -90,18 +96,27 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
       );
     }
     const now = deps.clock.now();
+    batches.note();
     const accountId = authenticate(deps.db, parsed.credentials, now);
     const params = validateParams(parsed.method, parsed.raw);
-    const result = await run(deps, parsed.method, params, accountId);
+    const result = await run(deps, parsed.method, params, accountId, batches);
+    batches.note();
+    const wait = batches.settled();
+    if (wait) await wait;
     if (format === 'json' && isLargeJson(result)) return { status: 200, contentType: CONTENT_TYPE.json, json: successEnvelope(parsed.method, result as never) };
     return encodeResponse(format, parsed.method, result as never);
   } catch (e) {
+    // A refusal computed from a batch's rows also waits for it; the refusal stands either way.
+    batches.note();
+    await batches.settled()?.catch(() => {});
     const error = e instanceof ProtocolError ? e : internal(deps.log, e, method);
     return encodeError(format, method, error);
+  } finally {
+    batches.finish();
   }
 }
 
-async function run(deps: DispatchDeps, method: MethodName, params: unknown, accountId: number): Promise<unknown> {
+async function run(deps: DispatchDeps, method: MethodName, params: unknown, accountId: number, batches: RequestBatches): Promise<unknown> {
   const { db } = deps;
   const requestId = isWriteMethod(method) ? (params as { request_id?: string }).request_id : undefined;
   const hash = requestId ? paramsHash(method, params) : '';
@@ -117,11 +132,12 @@ async function run(deps: DispatchDeps, method: MethodName, params: unknown, acco
     config: deps.config,
     log: deps.log,
     requestId,
-    services: deps.services,
+    // Mail leaves the process, so the worker is woken only once the invoice is committed.
+    services: { kickMail: () => batches.afterCommit(() => deps.services.kickMail()) },
     commit<T>(fn: () => T): T {
       if (committed && requestId) throw new Error(`${method} called commit twice; a write handler commits once`);
       committed = true;
-      return inTransaction(db, () => {
+      return batches.run(() => {
         if (requestId) {
           const twin = findStoredResponse(db, accountId, requestId);
           if (twin) throw new Replayed(replayOrConflict(twin, method, hash, requestId));

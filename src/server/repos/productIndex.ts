@@ -27,6 +27,11 @@ interface AccountIndex {
 
 const indexes = new WeakMap<Db, Map<number, AccountIndex>>();
 
+/** Drops the connection's indexes (after a rollback of rows they may have read). */
+export const forgetProductIndexes = (db: Db): void => {
+  indexes.delete(db);
+};
+
 const catalogRevision = (db: Db, accountId: number): number =>
   (stmt(db, 'SELECT rev FROM catalog_revisions WHERE account_id = ?').pluck().get(accountId) as number | undefined) ?? 0;
 

@@ -10,6 +10,7 @@ import type { Clock } from '../../context';
 import type { MailRetryConfig, ServerConfig } from '../../config';
 import type { Db } from '../../db/types';
 import { getAttachment } from '../../repos/attachments';
+import { outsideBatch } from '../../repos/groupCommit';
 import { getInvoice } from '../../repos/invoices';
 import {
   holdMail, listDueMail, markMailAttemptFailed, markMailSent, nextMailAttemptMs, releaseHeldMail, setMailAttachment, type QueuedMail,
@@ -87,14 +88,17 @@ export function createMailWorker({ db, config, clock, log }: MailWorkerDeps): Ma
       let pdf = m.attachmentId !== undefined ? getAttachment(db, m.accountId, m.attachmentId) : undefined;
       if (!pdf) {
         const rendered = await renderStoredInvoice(db, m.accountId, inv);
+        await outsideBatch(db);
         const id = storeInvoicePdf(db, m.accountId, inv.id, rendered.filename, rendered.pdf, clock.now());
         setMailAttachment(db, m.id, id);
         pdf = getAttachment(db, m.accountId, id)!;
       }
       await t.sendMail(invoiceMail(inv, m.to, from, { filename: pdf.filename, content: pdf.content }));
+      await outsideBatch(db);
       markMailSent(db, m.id, clock.now());
       log.info({ invoiceId: m.invoiceId, mailId: m.id }, 'invoice mail sent');
     } catch (e) {
+      await outsideBatch(db);
       const attempt = m.attempts + 1;
       const next = isPermanent(e) || attempt >= retry.maxAttempts ? undefined : Date.now() + retryDelayMs(attempt, retry);
       markMailAttemptFailed(db, m.id, describe(e), next);
@@ -103,11 +107,14 @@ export function createMailWorker({ db, config, clock, log }: MailWorkerDeps): Ma
   }
 
   async function drain(): Promise<void> {
+    // Requests share transactions (repos/groupCommit.ts); the worker stays out of an open one.
+    await outsideBatch(db);
     if (!transport || !smtp) {
       for (const m of listDueMail(db, Number.MAX_SAFE_INTEGER, 1000)) holdMail(db, m.id, NO_SMTP_REASON);
       return;
     }
     for (;;) {
+      await outsideBatch(db);
       const due = listDueMail(db, Date.now(), 20);
       if (due.length === 0 || stopped) return;
       for (const m of due) {

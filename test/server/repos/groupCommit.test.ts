@@ -1,0 +1,167 @@
+/**
+ * Group commit on a real SQLite file: writes of one event-loop turn share a transaction, each in
+ * its own savepoint; nothing answers before the COMMIT; a failed COMMIT leaves nothing behind.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BatchRolledBack, GroupCommit, groupCommitOf, outsideBatch, RequestBatches, type Batch } from '@server/repos/groupCommit';
+
+let dir: string;
+let db: Database.Database;
+let other: Database.Database;
+let flushes: Array<() => void>;
+let gc: GroupCommit;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'stockdesk-groupcommit-'));
+  db = new Database(join(dir, 'g.db'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('foreign_keys = ON');
+  db.exec(`CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT NOT NULL);
+    CREATE TABLE parents (id INTEGER PRIMARY KEY);
+    CREATE TABLE children (id INTEGER PRIMARY KEY, parent_id INTEGER REFERENCES parents(id) DEFERRABLE INITIALLY DEFERRED);`);
+  other = new Database(join(dir, 'g.db'), { readonly: true });
+  flushes = [];
+  // The flush runs when the test says so: "the end of the event-loop turn" made explicit.
+  gc = new GroupCommit(db, (f) => flushes.push(f));
+});
+afterEach(() => {
+  other.close();
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const add = (text: string) => () => Number(db.prepare('INSERT INTO notes (text) VALUES (?)').run(text).lastInsertRowid);
+const committedTexts = () => (other.prepare('SELECT text FROM notes ORDER BY id').pluck().all() as string[]);
+const flush = () => flushes.splice(0).forEach((f) => f());
+const outcome = (b: Batch | null) => b!.done.then(() => 'committed', (e: unknown) => `rolled back: ${(e as Error).message}`);
+
+describe('GroupCommit', () => {
+  it('runs the writes of one turn in one transaction that commits once, at the flush', async () => {
+    const a = gc.run(add('first'));
+    const b = gc.run(add('second'));
+    expect(a.batch).not.toBeNull();
+    expect(b.batch).toBe(a.batch);
+    expect([a.result, b.result]).toEqual([1, 2]);
+    expect(flushes).toHaveLength(1);
+    // Another connection sees nothing before the COMMIT…
+    expect(committedTexts()).toEqual([]);
+    expect(gc.current).toBe(a.batch);
+    flush();
+    await expect(outcome(a.batch)).resolves.toBe('committed');
+    // …and everything after it.
+    expect(committedTexts()).toEqual(['first', 'second']);
+    expect(gc.current).toBeNull();
+    expect(db.inTransaction).toBe(false);
+    const next = gc.run(add('third'));
+    expect(next.batch).not.toBe(a.batch);
+    flush();
+    await next.batch!.done;
+    expect(committedTexts()).toEqual(['first', 'second', 'third']);
+  });
+
+  it('undoes a write that fails on its own and commits the rest of the batch', async () => {
+    const a = gc.run(add('kept'));
+    expect(() => gc.run(() => {
+      add('undone')();
+      throw new Error('refused by a business rule');
+    })).toThrow('refused by a business rule');
+    const c = gc.run(add('also kept'));
+    flush();
+    await c.batch!.done;
+    expect(a.batch).toBe(c.batch);
+    expect(committedTexts()).toEqual(['kept', 'also kept']);
+  });
+
+  it('rolls the whole batch back when the COMMIT fails, tells every request, and forgets caches', async () => {
+    let forgotten = 0;
+    gc.onRollback(() => forgotten++);
+    const innocent = gc.run(add('innocent'));
+    // A deferred foreign key is checked only at COMMIT: the one way to make a COMMIT fail on demand.
+    const culprit = gc.run(() => db.prepare('INSERT INTO children (parent_id) VALUES (?)').run(404));
+    flush();
+    await expect(outcome(innocent.batch)).resolves.toMatch(/^rolled back: FOREIGN KEY constraint failed/);
+    expect(culprit.batch).toBe(innocent.batch);
+    expect(committedTexts()).toEqual([]);
+    expect(db.prepare('SELECT count(*) FROM notes').pluck().get()).toBe(0);
+    expect(db.inTransaction).toBe(false);
+    expect(forgotten).toBe(1);
+    // The connection is usable at once.
+    const after = gc.run(add('after the failure'));
+    flush();
+    await after.batch!.done;
+    expect(committedTexts()).toEqual(['after the failure']);
+  });
+
+  it('inside a transaction someone else opened, runs nested in it with no batch to wait for', () => {
+    db.exec('BEGIN');
+    const r = gc.run(add('nested'));
+    expect(r.batch).toBeNull();
+    expect(flushes).toHaveLength(0);
+    db.exec('COMMIT');
+    expect(committedTexts()).toEqual(['nested']);
+  });
+
+  it('rejects the batch instead of throwing when the database closed before the flush', async () => {
+    const r = gc.run(add('late'));
+    db.close();
+    flush();
+    await expect(outcome(r.batch)).resolves.toMatch(/closed before the batch committed/);
+    db = new Database(join(dir, 'g.db'));
+  });
+});
+
+describe('RequestBatches', () => {
+  it('has nothing to wait for when no batch was open while the request ran', () => {
+    const rb = new RequestBatches(gc);
+    rb.note();
+    expect(rb.settled()).toBeUndefined();
+  });
+
+  it('waits for every batch it ran in, and runs what waited for the commit only at finish', async () => {
+    const rb = new RequestBatches(gc);
+    const woken: string[] = [];
+    rb.run(add('one'));
+    rb.afterCommit(() => woken.push('mail'));
+    flush();
+    rb.run(add('two'));
+    rb.note();
+    flush();
+    await rb.settled();
+    expect(committedTexts()).toEqual(['one', 'two']);
+    expect(woken).toEqual([]);
+    rb.finish();
+    expect(woken).toEqual(['mail']);
+  });
+
+  it('a reader that ran inside an open batch learns when that batch is rolled back', async () => {
+    gc.run(() => db.prepare('INSERT INTO children (parent_id) VALUES (?)').run(404));
+    const reader = new RequestBatches(gc);
+    reader.note();
+    flush();
+    const err = await reader.settled()!.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BatchRolledBack);
+  });
+});
+
+describe('outsideBatch', () => {
+  it('resolves at once with no batch open, and only after the COMMIT while one is', async () => {
+    await outsideBatch(db);
+    const shared = groupCommitOf(db);
+    shared.run(add('in a batch'));
+    let through = false;
+    const waiting = outsideBatch(db).then(() => {
+      through = true;
+      // What runs here sees only committed rows and writes outside any batch.
+      expect(shared.current).toBeNull();
+      expect(committedTexts()).toEqual(['in a batch']);
+    });
+    await Promise.resolve();
+    expect(through).toBe(false);
+    await waiting;
+    expect(through).toBe(true);
+  });
+});
