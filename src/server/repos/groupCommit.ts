@@ -87,9 +87,21 @@ export class GroupCommit {
     try {
       this.db.exec('COMMIT');
     } catch (e) {
-      // COMMIT can fail and leave the transaction open (a deferred constraint, a full disk).
-      if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      for (const l of this.failedListeners) l();
+      // Every request of the batch is waiting: whatever else fails here, they must all hear of it,
+      // and nothing may escape into the setImmediate callback (it would end the process).
+      try {
+        // COMMIT can fail and leave the transaction open (a deferred constraint, a full disk).
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      } catch {
+        // The next statement on the connection reports its state; the batch is lost either way.
+      }
+      for (const l of this.failedListeners) {
+        try {
+          l();
+        } catch {
+          // A cache that cannot forget is still only a cache; the requests must be told.
+        }
+      }
       batch.reject(e);
       return;
     }
