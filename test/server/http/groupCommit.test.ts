@@ -2,7 +2,9 @@
  * Group commit over real HTTP: concurrent writes share transactions, yet each is exactly its own
  * request — replays stay replays, a refusal changes nothing, and the ledger adds up.
  */
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dispatch } from '@server/http/dispatch';
 import { groupCommitOf } from '@server/repos/groupCommit';
 import { levelMismatches } from '@server/repos/stock';
 import { startTestServer, type TestServer } from '../../helpers/server';
@@ -49,5 +51,46 @@ describe('concurrent writes under group commit', () => {
     const batches = gc.stats.batches - before.batches;
     expect(ran).toBeGreaterThanOrEqual(40);
     expect(batches).toBeLessThan(ran);
+  });
+});
+
+describe('a batch whose COMMIT fails', () => {
+  it('answers every request in it "send it again", refusals that rested on its rows included; a resend gets the true answer', async () => {
+    const id = await product(s);
+    const { db } = s.app;
+    db.exec(`CREATE TABLE IF NOT EXISTS gc_parent (id INTEGER PRIMARY KEY);
+      CREATE TABLE IF NOT EXISTS gc_child (parent_id INTEGER REFERENCES gc_parent(id) DEFERRABLE INITIALLY DEFERRED)`);
+    const deps = { db, clock: s.clock, config: s.app.config, log: pino({ level: 'silent' }), services: { kickMail() {} } };
+    const body = (params: Record<string, unknown>) => Buffer.from(JSON.stringify({ setQuantity: { ...s.keys, product_id: id, contact_id: s.account.supplierContactId, warehouse: 'Default', ...params } }));
+    const send = (b: Buffer) => dispatch(deps, 'product', b, 'application/json').then((r) => JSON.parse((r as { body: string }).body) as { status: string; error?: { code: string; message: string } });
+
+    // One turn of the event loop: a take-in opens the batch, something poisons it (a deferred
+    // foreign key fails only at COMMIT), a reuse of its request_id is refused on the strength of
+    // the batch's uncommitted stored answer, a wasting spends the batch's uncommitted stock, and a
+    // malformed body arrives.
+    const takeIn = send(body({ quantity: 1, request_id: 'gc-fail-1' }));
+    groupCommitOf(db).run(() => db.prepare('INSERT INTO gc_child (parent_id) VALUES (404)').run());
+    const reused = send(body({ quantity: 2, request_id: 'gc-fail-1' }));
+    const overWaste = send(body({ quantity: -1 }));
+    const malformed = dispatch(deps, 'product', Buffer.from('{"setQuantity": '), 'application/json').then((r) => JSON.parse((r as { body: string }).body) as { error: { code: string } });
+
+    const [a, b, c, d] = await Promise.all([takeIn, reused, overWaste, malformed]);
+    for (const r of [a, b, c]) {
+      expect(r.status).toBe('error');
+      expect(r.error!.code).toBe('INTERNAL_ERROR');
+      expect(r.error!.message).toMatch(/nothing of it was changed; send it again/);
+    }
+    // A body that never became a command ran no statement: its own error, at once.
+    expect(d.error.code).toBe('MALFORMED_REQUEST');
+    expect(db.prepare('SELECT count(*) FROM stock_moves WHERE product_id = ?').pluck().get(id)).toBe(0);
+    expect(db.prepare('SELECT count(*) FROM gc_child').pluck().get()).toBe(0);
+
+    // Sent again, each gets the answer it would have had: the take-in applies once, the reuse of
+    // its request_id is a conflict, and wasting 1 of the 1 now there is allowed.
+    expect((await send(body({ quantity: 1, request_id: 'gc-fail-1' }))).status).toBe('success');
+    expect((await send(body({ quantity: 2, request_id: 'gc-fail-1' }))).error?.code).toBe('CONFLICT');
+    expect((await send(body({ quantity: -1 }))).status).toBe('success');
+    expect(db.prepare('SELECT SUM(qty_milli) FROM stock_moves WHERE product_id = ?').pluck().get(id)).toBe(0);
+    expect(levelMismatches(db)).toEqual([]);
   });
 });
