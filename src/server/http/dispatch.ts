@@ -84,8 +84,6 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
   // Writes share transactions (repos/groupCommit.ts): whatever this request read or wrote inside
   // an open batch is answered only once that batch committed.
   const batches = new RequestBatches(groupCommitOf(deps.db));
-  // Set once the request may run statements (after the body was read as a command).
-  let reading = false;
   try {
     const parsed = parseRequest(body, contentType, { maxBytes: deps.config.maxBodyBytes });
     format = parsed.format;
@@ -98,12 +96,11 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
       );
     }
     const now = deps.clock.now();
-    reading = true;
-    batches.note();
+    batches.enter();
     const accountId = authenticate(deps.db, parsed.credentials, now);
     const params = validateParams(parsed.method, parsed.raw);
     const result = await run(deps, parsed.method, params, accountId, batches);
-    batches.note();
+    batches.leave();
     const wait = batches.settled();
     if (wait) await wait;
     if (format === 'json' && isLargeJson(result)) return { status: 200, contentType: CONTENT_TYPE.json, json: successEnvelope(parsed.method, result as never) };
@@ -112,12 +109,13 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     // A refusal computed from a batch's rows waits for it too, and if that batch was rolled back
     // the refusal may rest on rows that never existed (a request_id "already used", stock that
     // was never there): then the answer is "send it again", never the refusal.
-    if (reading) batches.note();
+    batches.leave();
     const rolledBack = await batches.settled()?.then(() => undefined, (failure: unknown) => failure);
     const cause = rolledBack ?? e;
     const error = cause instanceof ProtocolError ? cause : internal(deps.log, cause, method);
     return encodeError(format, method, error);
   } finally {
+    batches.leave();
     batches.finish();
   }
 }

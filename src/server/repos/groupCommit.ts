@@ -32,6 +32,8 @@ export class GroupCommit {
   /** Batches begun and writes run in them: writes / batches is how much committing was shared. */
   readonly stats = { batches: 0, writes: 0 };
   private readonly failedListeners: Array<() => void> = [];
+  /** Requests between their first and last possible statement: every batch begun meanwhile may hold rows they read. */
+  private readonly active = new Set<RequestBatches>();
 
   constructor(
     private readonly db: Db,
@@ -41,6 +43,15 @@ export class GroupCommit {
   /** The batch open now, if any. */
   get current(): Batch | null {
     return this.open;
+  }
+
+  /** A request may run statements from now on until `leave`. */
+  enter(request: RequestBatches): void {
+    this.active.add(request);
+  }
+
+  leave(request: RequestBatches): void {
+    this.active.delete(request);
   }
 
   /** Called after a batch was rolled back: in-memory caches that may hold its rows must forget them. */
@@ -73,6 +84,8 @@ export class GroupCommit {
     done.catch(() => {});
     const batch: OpenBatch = { done, resolve, reject };
     this.open = batch;
+    // A request that is awaiting something (a download) may read in this batch when it resumes.
+    for (const request of this.active) request.note(batch);
     this.schedule(() => this.flush(batch));
     return batch;
   }
@@ -130,16 +143,33 @@ export class BatchRolledBack extends Error {
 }
 
 /**
- * What one request ran in: the batches that were open while it ran statements, and what must
- * wait for them (`afterCommit`). A request with no batch answers at once, without an await.
+ * What one request ran in: every batch open at any moment between `enter` and `leave` (it may have
+ * read that batch's rows, even across an await), and what must wait for them (`afterCommit`). A
+ * request with no batch answers at once, without an await.
  */
 export class RequestBatches {
   private readonly batches: Batch[] = [];
   private readonly afters: Array<() => void> = [];
+  private entered = false;
 
   constructor(private readonly gc: GroupCommit) {}
 
-  /** Records the batch open now (the request is about to run, or just ran, statements). */
+  /** From here on the request may run statements. */
+  enter(): void {
+    this.entered = true;
+    this.gc.enter(this);
+    this.note();
+  }
+
+  /** The request runs no more statements (safe to call more than once, or without `enter`). */
+  leave(): void {
+    if (!this.entered) return;
+    this.entered = false;
+    this.note();
+    this.gc.leave(this);
+  }
+
+  /** Records a batch the request may have run statements in (by default the one open now). */
   note(batch: Batch | null = this.gc.current): void {
     if (batch && !this.batches.includes(batch)) this.batches.push(batch);
   }

@@ -147,6 +147,30 @@ describe('RequestBatches', () => {
   });
 });
 
+describe('RequestBatches across an await', () => {
+  it('counts every batch begun while the request was between enter and leave, and none after', async () => {
+    const request = new RequestBatches(gc);
+    request.enter();
+    // While the request awaits (a download), another request's write opens a batch that fails.
+    gc.run(() => db.prepare('INSERT INTO children (parent_id) VALUES (404)').run());
+    flush();
+    request.leave();
+    // A batch begun after leave is none of its business.
+    gc.run(add('later'));
+    const err = await request.settled()!.catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BatchRolledBack);
+    flush();
+    const idle = new RequestBatches(gc);
+    idle.enter();
+    idle.leave();
+    idle.leave();
+    gc.run(add('after both left'));
+    expect(idle.settled()).toBeUndefined();
+    flush();
+    expect(committedTexts()).toEqual(['later', 'after both left']);
+  });
+});
+
 describe('outsideBatch', () => {
   it('resolves at once with no batch open, and only after the COMMIT while one is', async () => {
     await outsideBatch(db);
