@@ -6,10 +6,11 @@
  * request that fails is undone alone, and one COMMIT when the turn's I/O callbacks are done
  * (setImmediate), before any of them answers.
  *
- * What every caller must keep to: a request that ran any statement while a batch was open saw
- * that batch's uncommitted rows, so it answers only after the batch committed (`settle`), and
- * when the COMMIT fails every request of the batch answers with an error and nothing of the
- * batch remains. Whatever leaves the process (e-mail) waits for the commit too (`afterCommit`).
+ * What every caller must keep to: a request that may have run a statement while a batch was open
+ * may have seen that batch's uncommitted rows, so it answers only after the batch committed
+ * (`RequestBatches.settled`), and when the COMMIT fails every request of the batch answers with an
+ * error and nothing of the batch remains. Whatever leaves the process (e-mail) waits for the commit
+ * too (`afterCommit`); work outside requests stays out of open batches (`outsideBatch`).
  */
 import type { Db } from '../db/types';
 import { forgetProductIndexes } from './productIndex';
