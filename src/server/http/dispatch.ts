@@ -115,7 +115,6 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     const error = cause instanceof ProtocolError ? cause : internal(deps.log, cause, method);
     return encodeError(format, method, error);
   } finally {
-    batches.leave();
     batches.finish();
   }
 }

@@ -13,7 +13,6 @@
  * too (`afterCommit`); work outside requests stays out of open batches (`outsideBatch`).
  */
 import type { Db } from '../db/types';
-import { forgetProductIndexes } from './productIndex';
 import { inTransaction } from './statements';
 
 export interface Batch {
@@ -128,11 +127,7 @@ const instances = new WeakMap<Db, GroupCommit>();
 /** The connection's group commit (one per connection: the batch is the connection's transaction). */
 export function groupCommitOf(db: Db): GroupCommit {
   let gc = instances.get(db);
-  if (!gc) {
-    instances.set(db, (gc = new GroupCommit(db)));
-    // The search index may have read the batch's products; their revision numbers will be reused.
-    gc.onRollback(() => forgetProductIndexes(db));
-  }
+  if (!gc) instances.set(db, (gc = new GroupCommit(db)));
   return gc;
 }
 
@@ -166,7 +161,6 @@ export class RequestBatches {
   leave(): void {
     if (!this.entered) return;
     this.entered = false;
-    this.note();
     this.gc.leave(this);
   }
 

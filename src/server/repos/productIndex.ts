@@ -9,6 +9,7 @@
  */
 import type { Db } from '../db/types';
 import { queryTrigrams, TrigramIndex } from '../search/trigramIndex';
+import { groupCommitOf } from './groupCommit';
 import { stmt } from './statements';
 
 /** An account with more products than this is searched through FTS5 alone (memory grows ~0.4 KB per product). */
@@ -26,11 +27,6 @@ interface AccountIndex {
 }
 
 const indexes = new WeakMap<Db, Map<number, AccountIndex>>();
-
-/** Drops the connection's indexes (after a rollback of rows they may have read). */
-export const forgetProductIndexes = (db: Db): void => {
-  indexes.delete(db);
-};
 
 const catalogRevision = (db: Db, accountId: number): number =>
   (stmt(db, 'SELECT rev FROM catalog_revisions WHERE account_id = ?').pluck().get(accountId) as number | undefined) ?? 0;
@@ -65,7 +61,12 @@ function evict(cache: Map<number, AccountIndex>): void {
 /** The account's index at the current revision; call inside the read transaction that uses it. */
 function current(db: Db, accountId: number): AccountIndex | null {
   let cache = indexes.get(db);
-  if (!cache) indexes.set(db, (cache = new Map()));
+  if (!cache) {
+    const created = new Map<number, AccountIndex>();
+    indexes.set(db, (cache = created));
+    // A group commit rolled back after a search read its products: their revision numbers will be reused.
+    groupCommitOf(db).onRollback(() => created.clear());
+  }
   const rev = catalogRevision(db, accountId);
   let idx = cache.get(accountId);
   if (idx && idx.rev !== rev && !catchUp(db, accountId, idx, rev)) idx = undefined;

@@ -94,3 +94,30 @@ describe('a batch whose COMMIT fails', () => {
     expect(levelMismatches(db)).toEqual([]);
   });
 });
+
+describe('the filter index after a rolled-back batch', () => {
+  it('forgets a product it read from the batch, though a later product takes over its revision number', async () => {
+    const { db } = s.app;
+    const deps = { db, clock: s.clock, config: s.app.config, log: pino({ level: 'silent' }), services: { kickMail() {} } };
+    const call = (method: string, params: Record<string, unknown>) =>
+      dispatch(deps, 'product', Buffer.from(JSON.stringify({ [method]: { ...s.keys, ...params } })), 'application/json')
+        .then((r) => JSON.parse((r as { body: string }).body) as { status: string; result?: { products: Array<{ product_name: string }> } });
+    const names = (r: { result?: { products: Array<{ product_name: string }> } }) => r.result!.products.map((p) => p.product_name);
+    db.exec(`CREATE TABLE IF NOT EXISTS gc_parent (id INTEGER PRIMARY KEY);
+      CREATE TABLE IF NOT EXISTS gc_child (parent_id INTEGER REFERENCES gc_parent(id) DEFERRABLE INITIALLY DEFERRED)`);
+    await call('getProduct', { filter: 'Kísértet' }); // the index exists before the batch
+    const product = { currency: 'HUF', vat: 27, unit: 'db', list_price: 100 };
+
+    // One turn: a product is written, the index reads it, and the batch is poisoned.
+    const written = call('setProduct', { ...product, product_name: 'Kísértet fúrógép' });
+    const seenInside = call('getProduct', { filter: 'Kísértet' });
+    groupCommitOf(db).run(() => db.prepare('INSERT INTO gc_child (parent_id) VALUES (404)').run());
+    expect((await written).status).toBe('error');
+    expect((await seenInside).status).toBe('error');
+
+    // The next product gets the rolled-back one's revision number; the index must not skip it or keep the ghost.
+    expect((await call('setProduct', { ...product, product_name: 'Valódi fúrógép' })).status).toBe('success');
+    expect(names(await call('getProduct', { filter: 'Kísértet' }))).toEqual([]);
+    expect(names(await call('getProduct', { filter: 'Valódi fúrógép' }))).toEqual(['Valódi fúrógép']);
+  });
+});

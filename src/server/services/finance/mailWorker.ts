@@ -106,10 +106,11 @@ export function createMailWorker({ db, config, clock, log }: MailWorkerDeps): Ma
     }
   }
 
+  // Requests share transactions (repos/groupCommit.ts): each read and write here follows an
+  // outsideBatch, so the worker never reads a batch's uncommitted mail nor writes into a batch.
   async function drain(): Promise<void> {
-    // Requests share transactions (repos/groupCommit.ts); the worker stays out of an open one.
-    await outsideBatch(db);
     if (!transport || !smtp) {
+      await outsideBatch(db);
       for (const m of listDueMail(db, Number.MAX_SAFE_INTEGER, 1000)) holdMail(db, m.id, NO_SMTP_REASON);
       return;
     }
