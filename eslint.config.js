@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'release/**', 'node_modules/**', 'coverage/**', 'test/e2e/screenshots/**'] },
+  { ignores: ['out/**', 'bench/results/**', 'dist/**', 'release/**', 'node_modules/**', 'coverage/**', 'test/e2e/screenshots/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -21,7 +21,7 @@ import { insertPayment } from '@server/repos/payments';
 import { addDays, businessDate } from '@server/services/finance/calendar';
 import { formatInvoiceNumber } from '@server/services/finance/numbering';
 import { accountParty, contactParty } from '@server/services/finance/parties';
-import { serveBare } from '../lib/http';
+import { serveBare } from '../lib/bare';
 
 const CUSTOMERS = 500;
 

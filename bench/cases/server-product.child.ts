@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { openServerDb, startServer, systemClock } from '@server/app';
 import { seedDemo } from '@server/demo/seed';
+import { groupCommitOf } from '@server/repos/groupCommit';
 import { insertProduct } from '@server/repos/products';
-import { serveBare } from '../lib/http';
+import { serveBare } from '../lib/bare';
 
 const MAKERS = ['Makita', 'Bosch', 'DeWalt', 'Metabo', 'Hikoki', 'Einhell', 'Stanley', 'Milwaukee', 'Festool', 'Ryobi', 'Zwilling', 'Tefal', 'Philips', 'Gorenje', 'Zepter', 'Herend', 'Zsolnay', 'Pick', 'Tokaji', 'Győri'];
 const KINDS = ['ütvefúró', 'sarokcsiszoló', 'körfűrész', 'csavarbehajtó', 'dekopírfűrész', 'akkumulátor', 'töltő', 'fúrószár', 'vágókorong', 'csiszolópapír', 'mérőszalag', 'vízmérték', 'kalapács', 'fogó', 'csavarhúzó', 'kés', 'serpenyő', 'fazék', 'vízforraló', 'kávéfőző', 'porszívó', 'hűtő', 'tűzhely', 'mosógép', 'porcelán tányér', 'bögre', 'váza', 'szalámi', 'bor', 'pálinka', 'keksz', 'csokoládé', 'kenyérpirító', 'turmixgép', 'hajszárító', 'borotva', 'lámpa', 'izzó', 'hosszabbító', 'elem', 'kesztyű', 'védőszemüveg', 'munkaruha', 'bakancs', 'létra', 'talicska', 'ásó', 'gereblye', 'locsolótömlő', 'fűnyíró'];
@@ -45,7 +46,7 @@ async function main(): Promise<void> {
     const app = await startServer({ db, config: { port: 0, dbPath }, log: pino({ level: 'silent' }) });
     process.send!({ url: app.url, keys, account, products: count, seedMs: Date.now() - started });
     process.on('message', (m: { cpu?: boolean }) => {
-      if (m.cpu) process.send!({ cpu: process.cpuUsage() });
+      if (m.cpu) process.send!({ cpu: process.cpuUsage(), commits: { ...groupCommitOf(db).stats } });
     });
     process.on('disconnect', () => {
       void app.close().then(() => {

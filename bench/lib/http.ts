@@ -1,9 +1,10 @@
-/** What the HTTP benchmarks share: autocannon's typed entry and the bare node:http baseline server. */
+/** What the HTTP benchmarks share on the load side: autocannon's typed entry, bench children, CPU measures. */
 import { fork, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:http';
 import { cpus, loadavg } from 'node:os';
-import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import { basename, dirname, extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { bundleServer } from '../../scripts/server-bundle.mjs';
 
 export interface CannonResult {
   requests: { average: number; total: number };
@@ -14,30 +15,25 @@ export interface CannonResult {
 export type Autocannon = (opts: { url: string; method: string; body: string; headers: Record<string, string>; connections: number; duration: number; pipelining?: number }) => Promise<CannonResult>;
 export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-/**
- * The baseline: a bare node:http server answering a constant body (set by the parent over IPC,
- * so it is the same size as the real answer), reporting its CPU use on request.
- */
-export function serveBare(): void {
-  let body = '{}';
-  process.on('message', (m: { body?: string; cpu?: boolean }) => {
-    if (typeof m.body === 'string') body = m.body;
-    process.send!(m.cpu ? { cpu: process.cpuUsage() } : { ready: true });
-  });
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
-      res.end(body);
-    });
-  });
-  server.listen(0, '127.0.0.1', () => process.send!({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+// Children run bundled the way `npm run build` ships the server (scripts/server-bundle.mjs), not
+// through tsx: its loader keeps every function's name by defining it at runtime, a cost the shipped
+// server does not pay. Each child file is bundled once per run.
+const bundles = new Map<string, Promise<string>>();
+
+function bundled(file: string): Promise<string> {
+  let out = bundles.get(file);
+  if (!out) {
+    const target = join(dirname(fileURLToPath(import.meta.url)), '..', 'results', '.build', `${basename(file, extname(file))}.mjs`);
+    bundles.set(file, (out = bundleServer(file, target, { sourcemap: false, logLevel: 'warning' }).then(() => target)));
+  }
+  return out;
 }
 
-/** A bench server in a child process (tsx), resolved with what it reports once it listens. */
-export function startChild(file: string, args: string[]): Promise<{ child: ChildProcess; info: Record<string, unknown> }> {
+/** A bench server in a child process (the bundled file), resolved with what it reports once it listens. */
+export async function startChild(file: string, args: string[]): Promise<{ child: ChildProcess; info: Record<string, unknown> }> {
+  const script = await bundled(file);
   return new Promise((resolve, reject) => {
-    const child = fork(file, args, { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(script, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     child.once('message', (info) => resolve({ child, info: info as Record<string, unknown> }));
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`bench server (${args[0]}) exited with ${code}`)));

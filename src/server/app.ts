@@ -4,6 +4,7 @@ import type { Clock, ServerServices } from './context';
 import { defaultConfig, type ServerConfig } from './config';
 import { openDb } from './db/connection';
 import { MIGRATIONS } from './db/migrations';
+import { holdServerLock } from './db/serverLock';
 import type { Db } from './db/types';
 import { createApiServer, listen, type RunningServer } from './http/server';
 import { createMailWorker } from './services/finance/mailWorker';
@@ -25,19 +26,35 @@ export interface App extends RunningServer {
 
 /** `nativeBinding`: a better_sqlite3.node for the running ABI (the desktop app's in-process demo server runs in Electron). */
 export function openServerDb(path: string, nativeBinding?: string): Db {
-  return openDb(path, { migrations: MIGRATIONS, nativeBinding });
+  const db = openDb(path, { migrations: MIGRATIONS, nativeBinding });
+  if (nativeBinding) bindings.set(db, nativeBinding);
+  return db;
 }
+
+// The serving lock is a second SQLite handle, which must load the same native build as the first.
+const bindings = new WeakMap<Db, string>();
 
 export async function startServer(opts: StartOptions = {}): Promise<App> {
   const config = defaultConfig(opts.config);
   const log = opts.log ?? pino({ level: process.env.STOCKDESK_LOG_LEVEL ?? 'info' });
   const clock = opts.clock ?? systemClock;
   const db = opts.db ?? openServerDb(config.dbPath);
+  let unlock: () => void;
+  try {
+    unlock = holdServerLock(db, bindings.get(db));
+  } catch (e) {
+    if (!opts.db) db.close();
+    throw e;
+  }
   // Invoice e-mail leaves the process only after the invoice's transaction committed.
   const mail = createMailWorker({ db, config, clock, log });
   const services: ServerServices = { kickMail: () => mail.kick() };
   const server = createApiServer({ db, clock, config, log, services });
-  const running = await listen(server, config.host, config.port);
+  const running = await listen(server, config.host, config.port).catch((e: unknown) => {
+    unlock();
+    if (!opts.db) db.close();
+    throw e;
+  });
   mail.start();
   return {
     ...running,
@@ -46,6 +63,7 @@ export async function startServer(opts: StartOptions = {}): Promise<App> {
     close: async () => {
       await running.close();
       await mail.stop();
+      unlock();
       if (!opts.db) db.close();
     },
   };

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { ADMIN_USAGE, AdminError, runAdmin } from './admin/commands';
 import { openServerDb, startServer, systemClock } from './app';
+import { DatabaseInUse } from './db/serverLock';
 import { seedDemo } from './demo/seed';
 import { SMTP_OPTIONS, smtpConfig } from './smtpConfig';
 
@@ -70,6 +71,6 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {
-  console.error(e instanceof AdminError || (e as Error).name === 'FutureDatabaseError' || (e as Error).name === 'SmtpConfigError' || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (e as Error).message : e);
+  console.error(e instanceof AdminError || e instanceof DatabaseInUse || (e as Error).name === 'FutureDatabaseError' || (e as Error).name === 'SmtpConfigError' || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (e as Error).message : e);
   process.exit(1);
 });

@@ -4,7 +4,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { areaOfPath, CAPABILITIES, encodeError, guessFormat, ProtocolError } from '@shared/protocol';
+import { areaOfPath, CAPABILITIES, encodeError, guessFormat, ProtocolError, type Area } from '@shared/protocol';
 import { dispatch, type DispatchDeps } from './dispatch';
 import { BytesPool } from './jsonBytes';
 
@@ -16,39 +16,69 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
+// Below this a string answer is measured and handed to the socket as it is (node encodes it in the
+// write); above it, it is encoded once, as measuring and then writing would walk it twice.
+const SMALL_ANSWER = 16 * 1024;
+
 /** `done` runs once the socket has taken the bytes (not at all if the connection dies first). */
-function send(res: ServerResponse, status: number, contentType: string, body: string | Buffer, extra: Record<string, string> = {}, done?: () => void) {
-  // Encoded once: measuring the string and then writing it would walk a large answer twice.
-  const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
-  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': bytes.length, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...extra });
+function send(res: ServerResponse, status: number, contentType: string, body: string | Buffer, extra?: Record<string, string>, done?: () => void) {
+  const bytes = typeof body === 'string' && body.length > SMALL_ANSWER ? Buffer.from(body, 'utf8') : body;
+  const length = typeof bytes === 'string' ? Buffer.byteLength(bytes, 'utf8') : bytes.length;
+  res.writeHead(status, { 'Content-Type': contentType, 'Content-Length': length, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...extra });
   res.end(bytes, done);
 }
 
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
-  return new Promise((resolve, reject) => {
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) {
-      req.resume();
-      resolve('too-large');
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let over = false;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > limit) over = true;
-      else chunks.push(c);
-    });
-    req.on('end', () => resolve(over ? 'too-large' : Buffer.concat(chunks, size)));
-    req.on('error', reject);
+/**
+ * Calls `then` with the whole body, or 'too-large' past the limit (the rest is drained, not kept).
+ * Listeners rather than a promise: this runs for every request, and the body is usually one chunk.
+ */
+function readBody(req: IncomingMessage, limit: number, then: (body: Buffer | 'too-large') => void, fail: (e: Error) => void): void {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    req.resume();
+    then('too-large');
+    return;
+  }
+  let first: Buffer | null = null;
+  let chunks: Buffer[] | null = null;
+  let size = 0;
+  req.on('data', (c: Buffer) => {
+    size += c.length;
+    if (size > limit) {
+      first = null;
+      chunks = null;
+    } else if (!first) first = c;
+    else (chunks ??= [first]).push(c);
   });
+  req.on('end', () => then(size > limit ? 'too-large' : chunks ? Buffer.concat(chunks, size) : (first ?? Buffer.alloc(0))));
+  req.on('error', fail);
 }
 
 export function createApiServer(deps: DispatchDeps): Server {
   const pool = new BytesPool();
-  return createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, async (req, res) => {
-    const path = (req.url ?? '/').split('?')[0]!;
+  const failed = (res: ServerResponse, err: unknown) => {
+    deps.log.error({ err }, 'unhandled request failure');
+    if (!res.headersSent) send(res, 500, 'application/json', JSON.stringify({ status: 'error', method: null, error: { code: 'INTERNAL_ERROR', message: 'The server could not complete the request.', details: [] } }));
+    else res.destroy();
+  };
+  const answer = (res: ServerResponse, out: Awaited<ReturnType<typeof dispatch>>) => {
+    if (!('json' in out)) return send(res, out.status, out.contentType, out.body);
+    const large = pool.encode(out.json);
+    send(res, out.status, out.contentType, large.bytes, undefined, large.release);
+  };
+  const command = (req: IncomingMessage, res: ServerResponse, area: Area, contentType: string | undefined) =>
+    readBody(req, deps.config.maxBodyBytes, (body) => {
+      if (body === 'too-large') {
+        const e = encodeError(guessFormat(contentType), null, new ProtocolError('PAYLOAD_TOO_LARGE', `The request body is larger than ${deps.config.maxBodyBytes} bytes; send fewer rows per call.`));
+        return send(res, e.status, e.contentType, e.body, { Connection: 'close' });
+      }
+      dispatch(deps, area, body, contentType).then((out) => answer(res, out)).catch((err: unknown) => failed(res, err));
+    }, (err) => failed(res, err));
+
+  return createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, (req, res) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
     try {
       if (path === '/api/health') {
         if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'application/json', JSON.stringify({ status: 'error', message: 'Use GET for /api/health.' }), { Allow: 'GET, HEAD' });
@@ -65,19 +95,9 @@ export function createApiServer(deps: DispatchDeps): Server {
         const e = encodeError(guessFormat(contentType), null, new ProtocolError('METHOD_NOT_ALLOWED', `${path} accepts only POST requests with an XML or JSON command body.`));
         return send(res, e.status, e.contentType, e.body, { Allow: 'POST' });
       }
-      const body = await readBody(req, deps.config.maxBodyBytes);
-      if (body === 'too-large') {
-        const e = encodeError(guessFormat(contentType), null, new ProtocolError('PAYLOAD_TOO_LARGE', `The request body is larger than ${deps.config.maxBodyBytes} bytes; send fewer rows per call.`));
-        return send(res, e.status, e.contentType, e.body, { Connection: 'close' });
-      }
-      const out = await dispatch(deps, area, body, contentType);
-      if (!('json' in out)) return send(res, out.status, out.contentType, out.body);
-      const large = pool.encode(out.json);
-      send(res, out.status, out.contentType, large.bytes, {}, large.release);
+      command(req, res, area, contentType);
     } catch (err) {
-      deps.log.error({ err }, 'unhandled request failure');
-      if (!res.headersSent) send(res, 500, 'application/json', JSON.stringify({ status: 'error', method: null, error: { code: 'INTERNAL_ERROR', message: 'The server could not complete the request.', details: [] } }));
-      else res.destroy();
+      failed(res, err);
     }
   });
 }

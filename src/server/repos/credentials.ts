@@ -42,11 +42,6 @@ const revoked = (db: Db) => revocations.set(db, (revocations.get(db) ?? 0) + 1);
 /** How many revocations were made through this connection (changes when a key may have been revoked). */
 export const revocationCount = (db: Db) => revocations.get(db) ?? 0;
 
-/** SQLite's data_version: changes when another connection (another process) committed to the database. */
-export function dataVersionOf(db: Db): number {
-  return (stmt(db, 'PRAGMA data_version').get() as { data_version: number }).data_version;
-}
-
 export function revokeApiKey(db: Db, id: number, now: Date): boolean {
   revoked(db);
   return db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now.toISOString(), id).changes > 0;

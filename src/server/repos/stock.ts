@@ -5,6 +5,7 @@
  */
 import type { Db } from '../db/types';
 import { stmt } from './statements';
+import { readWhileUnchanged } from './unchangedCache';
 
 export type ReceiptKind = 'takein' | 'wasting' | 'delivery' | 'po_takein';
 
@@ -123,10 +124,17 @@ export interface WarehouseStock {
 }
 
 /**
- * A product's stock per warehouse of the account (or one warehouse), in one statement; undefined
- * when the account has no such product. Read raw: row objects would rebuild five keys per row.
+ * A product's stock per warehouse of the account (or one warehouse); undefined when the account has
+ * no such product. Kept in memory while the database is unchanged (unchangedCache.ts): the answer is
+ * shared, so callers must not modify it.
  */
-export function stockByWarehouse(db: Db, accountId: number, productId: number, warehouseId: number | null, label: string | null): WarehouseStock[] | undefined {
+export function stockByWarehouse(db: Db, accountId: number, productId: number, warehouseId: number | null, label: string | null): readonly WarehouseStock[] | undefined {
+  return readWhileUnchanged(db, `stock:${accountId}:${productId}:${warehouseId ?? '*'}:${label === null ? '*' : `=${label}`}`, () =>
+    readStockByWarehouse(db, accountId, productId, warehouseId, label));
+}
+
+/** The same in one statement. Read raw: row objects would rebuild five keys per row. */
+function readStockByWarehouse(db: Db, accountId: number, productId: number, warehouseId: number | null, label: string | null): WarehouseStock[] | undefined {
   const rows = stmt(db, `SELECT w.id, w.name,
         COALESCE((SELECT SUM(l.qty_milli) FROM stock_levels l WHERE l.account_id = @a AND l.product_id = @p AND l.warehouse_id = w.id), 0),
         COALESCE((SELECT SUM(l.qty_milli) FROM stock_levels l WHERE l.account_id = @a AND l.product_id = @p AND l.warehouse_id = w.id

@@ -1,6 +1,7 @@
 import { ProtocolError, type Credentials } from '@shared/protocol';
 import type { Db } from '../db/types';
-import { dataVersionOf, revocationCount, sessionForKeys } from '../repos/credentials';
+import { revocationCount, sessionForKeys } from '../repos/credentials';
+import { FOREIGN_POLL_MS, foreignCommits } from '../repos/dataVersion';
 
 /** One message for every failure, so a caller learns nothing about which key was wrong or whose it is. */
 export const AUTH_MESSAGE =
@@ -15,15 +16,15 @@ export const AUTH_MESSAGE =
  * - a revocation through this connection (the server's own admin calls) drops the cache before the
  *   next request;
  * - a commit by another connection (the admin CLI in another process) drops it too; that is noticed
- *   by polling SQLite's data_version at most every AUTH_CACHE_POLL_MS, so such a revocation takes
- *   effect within that time;
+ *   by polling SQLite's data_version at most every AUTH_CACHE_POLL_MS (repos/dataVersion.ts), so such
+ *   a revocation takes effect within that time;
  * - an entry is re-verified after AUTH_CACHE_MAX_AGE_MS regardless, bounding staleness should some
  *   other path ever change a key without going through the repository.
  * The raw keys are map keys in this process's memory only; they are already in every request body.
  */
 export const AUTH_CACHE_MAX_ENTRIES = 1000;
 export const AUTH_CACHE_MAX_AGE_MS = 30_000;
-export const AUTH_CACHE_POLL_MS = 250;
+export const AUTH_CACHE_POLL_MS = FOREIGN_POLL_MS;
 
 interface Verified {
   accountId: number;
@@ -34,21 +35,18 @@ interface Verified {
 interface Cache {
   revocations: number;
   dataVersion: number;
-  polledAtMs: number;
   entries: Map<string, Verified>;
 }
 
 const caches = new WeakMap<Db, Cache>();
 
 function cacheFor(db: Db, monotonic: number): Cache {
-  let cache = caches.get(db);
   const revocations = revocationCount(db);
-  if (cache && cache.revocations === revocations && monotonic - cache.polledAtMs < AUTH_CACHE_POLL_MS) return cache;
-  const dataVersion = dataVersionOf(db);
+  const dataVersion = foreignCommits(db, monotonic);
+  let cache = caches.get(db);
   if (!cache || cache.revocations !== revocations || cache.dataVersion !== dataVersion) {
-    caches.set(db, (cache = { revocations, dataVersion, polledAtMs: monotonic, entries: new Map() }));
+    caches.set(db, (cache = { revocations, dataVersion, entries: new Map() }));
   }
-  cache.polledAtMs = monotonic;
   return cache;
 }
 

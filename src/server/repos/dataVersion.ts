@@ -1,0 +1,34 @@
+/**
+ * Commits by other connections, for the in-memory caches (verified keys, unchanged reads). SQLite's
+ * data_version changes whenever another connection — in practice the admin command line in another
+ * process — committed to the database; it does not change for this connection's own commits.
+ * Reading it opens a read transaction (two fcntl locks on the WAL index, ~5 µs), which is what the
+ * caches exist to avoid, so it is polled at most every FOREIGN_POLL_MS: such a change is seen within
+ * that time. The server itself is the only process that writes stock or orders (db/serverLock.ts).
+ */
+import type { Db } from '../db/types';
+import { stmt } from './statements';
+
+export const FOREIGN_POLL_MS = 250;
+
+interface Seen {
+  version: number;
+  polledAtMs: number;
+}
+
+const seen = new WeakMap<Db, Seen>();
+
+/** SQLite's data_version, read now. */
+function dataVersionOf(db: Db): number {
+  return (stmt(db, 'PRAGMA data_version').get() as { data_version: number }).data_version;
+}
+
+/** The data_version last polled: a different number means another connection committed something. */
+export function foreignCommits(db: Db, monotonicMs: number = performance.now()): number {
+  let s = seen.get(db);
+  if (s && monotonicMs - s.polledAtMs < FOREIGN_POLL_MS) return s.version;
+  if (!s) seen.set(db, (s = { version: 0, polledAtMs: 0 }));
+  s.version = dataVersionOf(db);
+  s.polledAtMs = monotonicMs;
+  return s.version;
+}

@@ -1,0 +1,49 @@
+/**
+ * Answers of hot reads, kept while the database is unchanged. A getQuantity spends more time
+ * beginning and ending SQLite's read transaction (two fcntl locks on the WAL index) and walking four
+ * indexes than everything else in the request; clerks' desks ask for the same products again and
+ * again between writes, and most of those answers are the same as last time.
+ *
+ * Exact, not "fresh enough": every kept answer is dropped as soon as anything may have changed it.
+ * - This connection's own writes: SQLite's total_changes() counts every row any statement of the
+ *   connection inserted, changed or deleted (triggers included, rolled-back ones too), and costs no
+ *   transaction to read. Any change at all drops everything, so no write path can be forgotten.
+ * - Inside a transaction (a group-commit batch) rows may be uncommitted: such reads run against the
+ *   database and keep nothing.
+ * - Other processes: the serving process holds the database's server lock (db/serverLock.ts), so no
+ *   other server writes to it; the admin command line, which never writes stock or orders, is seen
+ *   through data_version within FOREIGN_POLL_MS (repos/dataVersion.ts).
+ * Kept answers are shared: callers must not modify what they get.
+ */
+import type { Db } from '../db/types';
+import { foreignCommits } from './dataVersion';
+import { stmt } from './statements';
+
+export const MAX_KEPT_ANSWERS = 10_000;
+
+interface Kept {
+  changes: number;
+  foreign: number;
+  answers: Map<string, unknown>;
+}
+
+const kept = new WeakMap<Db, Kept>();
+
+const totalChanges = (db: Db) => stmt(db, 'SELECT total_changes()').pluck().get() as number;
+
+/**
+ * `read()`'s answer for `key`, from memory when the database has not changed since it was read.
+ * The key must name everything the answer depends on, starting with the account.
+ */
+export function readWhileUnchanged<V>(db: Db, key: string, read: () => V): V {
+  if (db.inTransaction) return read();
+  const changes = totalChanges(db);
+  const foreign = foreignCommits(db);
+  let k = kept.get(db);
+  if (!k || k.changes !== changes || k.foreign !== foreign) kept.set(db, (k = { changes, foreign, answers: new Map() }));
+  if (k.answers.has(key)) return k.answers.get(key) as V;
+  const answer = read();
+  if (k.answers.size >= MAX_KEPT_ANSWERS) k.answers.delete(k.answers.keys().next().value!);
+  k.answers.set(key, answer);
+  return answer;
+}
