@@ -12,18 +12,15 @@ import { seedDemo } from '@server/demo/seed';
 import { groupCommitOf } from '@server/repos/groupCommit';
 import { insertProduct } from '@server/repos/products';
 import { serveBare } from '../lib/bare';
-
-const MAKERS = ['Makita', 'Bosch', 'DeWalt', 'Metabo', 'Hikoki', 'Einhell', 'Stanley', 'Milwaukee', 'Festool', 'Ryobi', 'Zwilling', 'Tefal', 'Philips', 'Gorenje', 'Zepter', 'Herend', 'Zsolnay', 'Pick', 'Tokaji', 'Győri'];
-const KINDS = ['ütvefúró', 'sarokcsiszoló', 'körfűrész', 'csavarbehajtó', 'dekopírfűrész', 'akkumulátor', 'töltő', 'fúrószár', 'vágókorong', 'csiszolópapír', 'mérőszalag', 'vízmérték', 'kalapács', 'fogó', 'csavarhúzó', 'kés', 'serpenyő', 'fazék', 'vízforraló', 'kávéfőző', 'porszívó', 'hűtő', 'tűzhely', 'mosógép', 'porcelán tányér', 'bögre', 'váza', 'szalámi', 'bor', 'pálinka', 'keksz', 'csokoládé', 'kenyérpirító', 'turmixgép', 'hajszárító', 'borotva', 'lámpa', 'izzó', 'hosszabbító', 'elem', 'kesztyű', 'védőszemüveg', 'munkaruha', 'bakancs', 'létra', 'talicska', 'ásó', 'gereblye', 'locsolótömlő', 'fűnyíró'];
+import { syntheticProduct } from '../lib/catalog';
 
 function catalog(db: ReturnType<typeof openServerDb>, accountId: number, n: number): void {
   const now = new Date();
   db.transaction(() => {
     for (let i = 0; i < n; i++) {
-      const maker = MAKERS[i % MAKERS.length]!;
-      const kind = KINDS[Math.floor(i / MAKERS.length) % KINDS.length]!;
+      const { maker, kind, name } = syntheticProduct(i);
       insertProduct(db, accountId, {
-        name: `${maker} ${kind} ${100 + (i % 997)}`, action: 0, listPrice: String(1000 + (i % 50_000)), currency: 'HUF', vat: '27', unit: 'db',
+        name, action: 0, listPrice: String(1000 + (i % 50_000)), currency: 'HUF', vat: '27', unit: 'db',
         manufacturer: maker, itemNumber: `SD-${String(i).padStart(6, '0')}`, eanNumber: String(5_990_000_000_000 + i), productGroup: kind,
         tags: [kind.split(' ')[0]!, i % 2 ? 'akció' : 'raktári'], service: 0, components: [],
       }, now);

@@ -12,7 +12,11 @@ export interface CannonResult {
   errors: number;
   non2xx: number;
 }
-export type Autocannon = (opts: { url: string; method: string; body: string; headers: Record<string, string>; connections: number; duration: number; pipelining?: number }) => Promise<CannonResult>;
+export interface CannonRequest {
+  /** Builds each request as it is sent (autocannon calls it per request). */
+  setupRequest?: (req: { body?: string }) => { body?: string };
+}
+export type Autocannon = (opts: { url: string; method: string; body: string; headers: Record<string, string>; connections: number; duration: number; pipelining?: number; requests?: CannonRequest[] }) => Promise<CannonResult>;
 export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 // Children run bundled the way `npm run build` ships the server (scripts/server-bundle.mjs), not

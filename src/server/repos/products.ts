@@ -4,6 +4,7 @@
  */
 import type { Db } from '../db/types';
 import { indexedSearch } from './productIndex';
+import { readWhileUnchanged } from './unchangedCache';
 import { inTransaction, stmt } from './statements';
 
 export interface Component {
@@ -252,9 +253,16 @@ export interface ProductQuery {
 /**
  * Products matching the filter in id order, read in one snapshot. The in-memory trigram index
  * (productIndex.ts), else the FTS5 trigram table, else a scan with a LIKE superset finds
- * candidates; the per-field regex decides, so results are exact whichever path answered.
+ * candidates; the per-field regex decides, so results are exact whichever path answered. Kept in
+ * memory while the database is unchanged (unchangedCache.ts): the list is shared, do not modify it.
  */
-export function searchProducts(db: Db, accountId: number, q: ProductQuery): Product[] {
+export function searchProducts(db: Db, accountId: number, q: ProductQuery): readonly Product[] {
+  const key = `products:${accountId}:${q.afterId ?? 0}:${q.limit}:${JSON.stringify([q.updatedSince ?? null, q.filter])}`;
+  return readWhileUnchanged(db, key, () => findProducts(db, accountId, q), (rows) => Math.max(1, rows.length));
+}
+
+/** The same, read: through the trigram index or FTS5, in one read transaction. */
+function findProducts(db: Db, accountId: number, q: ProductQuery): Product[] {
   return inTransaction(db, () => {
     const f = parseFilter(q.filter);
     // updated_since is the mirror's incremental pull, a different access path: SQLite answers it.

@@ -19,12 +19,16 @@ import type { Db } from '../db/types';
 import { foreignCommits } from './dataVersion';
 import { stmt } from './statements';
 
-export const MAX_KEPT_ANSWERS = 10_000;
+/** What all kept answers may weigh together (a stock answer weighs 1, a product list its rows). */
+export const MAX_KEPT_WEIGHT = 20_000;
+/** An answer heavier than this is not kept: it would push out too much else. */
+export const MAX_ANSWER_WEIGHT = MAX_KEPT_WEIGHT / 8;
 
 interface Kept {
   changes: number;
   foreign: number;
-  answers: Map<string, unknown>;
+  weight: number;
+  answers: Map<string, { answer: unknown; weight: number }>;
 }
 
 const kept = new WeakMap<Db, Kept>();
@@ -35,15 +39,24 @@ const totalChanges = (db: Db) => stmt(db, 'SELECT total_changes()').pluck().get(
  * `read()`'s answer for `key`, from memory when the database has not changed since it was read.
  * The key must name everything the answer depends on, starting with the account.
  */
-export function readWhileUnchanged<V>(db: Db, key: string, read: () => V): V {
+export function readWhileUnchanged<V>(db: Db, key: string, read: () => V, weigh: (answer: V) => number = () => 1): V {
   if (db.inTransaction) return read();
   const changes = totalChanges(db);
   const foreign = foreignCommits(db);
   let k = kept.get(db);
-  if (!k || k.changes !== changes || k.foreign !== foreign) kept.set(db, (k = { changes, foreign, answers: new Map() }));
-  if (k.answers.has(key)) return k.answers.get(key) as V;
+  if (!k || k.changes !== changes || k.foreign !== foreign) kept.set(db, (k = { changes, foreign, weight: 0, answers: new Map() }));
+  const hit = k.answers.get(key);
+  if (hit) return hit.answer as V;
   const answer = read();
-  if (k.answers.size >= MAX_KEPT_ANSWERS) k.answers.delete(k.answers.keys().next().value!);
-  k.answers.set(key, answer);
+  const weight = weigh(answer);
+  if (weight > MAX_ANSWER_WEIGHT) return answer;
+  // Oldest first: a Map iterates in insertion order.
+  for (const [old, entry] of k.answers) {
+    if (k.weight + weight <= MAX_KEPT_WEIGHT) break;
+    k.answers.delete(old);
+    k.weight -= entry.weight;
+  }
+  k.answers.set(key, { answer, weight });
+  k.weight += weight;
   return answer;
 }

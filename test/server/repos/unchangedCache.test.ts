@@ -13,7 +13,7 @@ import { seedDemo } from '@server/demo/seed';
 import { FOREIGN_POLL_MS } from '@server/repos/dataVersion';
 import { GroupCommit } from '@server/repos/groupCommit';
 import { addMove, insertReceipt, stockByWarehouse } from '@server/repos/stock';
-import { MAX_KEPT_ANSWERS, readWhileUnchanged } from '@server/repos/unchangedCache';
+import { MAX_ANSWER_WEIGHT, MAX_KEPT_WEIGHT, readWhileUnchanged } from '@server/repos/unchangedCache';
 import { DEMO_KEYS, TestClock } from '../../helpers/server';
 
 let dir: string;
@@ -100,15 +100,33 @@ describe('readWhileUnchanged', () => {
     }
   });
 
-  it('keeps at most MAX_KEPT_ANSWERS, forgetting the oldest first', () => {
+  it('keeps at most MAX_KEPT_WEIGHT, forgetting the oldest first', () => {
     let reads = 0;
-    for (let i = 0; i <= MAX_KEPT_ANSWERS; i++) readWhileUnchanged(db, `k${i}`, () => ++reads);
-    expect(reads).toBe(MAX_KEPT_ANSWERS + 1);
-    readWhileUnchanged(db, `k${MAX_KEPT_ANSWERS}`, () => ++reads);
+    for (let i = 0; i <= MAX_KEPT_WEIGHT; i++) readWhileUnchanged(db, `k${i}`, () => ++reads);
+    expect(reads).toBe(MAX_KEPT_WEIGHT + 1);
+    readWhileUnchanged(db, `k${MAX_KEPT_WEIGHT}`, () => ++reads);
     readWhileUnchanged(db, 'k1', () => ++reads);
-    expect(reads).toBe(MAX_KEPT_ANSWERS + 1);
+    expect(reads).toBe(MAX_KEPT_WEIGHT + 1);
     readWhileUnchanged(db, 'k0', () => ++reads);
-    expect(reads).toBe(MAX_KEPT_ANSWERS + 2);
+    expect(reads).toBe(MAX_KEPT_WEIGHT + 2);
+  });
+
+  it('weighs answers: a heavy one pushes out as many light ones as it weighs, and one too heavy is not kept', () => {
+    let reads = 0;
+    const light = (i: number) => readWhileUnchanged(db, `light${i}`, () => ++reads);
+    for (let i = 0; i < MAX_KEPT_WEIGHT; i++) light(i);
+    const heavy = () => readWhileUnchanged(db, 'heavy', () => ({ rows: ++reads }), () => MAX_ANSWER_WEIGHT);
+    heavy();
+    expect(heavy()).toEqual({ rows: MAX_KEPT_WEIGHT + 1 });
+    reads = 0;
+    light(MAX_ANSWER_WEIGHT);
+    expect(reads).toBe(0);
+    light(MAX_ANSWER_WEIGHT - 1);
+    expect(reads).toBe(1);
+    const tooHeavy = () => readWhileUnchanged(db, 'too heavy', () => ++reads, () => MAX_ANSWER_WEIGHT + 1);
+    tooHeavy();
+    tooHeavy();
+    expect(reads).toBe(3);
   });
 
   it('keeps nothing when the read fails', () => {
