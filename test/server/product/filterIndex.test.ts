@@ -1,15 +1,18 @@
 /**
  * getProduct's in-memory filter index against the database it mirrors: the same answers as the
- * SQLite path for every filter, and fresh after writes by this connection or by another process's
- * connection to the same file (the admin CLI, a second server) — on real SQLite files.
+ * SQLite path for every filter, and fresh after writes by this connection at once, or by another
+ * process's connection to the same file (the admin CLI) once searches look again: answers are kept
+ * while the database is unchanged, and another connection's commits are noticed within
+ * FOREIGN_POLL_MS (repos/dataVersion.ts) — on real SQLite files.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openServerDb } from '@server/app';
 import type { Db } from '@server/db/types';
 import { createAccount } from '@server/repos/accounts';
+import { FOREIGN_POLL_MS } from '@server/repos/dataVersion';
 import { insertProduct, parseFilter, searchProducts, updateProduct, type ProductData } from '@server/repos/products';
 
 const NOW = new Date('2026-11-23T10:00:00.000Z');
@@ -38,7 +41,14 @@ function expected(d: Db, acc: number, filter: string, afterId = 0, limit = 1001)
 }
 const ids = (d: Db, acc: number, filter: string, afterId?: number, limit = 1001) => searchProducts(d, acc, { filter, afterId, limit }).map((p) => p.id);
 
+// The monotonic clock the foreign-commit poll reads, moved by hand.
+let monotonic = 1_000_000;
+const laterThanThePoll = () => {
+  monotonic += FOREIGN_POLL_MS;
+};
+
 beforeEach(() => {
+  vi.spyOn(performance, 'now').mockImplementation(() => monotonic);
   dir = mkdtempSync(join(tmpdir(), 'stockdesk-filter-index-'));
   db = openServerDb(join(dir, 'server.db'));
   accountId = account(db, 'Első Kft');
@@ -50,6 +60,7 @@ beforeEach(() => {
   other = openServerDb(join(dir, 'server.db'));
 });
 afterEach(() => {
+  vi.restoreAllMocks();
   other.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
@@ -105,6 +116,7 @@ describe('getProduct filter from the in-memory index', () => {
         throw new Error('rolled back');
       })(),
     ).toThrow('rolled back');
+    laterThanThePoll();
     const got = ids(db, accountId, 'ütvefúró');
     expect(got).toContain(added);
     expect(got).not.toContain(target);
@@ -118,6 +130,7 @@ describe('getProduct filter from the in-memory index', () => {
       for (let i = 0; i < 400; i++) updateProduct(other, accountId, i + 1, data(i + 11), NOW);
       for (let i = 0; i < 300; i++) insertProduct(other, accountId, data(i + 13), NOW);
     })();
+    laterThanThePoll();
     for (const filter of FILTERS) expect(ids(db, accountId, filter), filter).toEqual(expected(db, accountId, filter));
   });
 });
