@@ -79,7 +79,8 @@ function internal(log: Logger, e: unknown, method: string | null): ProtocolError
 }
 
 export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, contentType: string | undefined): Promise<EncodedResponse | LargeJsonResponse> {
-  let format: Format = guessFormat(contentType, body.subarray(0, 64).toString('utf8'));
+  // Known once the body parsed; an error before that is answered in the format the body looks like.
+  let format: Format | null = null;
   let method: MethodName | null = null;
   // Writes share transactions (repos/groupCommit.ts): whatever this request read or wrote inside
   // an open batch is answered only once that batch committed.
@@ -103,8 +104,8 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     batches.leave();
     const wait = batches.settled();
     if (wait) await wait;
-    if (format === 'json' && isLargeJson(result)) return { status: 200, contentType: CONTENT_TYPE.json, json: successEnvelope(parsed.method, result as never) };
-    return encodeResponse(format, parsed.method, result as never);
+    if (parsed.format === 'json' && isLargeJson(result)) return { status: 200, contentType: CONTENT_TYPE.json, json: successEnvelope(parsed.method, result as never) };
+    return encodeResponse(parsed.format, parsed.method, result as never);
   } catch (e) {
     // A refusal computed from a batch's rows waits for it too, and if that batch was rolled back
     // the refusal may rest on rows that never existed (a request_id "already used", stock that
@@ -113,7 +114,7 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     const rolledBack = await batches.settled()?.then(() => undefined, (failure: unknown) => failure);
     const cause = rolledBack ?? e;
     const error = cause instanceof ProtocolError ? cause : internal(deps.log, cause, method);
-    return encodeError(format, method, error);
+    return encodeError(format ?? guessFormat(contentType, body.subarray(0, 64).toString('utf8')), method, error);
   } finally {
     batches.finish();
   }
