@@ -68,11 +68,16 @@ export function createApiServer(deps: DispatchDeps): Server {
   };
   const command = (req: IncomingMessage, res: ServerResponse, area: Area, contentType: string | undefined) =>
     readBody(req, deps.config.maxBodyBytes, (body) => {
-      if (body === 'too-large') {
-        const e = encodeError(guessFormat(contentType), null, new ProtocolError('PAYLOAD_TOO_LARGE', `The request body is larger than ${deps.config.maxBodyBytes} bytes; send fewer rows per call.`));
-        return send(res, e.status, e.contentType, e.body, { Connection: 'close' });
+      // Runs in the request's 'end' listener: nothing may escape it.
+      try {
+        if (body === 'too-large') {
+          const e = encodeError(guessFormat(contentType), null, new ProtocolError('PAYLOAD_TOO_LARGE', `The request body is larger than ${deps.config.maxBodyBytes} bytes; send fewer rows per call.`));
+          return send(res, e.status, e.contentType, e.body, { Connection: 'close' });
+        }
+        dispatch(deps, area, body, contentType).then((out) => answer(res, out)).catch((err: unknown) => failed(res, err));
+      } catch (err) {
+        failed(res, err);
       }
-      dispatch(deps, area, body, contentType).then((out) => answer(res, out)).catch((err: unknown) => failed(res, err));
     }, (err) => failed(res, err));
 
   return createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, (req, res) => {
