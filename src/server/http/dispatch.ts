@@ -7,7 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
   areaPath, CONTENT_TYPE, encodeError, encodeResponse, guessFormat, isWriteMethod, METHODS, parseRequest, ProtocolError, successEnvelope,
-  validateParams, type Area, type EncodedResponse, type Format, type MethodName,
+  validateParams, type Area, type EncodedResponse, type Format, type MethodName, type ParsedRequest, type Params,
 } from '@shared/protocol';
 import type { Clock, Handler, RequestContext, ServerServices } from '../context';
 import type { ServerConfig } from '../config';
@@ -17,6 +17,7 @@ import { findStoredResponse, storeResponse } from '../repos/idempotency';
 import { BatchRolledBack, groupCommitOf, RequestBatches } from '../repos/groupCommit';
 import { HANDLERS } from './handlers';
 import { isLargeJson } from './jsonBytes';
+import { ParsedCommands } from './parsedCommands';
 
 export interface DispatchDeps {
   db: Db;
@@ -31,6 +32,20 @@ export interface LargeJsonResponse {
   status: 200;
   contentType: string;
   json: unknown;
+}
+
+const parsedCommands = new WeakMap<DispatchDeps, ParsedCommands>();
+
+function commandsOf(deps: DispatchDeps): ParsedCommands {
+  let c = parsedCommands.get(deps);
+  if (!c) parsedCommands.set(deps, (c = new ParsedCommands()));
+  return c;
+}
+
+function validated(commands: ParsedCommands, body: Buffer, contentType: string | undefined, parsed: ParsedRequest): Params<MethodName> {
+  const { format, method, credentials } = parsed;
+  const params = validateParams(method, parsed.raw);
+  return commands.keep(body, contentType, { format, method, credentials, params }, isWriteMethod(method)).params;
 }
 
 /** Thrown inside `commit` when a concurrent twin of this request committed first. */
@@ -86,7 +101,9 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
   // an open batch is answered only once that batch committed.
   const batches = new RequestBatches(groupCommitOf(deps.db));
   try {
-    const parsed = parseRequest(body, contentType, { maxBytes: deps.config.maxBodyBytes });
+    const commands = commandsOf(deps);
+    const kept = commands.find(body, contentType);
+    const parsed = kept ?? parseRequest(body, contentType, { maxBytes: deps.config.maxBodyBytes });
     format = parsed.format;
     method = parsed.method;
     const def = METHODS[parsed.method];
@@ -99,7 +116,8 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     const now = deps.clock.now();
     batches.enter();
     const accountId = authenticate(deps.db, parsed.credentials, now);
-    const params = validateParams(parsed.method, parsed.raw);
+    // A body seen before skips decoding and validation (http/parsedCommands.ts); it is authenticated above all the same.
+    const params = kept ? kept.params : validated(commands, body, contentType, parsed as ParsedRequest);
     const result = await run(deps, parsed.method, params, accountId, batches);
     batches.leave();
     const wait = batches.settled();
