@@ -17,7 +17,7 @@ import { findStoredResponse, storeResponse } from '../repos/idempotency';
 import { BatchRolledBack, groupCommitOf, RequestBatches } from '../repos/groupCommit';
 import { HANDLERS } from './handlers';
 import { isLargeJson } from './jsonBytes';
-import { ParsedCommands } from './parsedCommands';
+import { ParsedCommands, type Lookup } from './parsedCommands';
 
 export interface DispatchDeps {
   db: Db;
@@ -42,10 +42,10 @@ function commandsOf(deps: DispatchDeps): ParsedCommands {
   return c;
 }
 
-function validated(commands: ParsedCommands, body: Buffer, contentType: string | undefined, parsed: ParsedRequest): Params<MethodName> {
+function validated(commands: ParsedCommands, at: Lookup, parsed: ParsedRequest): Params<MethodName> {
   const { format, method, credentials } = parsed;
   const params = validateParams(method, parsed.raw);
-  return commands.keep(body, contentType, { format, method, credentials, params }, isWriteMethod(method)).params;
+  return commands.keep(at, { format, method, credentials, params }, isWriteMethod(method)).params;
 }
 
 /** Thrown inside `commit` when a concurrent twin of this request committed first. */
@@ -102,7 +102,8 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
   const batches = new RequestBatches(groupCommitOf(deps.db));
   try {
     const commands = commandsOf(deps);
-    const kept = commands.find(body, contentType);
+    const at = commands.find(body, contentType);
+    const kept = at.kept;
     const parsed = kept ?? parseRequest(body, contentType, { maxBytes: deps.config.maxBodyBytes });
     format = parsed.format;
     method = parsed.method;
@@ -117,7 +118,7 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     batches.enter();
     const accountId = authenticate(deps.db, parsed.credentials, now);
     // A body seen before skips decoding and validation (http/parsedCommands.ts); it is authenticated above all the same.
-    const params = kept ? kept.params : validated(commands, body, contentType, parsed as ParsedRequest);
+    const params = kept ? kept.params : validated(commands, at, parsed as ParsedRequest);
     const result = await run(deps, parsed.method, params, accountId, batches);
     batches.leave();
     const wait = batches.settled();

@@ -6,6 +6,7 @@
  * as GraphQL servers keep parsed and validated documents by query text, this keeps them by body.
  *
  * - Only read methods: a write carries its own request_id, so its body is never seen twice.
+ * - Only a body seen twice: one that never repeats costs a key and nothing more.
  * - Only what decoded and validated: a failing body goes through the whole path every time and gets
  *   its error, in the order the path gives them (authentication before validation).
  * - Authentication is never skipped: the kept form holds the keys, the caller checks them each time.
@@ -32,22 +33,40 @@ function deepFreeze<T>(v: T): T {
   return v;
 }
 
+/** A body's place in ParsedCommands: its key, and its kept form if it has one. */
+export interface Lookup {
+  key: string | null;
+  kept: ParsedCommand | undefined;
+}
+
 export class ParsedCommands {
   private readonly kept = new Map<string, ParsedCommand>();
+  // Bodies seen once: a body is kept on its second sighting, so traffic that never repeats pays
+  // only for noting its key, not for freezing and keeping what will not be asked again.
+  private readonly seenOnce = new Map<string, true>();
 
-  /** The kept form of this body, if it decoded and validated before. */
-  find(body: Buffer, contentType: string | undefined): ParsedCommand | undefined {
-    if (body.length > MAX_KEPT_BODY_BYTES || this.kept.size === 0) return undefined;
-    return this.kept.get(keyOf(body, contentType));
+  /** The body's key and, if it decoded and validated before, its kept form. */
+  find(body: Buffer, contentType: string | undefined): Lookup {
+    if (body.length > MAX_KEPT_BODY_BYTES) return { key: null, kept: undefined };
+    const key = keyOf(body, contentType);
+    return { key, kept: this.kept.get(key) };
   }
 
-  /** Keeps a read command that decoded and validated; returns it frozen. */
-  keep(body: Buffer, contentType: string | undefined, command: ParsedCommand, isWrite: boolean): ParsedCommand {
-    if (isWrite || body.length > MAX_KEPT_BODY_BYTES) return command;
-    if (this.kept.size >= MAX_KEPT_COMMANDS) this.kept.delete(this.kept.keys().next().value!);
-    this.kept.set(keyOf(body, contentType), deepFreeze(command));
+  /** Notes a read command that decoded and validated, and keeps it (frozen) if its body was seen before. */
+  keep(at: Lookup, command: ParsedCommand, isWrite: boolean): ParsedCommand {
+    if (isWrite || at.key === null) return command;
+    if (!this.seenOnce.delete(at.key)) {
+      remember(this.seenOnce, at.key, true);
+      return command;
+    }
+    remember(this.kept, at.key, deepFreeze(command));
     return command;
   }
+}
+
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  if (map.size >= MAX_KEPT_COMMANDS) map.delete(map.keys().next().value!);
+  map.set(key, value);
 }
 
 // latin1 maps every byte to one character: the key is the exact bytes, and making it validates nothing.
