@@ -19,7 +19,7 @@ export class DatabaseInUse extends Error {
   }
 }
 
-export const lockPathOf = (dbPath: string) => `${dbPath}-serving`;
+const lockPathOf = (dbPath: string) => `${dbPath}-serving`;
 
 const held = new WeakMap<Db, { holder: Database.Database; users: number }>();
 
