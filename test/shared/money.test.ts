@@ -388,6 +388,14 @@ describe('balances and storage helpers', () => {
     expect(toMinorUnits('12700', 0)).toBe(12700);
     expect(toMinorUnits('1.5', 3)).toBe(1500);
     expect(toMinorUnits('1000000000000')).toBe(100_000_000_000_000);
+    // Whole numbers take a shortcut; it must agree with the exact path at its edges.
+    expect(toMinorUnits(7, 3)).toBe(7000);
+    expect(Object.is(toMinorUnits(-0, 3), 0)).toBe(true);
+    expect(toMinorUnits(-42, 2)).toBe(-4200);
+    expect(toMinorUnits(9_007_199_254, 6)).toBe(9_007_199_254_000_000);
+    expect(() => toMinorUnits(9_007_199_255, 6)).toThrow(/beyond the safe integer range/);
+    expect(toMinorUnits(1e12, 0)).toBe(1e12);
+    expect(() => toMinorUnits(1e12 + 1, 0)).toThrow(/must be between -1e12 and 1e12/);
     expect(fromMinorUnits(1234, 'EUR')).toBe('12.34');
     expect(fromMinorUnits(-1, 'EUR')).toBe('-0.01');
     expect(fromMinorUnits(1270000, 'HUF')).toBe('12700');

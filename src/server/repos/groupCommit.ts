@@ -13,7 +13,7 @@
  * too (`afterCommit`); work outside requests stays out of open batches (`outsideBatch`).
  */
 import type { Db } from '../db/types';
-import { inTransaction } from './statements';
+import { inTransaction, stmt } from './statements';
 
 export interface Batch {
   /** Resolves once the batch committed; rejects with the reason when it was rolled back. */
@@ -72,7 +72,7 @@ export class GroupCommit {
   }
 
   private begin(): OpenBatch {
-    this.db.exec('BEGIN IMMEDIATE');
+    stmt(this.db, 'BEGIN IMMEDIATE').run();
     this.stats.batches++;
     let resolve!: () => void;
     let reject!: (e: unknown) => void;
@@ -98,7 +98,7 @@ export class GroupCommit {
       return;
     }
     try {
-      this.db.exec('COMMIT');
+      stmt(this.db, 'COMMIT').run();
     } catch (e) {
       // Every request of the batch is waiting: whatever else fails here, they must all hear of it,
       // and nothing may escape into the setImmediate callback (it would end the process).

@@ -149,6 +149,16 @@ function readStockByWarehouse(db: Db, accountId: number, productId: number, ware
   return rows.map(([id, warehouse, onHand, labelOnHand, pending]) => ({ warehouseId: id!, warehouse, onHand, labelOnHand, pending }));
 }
 
+/** One label's level, the warehouse's total over every label and its reservations, read in one statement. */
+export function stockAt(db: Db, accountId: number, productId: number, warehouseId: number, label: string): { labelOnHand: number; onHand: number; pending: number } {
+  const [labelOnHand, onHand, pending] = stmt(db, `SELECT
+        COALESCE((SELECT qty_milli FROM stock_levels WHERE account_id = @a AND product_id = @p AND warehouse_id = @w AND stock_label = @label), 0),
+        COALESCE((SELECT SUM(qty_milli) FROM stock_levels WHERE account_id = @a AND product_id = @p AND warehouse_id = @w), 0),
+        COALESCE((SELECT SUM(qty_milli) FROM reservations WHERE account_id = @a AND product_id = @p AND warehouse_id = @w), 0)`)
+    .raw().get({ a: accountId, p: productId, w: warehouseId, label }) as [number, number, number];
+  return { labelOnHand, onHand, pending };
+}
+
 /** Reserved for finalized, unshipped orders in a warehouse. */
 export function pending(db: Db, accountId: number, productId: number, warehouseId: number): number {
   const r = stmt(db, 'SELECT COALESCE(SUM(qty_milli), 0) AS q FROM reservations WHERE account_id = ? AND product_id = ? AND warehouse_id = ?')

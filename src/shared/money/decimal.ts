@@ -165,6 +165,11 @@ function checkScale(scale: number): void {
  */
 export function toMinorUnits(value: DecimalInput, scale = 2): number {
   checkScale(scale);
+  // Whole numbers within MAX_MAGNITUDE (most quantities) scale exactly in a double while the product stays safe.
+  if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= 1e12) {
+    const minor = value * 10 ** scale;
+    if (Number.isSafeInteger(minor)) return minor === 0 ? 0 : minor;
+  }
   const x = parseDecimal(value, 'value');
   if (decimalsOf(x) > scale) {
     throw new MoneyError(

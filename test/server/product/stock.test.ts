@@ -123,6 +123,44 @@ describe('the ledger', () => {
     expect((await quantities(s, id, 'Default', 'L-1')).deliverable).toBe(16);
     expect(levelMismatches(s.app.db)).toEqual([]);
   });
+
+  it("answers every setQuantity with the row getQuantity reads right after it (labels, other labels' stock, reservations)", async () => {
+    // setQuantity computes its answer from one read before the write; a fixed-seed random walk
+    // over labels, warehouses and reservations checks it against a fresh read every time.
+    const id = await product(s);
+    const other = `Debrecen ${id}`;
+    await warehouse(s, other);
+    let seed = 7;
+    const rnd = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return Math.floor(seed / 2 ** 16) % n; // an LCG's low bits repeat in short cycles
+    };
+    let reserved = 0;
+    let answered = 0;
+    const labels = [undefined, '', 'P-1', 'P-2'];
+    for (let step = 0; step < 60; step++) {
+      if (step % 15 === 7) {
+        const r = await s.call('setOrder', orderParams(s, [{ product_id: id, quantity: 1 + rnd(3) }], { finalize_order: 1 }));
+        expect([200, 409]).toContain(r.status);
+        if (r.ok) reserved++;
+        continue;
+      }
+      const label = labels[rnd(labels.length)];
+      const where = rnd(4) === 0 ? other : 'Default';
+      const quantity = rnd(3) === 0 ? -(1 + rnd(4)) : 0.5 + rnd(6);
+      const r = await s.call('setQuantity', {
+        product_id: id, quantity, contact_id: s.account.supplierContactId, warehouse: where, ...(label === undefined ? {} : { stock_label: label }),
+      });
+      const read = await s.ok('getQuantity', { product_id: id, warehouse: where, ...(label ? { stock_label: label } : {}) });
+      if (r.ok) {
+        expect(r.result.quantities).toEqual(read.quantities);
+        answered++;
+      } else expect(r.status).toBe(409);
+    }
+    expect(reserved).toBeGreaterThan(1);
+    expect(answered).toBeGreaterThan(40);
+    expect(levelMismatches(s.app.db)).toEqual([]);
+  });
 });
 
 describe('getQuantities', () => {

@@ -8,30 +8,33 @@ import type { RequestContext } from '../../context';
 import { getAccount } from '../../repos/accounts';
 import { contactExists } from '../../repos/contacts';
 import { getProductHead, productExists, type ProductHead } from '../../repos/products';
-import { addMove, insertReceipt, issueSerials, nextSerial, onHand, stockByWarehouse, stockPage } from '../../repos/stock';
+import { addMove, insertReceipt, issueSerials, nextSerial, stockAt, stockByWarehouse, stockPage, type WarehouseStock } from '../../repos/stock';
 import type { Warehouse } from '../../repos/warehouses';
 import { fromMilli, isoDate, missing, optDecimal, toMilli } from './common';
 import { resolveWarehouse } from './warehouses';
 
 /**
- * Rows of a product per warehouse. Reservations are not per label: a label row shows its own
+ * A product's row in one warehouse. Reservations are not per label: a label row shows its own
  * stock, the warehouse's pending, and as available what the label holds, capped by what the
  * warehouse as a whole has available.
  */
+function quantityRow(productId: number, s: Pick<WarehouseStock, 'warehouse' | 'onHand' | 'labelOnHand' | 'pending'>, label: string | undefined): QuantityRow {
+  const available = s.onHand - s.pending;
+  return label === undefined
+    ? { product_id: productId, warehouse: s.warehouse, deliverable: fromMilli(s.onHand), pending: fromMilli(s.pending), available: fromMilli(available) }
+    : {
+        product_id: productId, warehouse: s.warehouse, stock_label: label, deliverable: fromMilli(s.labelOnHand), pending: fromMilli(s.pending),
+        available: fromMilli(Math.min(s.labelOnHand, available)),
+      };
+}
+
+/** Rows of a product per warehouse: every warehouse ('*') or the one given. */
 function quantityRows(ctx: RequestContext, productId: number, warehouses: Warehouse[] | '*', label?: string): QuantityRow[] {
   const one = warehouses === '*' ? null : warehouses[0]!;
   const rows = stockByWarehouse(ctx.db, ctx.accountId, productId, one ? one.id : null, label ?? null) ?? missing('product', 'product_id', productId);
   // Default of an account older than this area exists only by name until its first write.
   const found = one && rows.length === 0 ? [{ warehouseId: 0, warehouse: one.name, onHand: 0, labelOnHand: 0, pending: 0 }] : rows;
-  return found.map((r) => {
-    const available = r.onHand - r.pending;
-    return label === undefined
-      ? { product_id: productId, warehouse: r.warehouse, deliverable: fromMilli(r.onHand), pending: fromMilli(r.pending), available: fromMilli(available) }
-      : {
-          product_id: productId, warehouse: r.warehouse, stock_label: label, deliverable: fromMilli(r.labelOnHand), pending: fromMilli(r.pending),
-          available: fromMilli(Math.min(r.labelOnHand, available)),
-        };
-  });
+  return found.map((r) => quantityRow(productId, r, label));
 }
 
 export function getQuantity(ctx: RequestContext, p: Params<'getQuantity'>): Result<'getQuantity'> {
@@ -114,14 +117,17 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Resu
       batchNo: p.batch_no, expireDate: p.expire_date,
     };
     checkTakeIn(ctx, product, t, '');
-    const current = onHand(db, accountId, product.id, warehouse.id, label);
+    // One read before the write serves the checks and the answer: the write changes the label's
+    // level and the warehouse's total by exactly qtyMilli, and nothing else runs in between.
+    const before = stockAt(db, accountId, product.id, warehouse.id, label);
+    const current = before.labelOnHand;
     const where = `${warehouse.name}${label ? ` (label ${label})` : ''}`;
     if (p.expected_quantity !== undefined && toMilli(p.expected_quantity, 'expected_quantity') !== current) {
       throw conflict(`The deliverable quantity of product ${product.id} in ${where} changed since it was read: expected ${p.expected_quantity}, it is now ${fromMilli(current)}. Nothing was changed; count again.`, [
         { field: 'expected_quantity', message: `the deliverable quantity is now ${fromMilli(current)}` },
       ]);
     }
-    const row = () => quantityRows(ctx, product.id, [warehouse], p.stock_label ? label : undefined)[0]!;
+    const row = () => quantityRow(product.id, { warehouse: warehouse.name, onHand: before.onHand + qtyMilli, labelOnHand: current + qtyMilli, pending: before.pending }, p.stock_label ? label : undefined);
     if (qtyMilli > 0) {
       const { receiptId, serials } = placeTakeIn(ctx, product, t, '');
       return { receipt_id: receiptId, receipt_type: 'takein' as const, quantities: [row()], ...(serials ? { serial_numbers: serials } : {}) };
