@@ -136,7 +136,7 @@ export function seedCatalog(db: Db, accountId: number, n: number, now: Date, opt
       ids.push(id);
       if (opts.stockEvery && i % opts.stockEvery === 0) {
         const r = insertReceipt(db, accountId, { kind: 'takein', warehouseId: wh[0]!, date: now.toISOString().slice(0, 10) }, now);
-        wh.forEach((w, k) => addMove(db, accountId, r, { productId: id, warehouseId: w, label: '', qtyMilli: (opts.qty ?? 10 + k) * 1000 }, now));
+        wh.forEach((w, k) => addMove(db, accountId, r, { productId: id, warehouseId: w, label: '', qtyMilli: (opts.qty ?? 10 + k) * 1000 }));
       }
     }
   })();

@@ -97,7 +97,7 @@ const step: DemoStep = (db: Db, account, clock) => {
       const receiptId = insertReceipt(db, accountId, {
         kind: 'takein', warehouseId, contactId: suppliers[i % 2], date: '2026-11-02', price: data.purchasePrice, currency: 'HUF', batchNo: `DEMO-${2026}-${i + 1}`,
       }, now);
-      addMove(db, accountId, receiptId, { productId: id, warehouseId, label, qtyMilli: qty * 1000 }, now);
+      addMove(db, accountId, receiptId, { productId: id, warehouseId, label, qtyMilli: qty * 1000 });
     }
   });
   insertProduct(db, accountId, {

@@ -78,7 +78,7 @@ export function markReceived(db: Db, accountId: number, poId: number, now: Date)
 
 export function poReceipts(db: Db, accountId: number, poId: number): Array<{ receipt_id: number; product_id: number; qty_milli: number; date: string }> {
   return stmt(db, `SELECT r.id AS receipt_id, m.product_id, m.qty_milli, r.date FROM stock_receipts r JOIN stock_moves m ON m.receipt_id = r.id
-      WHERE r.account_id = ? AND r.po_id = ? ORDER BY m.id`).all(accountId, poId) as Array<{ receipt_id: number; product_id: number; qty_milli: number; date: string }>;
+      WHERE r.account_id = ? AND r.po_id = ? ORDER BY m.receipt_id, m.line`).all(accountId, poId) as Array<{ receipt_id: number; product_id: number; qty_milli: number; date: string }>;
 }
 
 /** The account's first supplier contact (kind supplier or both), the fallback back-order supplier. */

@@ -53,7 +53,7 @@ export interface InvoiceDeliveryMove extends Move {
 export function invoiceDeliveryMoves(db: Db, accountId: number, invoiceId: number): InvoiceDeliveryMove[] {
   const rows = stmt(db, `SELECT r.id AS receipt_id, r.order_id, r.contact_id, m.product_id, m.warehouse_id, m.stock_label, m.qty_milli
       FROM stock_receipts r JOIN stock_moves m ON m.receipt_id = r.id
-      WHERE r.account_id = ? AND r.invoice_id = ? AND r.kind = 'delivery' ORDER BY m.id`)
+      WHERE r.account_id = ? AND r.invoice_id = ? AND r.kind = 'delivery' ORDER BY m.receipt_id, m.line`)
     .all(accountId, invoiceId) as Array<{ receipt_id: number; order_id: number | null; contact_id: number | null; product_id: number; warehouse_id: number; stock_label: string; qty_milli: number }>;
   return rows.map((r) => ({
     receiptId: r.receipt_id, orderId: r.order_id ?? undefined, contactId: r.contact_id ?? undefined,
@@ -67,14 +67,14 @@ export function touchStock(db: Db, accountId: number, productId: number, now: Da
       ON CONFLICT (product_id) DO UPDATE SET changed_at = excluded.changed_at`).run(productId, accountId, now.toISOString());
 }
 
-/** One ledger line and its level, together. */
-export function addMove(db: Db, accountId: number, receiptId: number, m: Move, now: Date): void {
-  stmt(db, 'INSERT INTO stock_moves (receipt_id, account_id, product_id, warehouse_id, stock_label, qty_milli) VALUES (?, ?, ?, ?, ?, ?)')
-    .run(receiptId, accountId, m.productId, m.warehouseId, m.label, m.qtyMilli);
-  stmt(db, `INSERT INTO stock_levels (account_id, product_id, warehouse_id, stock_label, qty_milli) VALUES (?, ?, ?, ?, ?)
-      ON CONFLICT DO UPDATE SET qty_milli = qty_milli + excluded.qty_milli`)
-    .run(accountId, m.productId, m.warehouseId, m.label, m.qtyMilli);
-  touchStock(db, accountId, m.productId, now);
+/**
+ * One ledger line, numbered within its receipt. Its level and the product's change stamp follow
+ * from the insert (trigger stock_moves_level_ai, migration 006), in the caller's transaction.
+ */
+export function addMove(db: Db, accountId: number, receiptId: number, m: Move): void {
+  stmt(db, `INSERT INTO stock_moves (receipt_id, line, account_id, product_id, warehouse_id, stock_label, qty_milli)
+      VALUES (@r, (SELECT COALESCE(MAX(line), 0) + 1 FROM stock_moves WHERE receipt_id = @r), @a, @p, @w, @label, @q)`)
+    .run({ r: receiptId, a: accountId, p: m.productId, w: m.warehouseId, label: m.label, q: m.qtyMilli });
 }
 
 /** On hand in a warehouse: one label, or all labels together when label is undefined. */
@@ -200,7 +200,7 @@ export function nextSerial(db: Db, productId: number): number {
 /** The supplier of the product's most recent take-in, for back-orders. */
 export function lastTakeinSupplier(db: Db, accountId: number, productId: number): number | undefined {
   const r = stmt(db, `SELECT r.contact_id FROM stock_moves m JOIN stock_receipts r ON r.id = m.receipt_id
-      WHERE m.account_id = ? AND m.product_id = ? AND r.kind IN ('takein', 'po_takein') AND r.contact_id IS NOT NULL ORDER BY m.id DESC LIMIT 1`)
+      WHERE m.account_id = ? AND m.product_id = ? AND r.kind IN ('takein', 'po_takein') AND r.contact_id IS NOT NULL ORDER BY m.receipt_id DESC LIMIT 1`)
     .get(accountId, productId) as { contact_id: number } | undefined;
   return r?.contact_id;
 }

@@ -262,7 +262,7 @@ describe('getQuantities paging', () => {
         const receipt = insertReceipt(db, fresh.account.accountId, { kind: 'takein', warehouseId: w.id, date: '2026-11-22' }, now);
         for (let i = 0; i < 1001; i++) {
           const id = insertProduct(db, fresh.account.accountId, { name: `Lapozó ${i}`, action: 0, currency: 'HUF', vat: '27', unit: 'db', tags: [], service: 0, components: [] }, now);
-          addMove(db, fresh.account.accountId, receipt, { productId: id, warehouseId: w.id, label: '', qtyMilli: 1000 }, now);
+          addMove(db, fresh.account.accountId, receipt, { productId: id, warehouseId: w.id, label: '', qtyMilli: 1000 });
         }
       })();
       const first = await fresh.ok('getQuantities', { after_id: start });

@@ -39,7 +39,7 @@ const PRODUCT = 1;
 const onHandOf = (d: Db = db) => stockByWarehouse(d, accountId, PRODUCT, warehouseId, null)![0]!.onHand;
 const takeIn = (d: Db, milli: number) => {
   const receipt = insertReceipt(d, accountId, { kind: 'takein', warehouseId, date: '2026-11-22' }, clock.now());
-  addMove(d, accountId, receipt, { productId: PRODUCT, warehouseId, label: '', qtyMilli: milli }, clock.now());
+  addMove(d, accountId, receipt, { productId: PRODUCT, warehouseId, label: '', qtyMilli: milli });
 };
 
 describe('readWhileUnchanged', () => {

@@ -34,7 +34,7 @@ export function reverseInvoiceShipment(db: Db, accountId: number, originalInvoic
     const receiptId = insertReceipt(db, accountId, {
       kind: 'delivery', warehouseId: first.warehouseId, contactId: first.contactId, orderId: first.orderId, invoiceId: stornoId, date: isoDate(now),
     }, now);
-    for (const m of group) addMove(db, accountId, receiptId, { productId: m.productId, warehouseId: m.warehouseId, label: m.label, qtyMilli: -m.qtyMilli }, now);
+    for (const m of group) addMove(db, accountId, receiptId, { productId: m.productId, warehouseId: m.warehouseId, label: m.label, qtyMilli: -m.qtyMilli });
     out.returnReceiptId ??= receiptId;
   }
   if (originalOrderId !== undefined) {

@@ -175,13 +175,13 @@ export interface ShippedItem {
 }
 
 /** Delivers each stocked product from its labels, unlabelled stock first, then labels in name order. */
-function deliver(db: Db, accountId: number, receiptId: number, warehouseId: number, productId: number, qtyMilli: number, now: Date): void {
+function deliver(db: Db, accountId: number, receiptId: number, warehouseId: number, productId: number, qtyMilli: number): void {
   let rest = qtyMilli;
   for (const level of levelsOf(db, accountId, productId, warehouseId)) {
     if (rest === 0) break;
     const take = Math.min(rest, level.qtyMilli);
     if (take <= 0) continue;
-    addMove(db, accountId, receiptId, { productId, warehouseId, label: level.label, qtyMilli: -take }, now);
+    addMove(db, accountId, receiptId, { productId, warehouseId, label: level.label, qtyMilli: -take });
     rest -= take;
   }
 }
@@ -218,7 +218,7 @@ export function shipOrderForInvoice(db: Db, accountId: number, orderId: number, 
   }
   if (demands.size > 0) {
     const receiptId = insertReceipt(db, accountId, { kind: 'delivery', warehouseId: warehouse.id, contactId: order.contactId, orderId, invoiceId, date: isoDate(now) }, now);
-    for (const [productId, qty] of demands) deliver(db, accountId, receiptId, warehouse.id, productId, qty, now);
+    for (const [productId, qty] of demands) deliver(db, accountId, receiptId, warehouse.id, productId, qty);
   }
   releaseReservations(db, accountId, orderId, now);
   markShipped(db, accountId, orderId, invoiceId, isoDate(now), now);

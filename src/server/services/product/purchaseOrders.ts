@@ -71,7 +71,7 @@ export function setPOTakeIn(ctx: RequestContext, p: Params<'setPOTakeIn'>): Resu
     }, now);
     for (const l of poLines(db, accountId, po.id)) {
       const open = l.qtyMilli - l.receivedMilli;
-      if (open > 0) addMove(db, accountId, receiptId, { productId: l.productId, warehouseId: po.warehouseId, label: '', qtyMilli: open }, now);
+      if (open > 0) addMove(db, accountId, receiptId, { productId: l.productId, warehouseId: po.warehouseId, label: '', qtyMilli: open });
     }
     markReceived(db, accountId, po.id, now);
     return { po_id: po.id, status: 'received', receipts: receiptsOut(poReceipts(db, accountId, po.id)) };

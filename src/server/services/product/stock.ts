@@ -91,7 +91,7 @@ export function placeTakeIn(ctx: RequestContext, product: ProductHead, t: TakeIn
     grossWeight: optDecimal(t.grossWeight, `${prefix}gross_weight`), packageType: t.packageType, countryCode: t.countryCode, batchNo: t.batchNo,
     expireDate: t.expireDate,
   }, now);
-  addMove(db, accountId, receiptId, { productId: product.id, warehouseId: t.warehouse.id, label: t.label, qtyMilli: t.qtyMilli }, now);
+  addMove(db, accountId, receiptId, { productId: product.id, warehouseId: t.warehouse.id, label: t.label, qtyMilli: t.qtyMilli });
   if (t.productType !== 3) return { receiptId };
   const count = t.qtyMilli / 1000;
   const first = t.startSerial ?? nextSerial(db, product.id);
@@ -139,7 +139,7 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Resu
     }
     const now = ctx.clock.now();
     const receiptId = insertReceipt(db, accountId, { kind: 'wasting', warehouseId: warehouse.id, contactId: p.contact_id, date: p.date ?? isoDate(now), batchNo: p.batch_no }, now);
-    addMove(db, accountId, receiptId, { productId: product.id, warehouseId: warehouse.id, label, qtyMilli }, now);
+    addMove(db, accountId, receiptId, { productId: product.id, warehouseId: warehouse.id, label, qtyMilli });
     return { receipt_id: receiptId, receipt_type: 'wasting' as const, quantities: [row()] };
   });
 }

@@ -1,0 +1,60 @@
+/** Migration 006: moves stored by receipt, their levels and change stamps kept by a trigger. */
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '@server/db/migrations';
+import { migrate, userVersion } from '@server/db/migrate';
+import { createAccount } from '@server/repos/accounts';
+import { addMove, insertReceipt, invoiceDeliveryMoves, levelMismatches } from '@server/repos/stock';
+import { ensureDefaultWarehouse } from '@server/repos/warehouses';
+
+describe('migration 006 (ledger_by_receipt)', () => {
+  it('upgrades a version-5 ledger in place, numbering each receipt’s moves in their old order, and keeps levels by trigger from then on', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, MIGRATIONS.slice(0, 5));
+    const then = new Date('2026-11-20T08:00:00.000Z');
+    const acc = createAccount(db, { name: 'Régi Kft', defaultCurrency: 'HUF', countryCode: 'HU', postalCode: '1011', city: 'Budapest', street: 'Fő utca 1.' }, then);
+    const wh = ensureDefaultWarehouse(db, acc, then);
+    const product = db.prepare(`INSERT INTO products (account_id, product_name, currency, vat, unit, search, created_at, updated_at) VALUES (?, ?, 'HUF', '27', 'db', '', ?, ?)`);
+    const [a, b] = ['Csavar', 'Anya'].map((name) => Number(product.run(acc, name, then.toISOString(), then.toISOString()).lastInsertRowid)) as [number, number];
+    // The version-5 writer: a receipt, its moves by rowid, the levels and stamps written beside them.
+    const receipt = db.prepare(`INSERT INTO stock_receipts (account_id, kind, warehouse_id, invoice_id, date, created_at) VALUES (?, ?, ?, ?, '2026-11-20', ?)`);
+    const move = db.prepare('INSERT INTO stock_moves (receipt_id, account_id, product_id, warehouse_id, stock_label, qty_milli) VALUES (?, ?, ?, ?, ?, ?)');
+    const level = db.prepare(`INSERT INTO stock_levels (account_id, product_id, warehouse_id, stock_label, qty_milli) VALUES (?, ?, ?, ?, ?)
+      ON CONFLICT DO UPDATE SET qty_milli = qty_milli + excluded.qty_milli`);
+    const old = (kind: string, invoiceId: number | null, moves: Array<[number, string, number]>) => {
+      const r = Number(receipt.run(acc, kind, wh, invoiceId, then.toISOString()).lastInsertRowid);
+      for (const [p, label, q] of moves) {
+        move.run(r, acc, p, wh, label, q);
+        level.run(acc, p, wh, label, q);
+      }
+      return r;
+    };
+    const takein = old('takein', null, [[a, 'P-1', 5000], [b, '', 3000], [a, '', 2000]]);
+    const delivery = old('delivery', 9, [[a, 'P-1', -1000], [b, '', -500]]);
+
+    expect(migrate(db, MIGRATIONS.slice(0, 6))).toEqual({ from: 5, to: 6 });
+    expect(userVersion(db)).toBe(6);
+    expect(db.prepare('SELECT receipt_id, line, product_id, stock_label, qty_milli FROM stock_moves ORDER BY receipt_id, line').raw().all()).toEqual([
+      [takein, 1, a, 'P-1', 5000], [takein, 2, b, '', 3000], [takein, 3, a, '', 2000],
+      [delivery, 1, a, 'P-1', -1000], [delivery, 2, b, '', -500],
+    ]);
+    expect(levelMismatches(db)).toEqual([]);
+    expect(invoiceDeliveryMoves(db, acc, 9).map((m) => [m.productId, m.qtyMilli])).toEqual([[a, -1000], [b, -500]]);
+    const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'stock_moves' AND sql IS NOT NULL").pluck().all();
+    expect(indexes).toEqual(['stock_moves_level']);
+    const plan = db.prepare('EXPLAIN QUERY PLAN SELECT qty_milli FROM stock_moves WHERE receipt_id = ?').all(takein) as Array<{ detail: string }>;
+    expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING PRIMARY KEY \(receipt_id=\?\)/);
+
+    // From now on a move alone keeps its level and stamps its product with the receipt's time.
+    const now = new Date('2026-11-25T09:30:00.000Z');
+    const fresh = insertReceipt(db, acc, { kind: 'takein', warehouseId: wh, date: '2026-11-25' }, now);
+    addMove(db, acc, fresh, { productId: a, warehouseId: wh, label: 'P-1', qtyMilli: 1500 });
+    addMove(db, acc, fresh, { productId: a, warehouseId: wh, label: 'P-2', qtyMilli: 250 });
+    expect(db.prepare('SELECT line FROM stock_moves WHERE receipt_id = ? ORDER BY line').pluck().all(fresh)).toEqual([1, 2]);
+    expect(db.prepare('SELECT stock_label, qty_milli FROM stock_levels WHERE product_id = ? ORDER BY stock_label').raw().all(a)).toEqual([['', 2000], ['P-1', 5500], ['P-2', 250]]);
+    expect(db.prepare('SELECT changed_at FROM stock_changes WHERE product_id = ?').pluck().get(a)).toBe(now.toISOString());
+    expect(levelMismatches(db)).toEqual([]);
+    db.close();
+  });
+});
