@@ -1,10 +1,10 @@
-/** Migration 006: moves stored by receipt, their levels and change stamps kept by a trigger. */
+/** Migration 006: moves stored by receipt, their levels and change stamps kept by a trigger, stamps keyed by account and product. */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '@server/db/migrations';
 import { migrate, userVersion } from '@server/db/migrate';
 import { createAccount } from '@server/repos/accounts';
-import { addMove, insertReceipt, invoiceDeliveryMoves, levelMismatches } from '@server/repos/stock';
+import { addMove, insertReceipt, invoiceDeliveryMoves, levelMismatches, stockPage } from '@server/repos/stock';
 import { ensureDefaultWarehouse } from '@server/repos/warehouses';
 
 describe('migration 006 (ledger_by_receipt)', () => {
@@ -32,6 +32,9 @@ describe('migration 006 (ledger_by_receipt)', () => {
     };
     const takein = old('takein', null, [[a, 'P-1', 5000], [b, '', 3000], [a, '', 2000]]);
     const delivery = old('delivery', 9, [[a, 'P-1', -1000], [b, '', -500]]);
+    const stamp = db.prepare('INSERT INTO stock_changes (product_id, account_id, changed_at) VALUES (?, ?, ?)');
+    const stamps = [[acc, a, then.toISOString()], [acc, b, then.toISOString()]];
+    for (const [account, p, at] of stamps) stamp.run(p, account, at);
 
     expect(migrate(db, MIGRATIONS.slice(0, 6))).toEqual({ from: 5, to: 6 });
     expect(userVersion(db)).toBe(6);
@@ -41,8 +44,16 @@ describe('migration 006 (ledger_by_receipt)', () => {
     ]);
     expect(levelMismatches(db)).toEqual([]);
     expect(invoiceDeliveryMoves(db, acc, 9).map((m) => [m.productId, m.qtyMilli])).toEqual([[a, -1000], [b, -500]]);
-    const indexes = db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'stock_moves' AND sql IS NOT NULL").pluck().all();
-    expect(indexes).toEqual(['stock_moves_level']);
+    const indexes = db.prepare("SELECT tbl_name || '.' || name FROM sqlite_master WHERE type = 'index' AND tbl_name IN ('stock_moves', 'stock_changes') AND sql IS NOT NULL").pluck().all();
+    expect(indexes).toEqual(['stock_moves.stock_moves_level']);
+    // The stamps came along, and a page of changed products is read in key order, not gathered and sorted.
+    expect(db.prepare('SELECT account_id, product_id, changed_at FROM stock_changes ORDER BY product_id').raw().all()).toEqual(stamps);
+    const page = stockPage(db, acc, { afterId: 0, since: then.toISOString(), limit: 1000 });
+    expect(page.productIds).toEqual([a, b]);
+    const pagePlan = db.prepare(`EXPLAIN QUERY PLAN SELECT product_id FROM stock_changes WHERE account_id = ? AND product_id > ? AND changed_at >= ? ORDER BY product_id LIMIT 10`)
+      .all(acc, 0, then.toISOString()) as Array<{ detail: string }>;
+    expect(pagePlan.map((p) => p.detail).join('\n')).toMatch(/USING PRIMARY KEY \(account_id=\? AND product_id>\?\)/);
+    expect(pagePlan.map((p) => p.detail).join('\n')).not.toMatch(/TEMP B-TREE/);
     const plan = db.prepare('EXPLAIN QUERY PLAN SELECT qty_milli FROM stock_moves WHERE receipt_id = ?').all(takein) as Array<{ detail: string }>;
     expect(plan.map((p) => p.detail).join('\n')).toMatch(/USING PRIMARY KEY \(receipt_id=\?\)/);
 
@@ -54,6 +65,7 @@ describe('migration 006 (ledger_by_receipt)', () => {
     expect(db.prepare('SELECT line FROM stock_moves WHERE receipt_id = ? ORDER BY line').pluck().all(fresh)).toEqual([1, 2]);
     expect(db.prepare('SELECT stock_label, qty_milli FROM stock_levels WHERE product_id = ? ORDER BY stock_label').raw().all(a)).toEqual([['', 2000], ['P-1', 5500], ['P-2', 250]]);
     expect(db.prepare('SELECT changed_at FROM stock_changes WHERE product_id = ?').pluck().get(a)).toBe(now.toISOString());
+    expect(stockPage(db, acc, { afterId: 0, since: now.toISOString(), limit: 1000 }).productIds).toEqual([a]);
     expect(levelMismatches(db)).toEqual([]);
     db.close();
   });

@@ -63,8 +63,8 @@ export function invoiceDeliveryMoves(db: Db, accountId: number, invoiceId: numbe
 
 /** Marks a product's stock or reservations as changed now (getQuantities updated_since). */
 export function touchStock(db: Db, accountId: number, productId: number, now: Date): void {
-  stmt(db, `INSERT INTO stock_changes (product_id, account_id, changed_at) VALUES (?, ?, ?)
-      ON CONFLICT (product_id) DO UPDATE SET changed_at = excluded.changed_at`).run(productId, accountId, now.toISOString());
+  stmt(db, `INSERT INTO stock_changes (account_id, product_id, changed_at) VALUES (?, ?, ?)
+      ON CONFLICT (account_id, product_id) DO UPDATE SET changed_at = excluded.changed_at`).run(accountId, productId, now.toISOString());
 }
 
 /**

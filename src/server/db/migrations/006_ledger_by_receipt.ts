@@ -8,6 +8,9 @@ import type { Migration } from '../types';
  * - A move's level and the product's change stamp are kept by a trigger: no write path can insert a
  *   move without them, and the writer calls into SQLite once per move instead of three times. The
  *   stamp is the receipt's created_at, as every receipt is written together with its moves.
+ * - The change stamps are stored by account and product (WITHOUT ROWID). The (account, changed_at)
+ *   index every stamp moved was never used for its time: getQuantities read all of the account's
+ *   stamps through it and sorted them. Keyed so, a page reads in product order and stops at its limit.
  */
 export const m006LedgerByReceipt: Migration = {
   version: 6,
@@ -30,13 +33,22 @@ export const m006LedgerByReceipt: Migration = {
       DROP TABLE stock_moves;
       ALTER TABLE stock_moves_by_receipt RENAME TO stock_moves;
       CREATE INDEX stock_moves_level ON stock_moves (account_id, product_id, warehouse_id, stock_label);
+      CREATE TABLE stock_changes_by_account (
+        account_id INTEGER NOT NULL REFERENCES accounts(id),
+        product_id INTEGER NOT NULL REFERENCES products(id),
+        changed_at TEXT NOT NULL,
+        PRIMARY KEY (account_id, product_id)
+      ) WITHOUT ROWID;
+      INSERT INTO stock_changes_by_account (account_id, product_id, changed_at) SELECT account_id, product_id, changed_at FROM stock_changes;
+      DROP TABLE stock_changes;
+      ALTER TABLE stock_changes_by_account RENAME TO stock_changes;
       CREATE TRIGGER stock_moves_level_ai AFTER INSERT ON stock_moves BEGIN
         INSERT INTO stock_levels (account_id, product_id, warehouse_id, stock_label, qty_milli)
           VALUES (new.account_id, new.product_id, new.warehouse_id, new.stock_label, new.qty_milli)
           ON CONFLICT DO UPDATE SET qty_milli = qty_milli + excluded.qty_milli;
-        INSERT INTO stock_changes (product_id, account_id, changed_at)
-          VALUES (new.product_id, new.account_id, (SELECT created_at FROM stock_receipts WHERE id = new.receipt_id))
-          ON CONFLICT (product_id) DO UPDATE SET changed_at = excluded.changed_at;
+        INSERT INTO stock_changes (account_id, product_id, changed_at)
+          VALUES (new.account_id, new.product_id, (SELECT created_at FROM stock_receipts WHERE id = new.receipt_id))
+          ON CONFLICT (account_id, product_id) DO UPDATE SET changed_at = excluded.changed_at;
       END;
     `);
   },
