@@ -1,10 +1,10 @@
 /**
  * Group commit. A SQLite commit costs more than the statements before it — it writes every page
- * the transaction changed to the WAL, about 85 µs of a setQuantity's 125 µs — and writers that
- * arrive together change the same pages (the ledger's last leaf, its indexes). So the writes
- * that run in one turn of the event loop share one transaction: each in its own savepoint, so a
- * request that fails is undone alone, and one COMMIT when the turn's I/O callbacks are done
- * (setImmediate), before any of them answers.
+ * the transaction changed to the WAL, ~2.5 µs plus ~3.7 µs a page here, about half of a take-in's
+ * database work — and writers that arrive together change the same pages (the ledger's last leaf,
+ * its indexes). So the writes that run in two turns of the event loop share one transaction: each
+ * in its own savepoint, so a request that fails is undone alone, and one COMMIT when the second
+ * turn's I/O callbacks are done (`twoTurns`), before any of them answers.
  *
  * What every caller must keep to: a request that may have run a statement while a batch was open
  * may have seen that batch's uncommitted rows, so it answers only after the batch committed
@@ -27,6 +27,14 @@ interface OpenBatch extends Batch {
 
 type Schedule = (flush: () => void) => void;
 
+/**
+ * The batch stays open through the turn after the one that opened it, so the writes that clients
+ * send in reply to the previous batch's answers join it rather than wait for a COMMIT of their own:
+ * with 8 concurrent writers, ~4.5 writes shared a COMMIT when it came at the end of the first turn.
+ * A lone writer waits one more pass of an idle loop (microseconds), not a timer.
+ */
+const twoTurns: Schedule = (flush) => setImmediate(() => setImmediate(flush));
+
 export class GroupCommit {
   private open: OpenBatch | null = null;
   /** Batches begun and writes run in them: writes / batches is how much committing was shared. */
@@ -37,7 +45,7 @@ export class GroupCommit {
 
   constructor(
     private readonly db: Db,
-    private readonly schedule: Schedule = (f) => setImmediate(f),
+    private readonly schedule: Schedule = twoTurns,
   ) {}
 
   /** The batch open now, if any. */

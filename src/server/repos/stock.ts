@@ -1,7 +1,8 @@
 /**
  * The stock ledger. A receipt is one business event; its moves are signed quantities in
  * thousandths. `stock_levels` is the materialised sum of the moves per product × warehouse ×
- * label and is only ever changed together with a move (`addMove`), in the caller's transaction.
+ * label; the database changes it with every inserted move (trigger, migration 006), in the
+ * caller's transaction.
  */
 import type { Db } from '../db/types';
 import { stmt } from './statements';

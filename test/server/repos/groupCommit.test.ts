@@ -189,3 +189,25 @@ describe('outsideBatch', () => {
     expect(through).toBe(true);
   });
 });
+
+describe('the default schedule', () => {
+  it('keeps the batch open through the next turn, so a write that arrives then shares its COMMIT, and commits without a timer', async () => {
+    const shared = groupCommitOf(db);
+    const before = { ...shared.stats };
+    const first = shared.run(add('first turn'));
+    // Queued behind the group commit's own callback: under a one-turn schedule the batch would
+    // already be committed when this runs, and the write would open a batch of its own.
+    const second = await new Promise<ReturnType<GroupCommit['run']>>((resolve) => setImmediate(() => resolve(shared.run(add('next turn')))));
+    expect(second.batch).toBe(first.batch);
+    expect(committedTexts()).toEqual([]);
+    await expect(outcome(first.batch)).resolves.toBe('committed');
+    expect(committedTexts()).toEqual(['first turn', 'next turn']);
+    expect(shared.stats).toEqual({ batches: before.batches + 1, writes: before.writes + 2 });
+    // A lone write is committed two passes of the loop later.
+    const lone = shared.run(add('alone'));
+    await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+    expect(shared.current).toBeNull();
+    await expect(outcome(lone.batch)).resolves.toBe('committed');
+    expect(committedTexts()).toEqual(['first turn', 'next turn', 'alone']);
+  });
+});
