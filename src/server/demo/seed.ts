@@ -11,6 +11,7 @@ import { findContactByName, insertContact, type Contact } from '../repos/contact
 import { hasApiKey, hasSession, insertApiKey, insertSession, newKey } from '../repos/credentials';
 import { addCustomFieldDef } from '../repos/customFields';
 import { addEnvfeeCode } from '../repos/envfeeCodes';
+import { inTransaction } from '../repos/statements';
 import { ensureDefaultWarehouse } from '../repos/warehouses';
 import { DEMO_AREA_STEPS, type DemoConfig } from './steps';
 
@@ -46,7 +47,7 @@ const CONTACTS: ContactSeed[] = [
  */
 export function seedDemo(db: Db, clock: Clock, keys: Partial<DemoKeys> = {}, config: DemoConfig = defaultConfig()): { account: DemoAccount; keys: DemoKeys } {
   const now = clock.now();
-  return db.transaction(() => {
+  return inTransaction(db, () => {
     const existing = findAccountByName(db, DEMO_ACCOUNT_NAME);
     const accountId =
       existing?.id ??
@@ -82,5 +83,5 @@ export function seedDemo(db: Db, clock: Clock, keys: Partial<DemoKeys> = {}, con
     if (!hasApiKey(db, apiKey)) insertApiKey(db, accountId, apiKey, 'demo', now);
     if (!hasSession(db, sessionKey)) insertSession(db, accountId, sessionKey, 'demo', now, new Date(now.getTime() + 3650 * 86_400_000));
     return { account, keys: { api_key: apiKey, session_key: sessionKey } };
-  })();
+  });
 }

@@ -19,9 +19,23 @@ export function stmt(db: Db, sql: string): BetterSqlite3.Statement {
 // one wrapper per connection runs whatever function it is given.
 const transactions = new WeakMap<Db, (fn: () => unknown) => unknown>();
 
+const rollbackListeners = new WeakMap<Db, Array<() => void>>();
+
+/** Called after `inTransaction` rolled back (fn threw): rows read inside it may no longer exist. */
+export function onTransactionRollback(db: Db, listener: () => void): void {
+  let listeners = rollbackListeners.get(db);
+  if (!listeners) rollbackListeners.set(db, (listeners = []));
+  listeners.push(listener);
+}
+
 /** Runs fn in one transaction (a savepoint when one is open): for reads, one consistent snapshot. */
 export function inTransaction<T>(db: Db, fn: () => T): T {
   let tx = transactions.get(db);
   if (!tx) transactions.set(db, (tx = db.transaction((f: () => unknown) => f())));
-  return tx(fn) as T;
+  try {
+    return tx(fn) as T;
+  } catch (e) {
+    for (const listener of rollbackListeners.get(db) ?? []) listener();
+    throw e;
+  }
 }
