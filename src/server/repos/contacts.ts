@@ -1,4 +1,5 @@
 import type { Db } from '../db/types';
+import { keptRows } from './keptRows';
 import { stmt } from './statements';
 
 export type ContactKind = 'customer' | 'supplier' | 'both';
@@ -56,8 +57,14 @@ export function contactNames(db: Db, accountId: number, ids: number[]): Map<numb
 }
 
 /** Whether the contact is one of the account's (a take-in's supplier check needs no more). */
+/** Contacts are only ever inserted, never changed or deleted: one found is kept (keptRows.ts). */
 export function contactExists(db: Db, accountId: number, id: number): boolean {
-  return !!stmt(db, 'SELECT 1 FROM contacts WHERE account_id = ? AND id = ?').get(accountId, id);
+  const known = keptRows<true>(db, 'contacts');
+  const key = `${accountId}:${id}`;
+  if (known.get(key)) return true;
+  if (!stmt(db, 'SELECT 1 FROM contacts WHERE account_id = ? AND id = ?').get(accountId, id)) return false;
+  known.set(key, true);
+  return true;
 }
 
 export function findContactByName(db: Db, accountId: number, name: string): Contact | undefined {

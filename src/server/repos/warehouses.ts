@@ -1,6 +1,6 @@
 import type { Db } from '../db/types';
-import { groupCommitOf } from './groupCommit';
-import { onTransactionRollback, stmt } from './statements';
+import { keptRows } from './keptRows';
+import { stmt } from './statements';
 
 export interface Warehouse {
   id: number;
@@ -32,36 +32,19 @@ export function ensureDefaultWarehouse(db: Db, accountId: number, now: Date): nu
   return found ? found.id : insertWarehouse(db, accountId, { name: DEFAULT_WAREHOUSE }, now);
 }
 
-/**
- * Warehouses found by the name a request gave, per connection: every stock write names one.
- * Warehouses are only ever inserted, never changed or deleted, so a committed row stays as it was;
- * what a kept entry could outlive is an insert that was rolled back (its savepoint or its group
- * commit), and either empties the map. Names are kept as given, so spelling variants are bounded.
- */
-const byName = new WeakMap<Db, Map<string, Readonly<Warehouse>>>();
-const MAX_NAMES = 1024;
-
-function namesOf(db: Db): Map<string, Readonly<Warehouse>> {
-  let names = byName.get(db);
-  if (!names) {
-    const created = new Map<string, Readonly<Warehouse>>();
-    byName.set(db, (names = created));
-    onTransactionRollback(db, () => created.clear());
-    groupCommitOf(db).onRollback(() => created.clear());
-  }
-  return names;
-}
+/** Warehouses are only ever inserted, never changed or deleted: a found one is kept (keptRows.ts). */
+const NAMES = 'warehouses by name';
 
 /** The warehouse of that name (case-insensitively); shared, so callers must not modify it. */
 export function findWarehouse(db: Db, accountId: number, name: string): Readonly<Warehouse> | undefined {
-  const names = namesOf(db);
+  // Kept as the request spelled the name: spelling variants count against keptRows' bound.
+  const names = keptRows<Readonly<Warehouse>>(db, NAMES);
   const key = `${accountId}\u0000${name}`;
   const kept = names.get(key);
   if (kept) return kept;
   const r = stmt(db, 'SELECT id, name, postal_code, city, street FROM warehouses WHERE account_id = ? AND name_key = ?').get(accountId, warehouseKey(name)) as Row | undefined;
   if (!r) return undefined;
   const found = Object.freeze(toWarehouse(r));
-  if (names.size >= MAX_NAMES) names.clear();
   names.set(key, found);
   return found;
 }
