@@ -1,7 +1,7 @@
 /**
  * Group commit. A SQLite commit costs more than the statements before it — it writes every page
- * the transaction changed to the WAL, ~2.5 µs plus ~3.7 µs a page here, about half of a take-in's
- * database work — and writers that arrive together change the same pages (the ledger's last leaf,
+ * the transaction changed to the WAL, ~2.5 µs plus ~3.7 µs a page here, more than the statement
+ * that changed the page — and writers that arrive together change the same pages (the ledger's last leaf,
  * its indexes). So the writes that run in two turns of the event loop share one transaction: each
  * in its own savepoint, so a request that fails is undone alone, and one COMMIT when the second
  * turn's I/O callbacks are done (`twoTurns`), before any of them answers.

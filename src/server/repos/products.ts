@@ -129,8 +129,12 @@ export function insertProduct(db: Db, accountId: number, p: ProductData, now: Da
   return id;
 }
 
+// Product heads are kept (keptRows.ts): updateProduct, the one statement that changes them, drops its entry.
+const HEADS = 'product heads';
+const headKey = (accountId: number, id: number) => `${accountId}:${id}`;
+
 export function updateProduct(db: Db, accountId: number, id: number, p: ProductData, now: Date): boolean {
-  keptRows(db, HEADS).delete(`${accountId}:${id}`);
+  keptRows(db, HEADS).delete(headKey(accountId, id));
   const sets = COLUMNS.split(',').map((c) => `${c.trim()} = ?`).join(', ');
   const r = stmt(db, `UPDATE products SET ${sets}, updated_at = ? WHERE account_id = ? AND id = ?`).run(...params(accountId, p, now.toISOString()), id);
   if (r.changes === 0) return false;
@@ -151,13 +155,10 @@ export function getProductById(db: Db, accountId: number, id: number): Product |
 /** What a stock movement needs of a product: a lookup without the 33-column row and its components. */
 export type ProductHead = Pick<Product, 'id' | 'name' | 'currency' | 'service'>;
 
-// Product heads are kept (keptRows.ts): updateProduct, the one statement that changes them, drops its entry.
-const HEADS = 'product heads';
-
 /** What a stock write needs of a product; shared, so callers must not modify it. */
 export function getProductHead(db: Db, accountId: number, id: number): Readonly<ProductHead> | undefined {
   const heads = keptRows<Readonly<ProductHead>>(db, HEADS);
-  const key = `${accountId}:${id}`;
+  const key = headKey(accountId, id);
   const kept = heads.get(key);
   if (kept) return kept;
   const head = stmt(db, 'SELECT id, product_name AS name, currency, service FROM products WHERE account_id = ? AND id = ?').get(accountId, id) as ProductHead | undefined;
