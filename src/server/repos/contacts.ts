@@ -56,8 +56,10 @@ export function contactNames(db: Db, accountId: number, ids: number[]): Map<numb
   return new Map(rows);
 }
 
-/** Whether the contact is one of the account's (a take-in's supplier check needs no more). */
-/** Contacts are only ever inserted, never changed or deleted: one found is kept (keptRows.ts). */
+/**
+ * Whether the contact is one of the account's (a take-in's supplier check needs no more). Contacts
+ * are only ever inserted, never changed or deleted, so one found is kept (keptRows.ts).
+ */
 export function contactExists(db: Db, accountId: number, id: number): boolean {
   const known = keptRows<true>(db, 'contacts');
   const key = `${accountId}:${id}`;

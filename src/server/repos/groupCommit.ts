@@ -13,7 +13,7 @@
  * too (`afterCommit`); work outside requests stays out of open batches (`outsideBatch`).
  */
 import type { Db } from '../db/types';
-import { inTransaction, stmt } from './statements';
+import { inTransaction, stmt, transactionRolledBack } from './statements';
 
 export interface Batch {
   /** Resolves once the batch committed; rejects with the reason when it was rolled back. */
@@ -116,7 +116,7 @@ export class GroupCommit {
       } catch {
         // The next statement on the connection reports its state; the batch is lost either way.
       }
-      for (const l of this.failedListeners) {
+      for (const l of [...this.failedListeners, () => transactionRolledBack(this.db)]) {
         try {
           l();
         } catch {

@@ -3,14 +3,13 @@
  * it names, the product, the supplier). Only for rows that change through the repository that
  * keeps them, which drops a row's entry when it writes the row. What an entry could still outlive:
  * - a write that was rolled back: a savepoint `inTransaction` rolled back, or a group commit that
- *   failed at COMMIT, empties every map of the connection;
+ *   failed at COMMIT, empties every map of the connection (`onTransactionRollback` hears both);
  * - another process's commit: seen through data_version within FOREIGN_POLL_MS, as for the other
  *   caches (repos/dataVersion.ts), and every map of the connection is emptied.
  * Each map is bounded: at `max` entries it starts again empty.
  */
 import type { Db } from '../db/types';
 import { foreignCommits } from './dataVersion';
-import { groupCommitOf } from './groupCommit';
 import { onTransactionRollback } from './statements';
 
 export class KeptRows<V> {
@@ -63,7 +62,6 @@ export function keptRows<V>(db: Db, name: string, max = 1024): KeptRows<V> {
       for (const rows of created.values()) rows.clear();
     };
     onTransactionRollback(db, forgetAll);
-    groupCommitOf(db).onRollback(forgetAll);
   }
   let rows = named.get(name);
   if (!rows) named.set(name, (rows = new KeptRows<unknown>(db, max)));

@@ -21,11 +21,19 @@ const transactions = new WeakMap<Db, (fn: () => unknown) => unknown>();
 
 const rollbackListeners = new WeakMap<Db, Array<() => void>>();
 
-/** Called after `inTransaction` rolled back (fn threw): rows read inside it may no longer exist. */
+/**
+ * Called after a transaction or savepoint of this connection was rolled back — by `inTransaction`
+ * (fn threw) or by a group commit that failed at COMMIT: rows read inside it may no longer exist.
+ */
 export function onTransactionRollback(db: Db, listener: () => void): void {
   let listeners = rollbackListeners.get(db);
   if (!listeners) rollbackListeners.set(db, (listeners = []));
   listeners.push(listener);
+}
+
+/** Tells the listeners that a transaction or savepoint of this connection was rolled back. */
+export function transactionRolledBack(db: Db): void {
+  for (const listener of rollbackListeners.get(db) ?? []) listener();
 }
 
 /** Runs fn in one transaction (a savepoint when one is open): for reads, one consistent snapshot. */
@@ -35,7 +43,7 @@ export function inTransaction<T>(db: Db, fn: () => T): T {
   try {
     return tx(fn) as T;
   } catch (e) {
-    for (const listener of rollbackListeners.get(db) ?? []) listener();
+    transactionRolledBack(db);
     throw e;
   }
 }

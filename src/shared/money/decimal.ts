@@ -26,6 +26,7 @@ export class MoneyError extends Error {
 
 /** Inputs larger than this are typing mistakes (or unit mix-ups), not invoices. */
 export const MAX_MAGNITUDE = new Dec('1e12');
+const MAX_WHOLE = MAX_MAGNITUDE.toNumber();
 /** Quantities, unit prices, rates and percentages: at most this many decimal places. */
 export const MAX_INPUT_DECIMALS = 6;
 
@@ -166,7 +167,7 @@ function checkScale(scale: number): void {
 export function toMinorUnits(value: DecimalInput, scale = 2): number {
   checkScale(scale);
   // Whole numbers within MAX_MAGNITUDE (most quantities) scale exactly in a double while the product stays safe.
-  if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= 1e12) {
+  if (typeof value === 'number' && Number.isInteger(value) && Math.abs(value) <= MAX_WHOLE) {
     const minor = value * 10 ** scale;
     if (Number.isSafeInteger(minor)) return minor === 0 ? 0 : minor;
   }
