@@ -28,6 +28,18 @@ export default tseslint.config(
     },
   },
   {
+    // The desk never imports the server: what both use lives below both (src/shared, src/sqlite,
+    // src/documents). The one exception is the in-app demo, which runs the server on loopback.
+    files: ['src/main/**/*.ts', 'src/preload/**/*.ts'],
+    ignores: ['src/main/core/demo.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@server/*', '**/server/*'] }] },
+  },
+  {
+    // What both programs use depends on neither of them.
+    files: ['src/shared/**/*.ts', 'src/sqlite/**/*.ts', 'src/documents/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: ['@server/*', '@main/*', '@renderer/*'] }] },
+  },
+  {
     // Services and HTTP code reach storage through repository functions only.
     files: ['src/server/services/**/*.ts', 'src/server/http/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: ['better-sqlite3'] }] },

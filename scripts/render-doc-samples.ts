@@ -7,8 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { renderDueLetterPdf, renderInvoicePdf } from '../src/server/documents/index';
-import { domesticInvoice, dueLetterHu, eurInvoice } from '../test/server/documents/fixtures';
+import { renderDueLetterPdf, renderInvoicePdf } from '../src/documents/index';
+import { domesticInvoice, dueLetterHu, eurInvoice } from '../test/documents/fixtures';
 
 const docs = fileURLToPath(new URL('../docs/', import.meta.url));
 const samples = join(docs, 'samples');

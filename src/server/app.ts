@@ -2,7 +2,7 @@
 import pino, { type Logger } from 'pino';
 import type { Clock, ServerServices } from './context';
 import { defaultConfig, type ServerConfig } from './config';
-import { openDb } from './db/connection';
+import { openDb } from '@sqlite/connection';
 import { MIGRATIONS } from './db/migrations';
 import { holdServerLock } from './db/serverLock';
 import type { Db } from './db/types';

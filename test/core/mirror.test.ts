@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FutureDatabaseError, migrate, userVersion } from '@server/db/migrate';
+import { FutureDatabaseError, migrate, userVersion } from '@sqlite/migrate';
 import { MIRROR_MIGRATIONS } from '@main/core/mirror/migrations';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { seedCatalog, startTestCore, type TestCore } from '../helpers/core';

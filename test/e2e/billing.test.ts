@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { computeTotals, subMoney } from '@shared/money';
 import type { ProductRow } from '@shared/ipc';
-import { formatter } from '@server/documents/format';
+import { formatter } from '@documents/format';
 import { businessDate } from '@server/services/finance/calendar';
 import { DEMO_KEYS } from '../helpers/server';
 import { eventually, launchBrowser, scan, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';

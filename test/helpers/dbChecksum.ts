@@ -4,7 +4,7 @@
  * prove that nothing changed. Virtual tables are skipped: their shadow tables are hashed instead.
  */
 import { createHash } from 'node:crypto';
-import type { Db } from '@server/db/types';
+import type { Db } from '@sqlite/types';
 
 function orderBy(db: Db, table: string): string {
   const pk = (db.prepare(`SELECT name, pk FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk`).all(table) as Array<{ name: string }>).map((c) => `"${c.name}"`);

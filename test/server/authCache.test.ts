@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openServerDb } from '@server/app';
-import type { Db } from '@server/db/types';
+import type { Db } from '@sqlite/types';
 import { seedDemo } from '@server/demo/seed';
 import { expireSession, insertSession, listApiKeys, listSessions, revokeApiKey } from '@server/repos/credentials';
 import { AUTH_CACHE_MAX_AGE_MS, AUTH_CACHE_POLL_MS, authenticate } from '@server/services/auth';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '@server/db/migrations';
-import { FutureDatabaseError, migrate, userVersion } from '@server/db/migrate';
+import { FutureDatabaseError, migrate, userVersion } from '@sqlite/migrate';
 import { runAdmin } from '@server/admin/commands';
 import { startTestServer, type TestServer } from '../helpers/server';
 

@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '@server/db/migrations';
-import { migrate, userVersion } from '@server/db/migrate';
+import { migrate, userVersion } from '@sqlite/migrate';
 import { invoiceDeliveryMoves } from '@server/repos/stock';
 
 describe('migration 004 (stock_receipts_invoice)', () => {

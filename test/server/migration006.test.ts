@@ -2,7 +2,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '@server/db/migrations';
-import { migrate, userVersion } from '@server/db/migrate';
+import { migrate, userVersion } from '@sqlite/migrate';
 import { createAccount } from '@server/repos/accounts';
 import { addMove, insertReceipt, invoiceDeliveryMoves, levelMismatches, stockPage } from '@server/repos/stock';
 import { ensureDefaultWarehouse } from '@server/repos/warehouses';

@@ -9,14 +9,12 @@ export {
   defaultZeroVatCase,
   mapPaymentMethod,
   mapUnit,
-  VAT_CASES,
   type LineNature,
   type NavPaymentMethod,
   type NavUnitOfMeasure,
-  type VatCaseCode,
   type VatContext,
-  type VatMarking,
 } from './mappings';
+export { VAT_CASES, type VatCaseCode, type VatMarking } from '@shared/vat/cases';
 export { NavInvoiceDataError } from './values';
 export {
   buyerVatContext,

@@ -5,10 +5,11 @@
  */
 import Big from 'big.js';
 import { XMLBuilder } from 'fast-xml-parser';
-import type { InvoiceDocument } from '@server/documents/model';
+import type { InvoiceDocument } from '@documents/model';
 import { buildLines } from './lines';
 import { buildSummary } from './summary';
-import { EU_COUNTRIES, mapPaymentMethod, type LineNature, type VatCaseCode, type VatMarking } from './mappings';
+import type { VatCaseCode, VatMarking } from '@shared/vat/cases';
+import { EU_COUNTRIES, mapPaymentMethod, type LineNature } from './mappings';
 import { buyerVatContext, supplierSubjectExempt } from './vatCase';
 import {
   bankAccount,

@@ -4,9 +4,10 @@
  * carry different exemptions) for the summary.
  */
 import type Big from 'big.js';
-import type { InvoiceDocument, InvoiceLine } from '@server/documents/model';
+import type { InvoiceDocument, InvoiceLine } from '@documents/model';
 import type { NavInvoiceOptions } from './invoiceData';
-import { mapUnit, VAT_CASES, type VatContext, type VatMarking } from './mappings';
+import { VAT_CASES, type VatMarking } from '@shared/vat/cases';
+import { mapUnit, type VatContext } from './mappings';
 import { lineNature, zeroVatCase } from './vatCase';
 import { clippedText, decimal, money, NavInvoiceDataError, quantity, rate, text } from './values';
 

@@ -2,7 +2,7 @@
  * invoiceSummary of the invoice data, one summaryByVatRate per VAT marking found on the lines.
  */
 import Big from 'big.js';
-import type { InvoiceDocument } from '@server/documents/model';
+import type { InvoiceDocument } from '@documents/model';
 import type { Amounts, VatGroup } from './lines';
 import { decimal, money } from './values';
 

@@ -4,7 +4,7 @@
  * must be stopped while the operator can still fix its data.
  */
 import Big from 'big.js';
-import type { Address } from '@server/documents/model';
+import type { Address } from '@documents/model';
 
 /** Raised when a document cannot be reported; `field` names the offending input. */
 export class NavInvoiceDataError extends Error {

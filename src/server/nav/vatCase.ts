@@ -4,16 +4,15 @@
  * (Áfa tv. 169. § m), Directive 2006/112/EC Art. 226 (11)–(11a)); both call this module, so the
  * PDF and the XML cannot name different grounds for the same line.
  */
-import type { InvoiceDocument, InvoiceLine } from '@server/documents/model';
+import type { InvoiceDocument, InvoiceLine } from '@documents/model';
 import {
   defaultZeroVatCase,
   EU_COUNTRIES,
   mapUnit,
   type LineNature,
-  type VatCaseCode,
   type VatContext,
-  type VatMarking,
 } from './mappings';
+import type { VatCaseCode, VatMarking } from '@shared/vat/cases';
 import { communityVatNumber } from './values';
 
 /** What the decision may be told beyond the document (NavInvoiceOptions carries the same fields). */

@@ -6,7 +6,7 @@ import { fromMinorUnits, toMinorUnits } from '@shared/money';
 import type { CustomFields } from '@shared/protocol';
 import type { Db } from '../db/types';
 import { stmt } from './statements';
-import type { Party } from '../documents/model';
+import type { Party } from '@documents/model';
 
 export type InvoiceType = 'invoice' | 'proforma' | 'storno';
 export type Crdr = 'outgoing' | 'received' | 'advance in' | 'advance out';

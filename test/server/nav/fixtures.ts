@@ -4,7 +4,7 @@
  * so every fixture is self-consistent and a test can change a line without redoing arithmetic.
  */
 import Big from 'big.js';
-import type { InvoiceDocument, InvoiceLine, Party, VatSummaryRow } from '@server/documents/model';
+import type { InvoiceDocument, InvoiceLine, Party, VatSummaryRow } from '@documents/model';
 
 export interface LineSpec {
   name: string;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Big from 'big.js';
 import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
-import type { InvoiceDocument } from '@server/documents/model';
+import type { InvoiceDocument } from '@documents/model';
 import {
   buildInvoiceDataXml,
   mapPaymentMethod,

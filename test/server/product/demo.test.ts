@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { MIGRATIONS } from '@server/db/migrations';
-import { migrate } from '@server/db/migrate';
+import { migrate } from '@sqlite/migrate';
 import { seedDemo } from '@server/demo/seed';
 import { ean13 } from '@server/demo/products';
 import { levelMismatches } from '@server/repos/stock';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openServerDb } from '@server/app';
-import type { Db } from '@server/db/types';
+import type { Db } from '@sqlite/types';
 import { seedDemo } from '@server/demo/seed';
 import { FOREIGN_POLL_MS } from '@server/repos/dataVersion';
 import { GroupCommit } from '@server/repos/groupCommit';

@@ -7,8 +7,8 @@
  */
 import { computeTotals } from '@shared/money';
 import type { Params } from '@shared/protocol';
-import { renderInvoicePdf } from '@server/documents';
-import type { InvoiceDocument, Party as DocParty } from '@server/documents/model';
+import { renderInvoicePdf } from '@documents/index';
+import type { InvoiceDocument, Party as DocParty } from '@documents/model';
 import { contactRecord } from '../mirror/contacts';
 import type { Db } from '../mirror/db';
 import { seller, type Party } from '../mirror/dues';

@@ -1,7 +1,7 @@
 /** The mirror: one SQLite file in the data dir, opened like the server's (WAL, busy timeout, migrations). */
 import type BetterSqlite3 from 'better-sqlite3';
-import { openDb } from '@server/db/connection';
-import type { Db } from '@server/db/types';
+import { openDb } from '@sqlite/connection';
+import type { Db } from '@sqlite/types';
 import { MIRROR_MIGRATIONS } from './migrations';
 
 export type { Db };

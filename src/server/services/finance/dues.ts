@@ -6,8 +6,8 @@
 import { fromMinorUnits } from '@shared/money';
 import { notFound, type Locale, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
-import { dueLetterText, renderDueLetterPdf } from '../../documents';
-import type { DueLetterDocument } from '../../documents/model';
+import { dueLetterText, renderDueLetterPdf } from '@documents/index';
+import type { DueLetterDocument } from '@documents/model';
 import { getAccount } from '../../repos/accounts';
 import { findBankAccount, listBankAccounts } from '../../repos/bankAccounts';
 import { contactNames, getContact } from '../../repos/contacts';

@@ -3,7 +3,7 @@ import { sumMoney, toNumber } from '@shared/money';
 import { notFound, type InvoiceHeader as HeaderOut, type InvoiceRecord, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/types';
-import type { Party } from '../../documents/model';
+import type { Party } from '@documents/model';
 import { listAttachments } from '../../repos/attachments';
 import {
   getInvoice, listInvoiceHeaders, listInvoiceLines, listRetentions, type Amounts, type InvoiceHeader, type InvoiceLineData, type StoredInvoice,

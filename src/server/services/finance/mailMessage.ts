@@ -1,6 +1,6 @@
 /** The e-mail that carries an invoice PDF: a short note in the invoice's language, the PDF attached. */
 import type { Locale } from '@shared/protocol';
-import { formatter, messages } from '../../documents';
+import { formatter, messages } from '@documents/index';
 import type { StoredInvoice } from '../../repos/invoices';
 
 interface Wording {

@@ -4,7 +4,7 @@
  * setInvoice stores these snapshots; every later rendering uses the snapshot, not today's data.
  */
 import type { Locale } from '@shared/protocol';
-import type { Party } from '../../documents/model';
+import type { Party } from '@documents/model';
 import type { Account } from '../../repos/accounts';
 import type { BankAccount } from '../../repos/bankAccounts';
 import type { Contact } from '../../repos/contacts';

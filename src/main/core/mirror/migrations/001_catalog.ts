@@ -1,4 +1,4 @@
-import type { Migration } from '@server/db/types';
+import type { Migration } from '@sqlite/types';
 
 /**
  * The catalog as the server last confirmed it: products (with a folded FTS5 index), warehouses,

@@ -1,4 +1,4 @@
-import type { Migration } from '@server/db/types';
+import type { Migration } from '@sqlite/types';
 
 /**
  * The outbox: every write a clerk makes, in order, with its request_id; the optimistic stock

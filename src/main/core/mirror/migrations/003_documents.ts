@@ -1,4 +1,4 @@
-import type { Migration } from '@server/db/types';
+import type { Migration } from '@sqlite/types';
 
 /**
  * Orders and invoices made here, invoice headers from the server, cached PDFs, due customers,

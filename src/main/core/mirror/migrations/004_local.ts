@@ -1,4 +1,4 @@
-import type { Migration } from '@server/db/types';
+import type { Migration } from '@sqlite/types';
 
 /** What only this desk has: count sheets, drafts, settings and the sync bookkeeping. */
 export const m004Local: Migration = {

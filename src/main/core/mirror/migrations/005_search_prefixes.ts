@@ -1,4 +1,4 @@
-import type { Migration } from '@server/db/types';
+import type { Migration } from '@sqlite/types';
 
 /**
  * Free-text search of a 100,000-product catalog: every word is a prefix query ("bosch"*), and

@@ -1,4 +1,4 @@
-import type { Migration } from '@server/db/types';
+import type { Migration } from '@sqlite/types';
 
 /**
  * Invoices whose header or cached detail the server changed as a side effect of a command sent

@@ -1,4 +1,4 @@
-import type { Migration } from '@server/db/types';
+import type { Migration } from '@sqlite/types';
 
 /**
  * What an outbox entry does, as data (OutboxSummary JSON), so the sync centre words it in the

@@ -1,4 +1,4 @@
-import type { Migration } from '@server/db/types';
+import type { Migration } from '@sqlite/types';
 import { m001Catalog } from './001_catalog';
 import { m002Outbox } from './002_outbox';
 import { m003Documents } from './003_documents';

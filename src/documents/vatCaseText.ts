@@ -6,7 +6,7 @@
  * so the PDF names the same ground as the invoice data reported to NAV. The Hungarian provision is
  * cited as "Áfa tv." in every language (it is the law that applies), beside the Directive's article.
  */
-import type { VatCaseCode } from '@server/nav/mappings';
+import type { VatCaseCode } from '@shared/vat/cases';
 import type { Locale } from './model';
 
 interface CaseText {

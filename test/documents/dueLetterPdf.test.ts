@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderDueLetterPdf } from '@server/documents';
-import { extractPdfText } from '../../helpers/pdfText';
+import { renderDueLetterPdf } from '@documents/index';
+import { extractPdfText } from '../helpers/pdfText';
 import { dueLetterEn, dueLetterHu } from './fixtures';
 
 const flat = (s: string): string => s.replace(/\s+/g, ' ');

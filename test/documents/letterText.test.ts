@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dueLetterText, type DueLetterTextInput } from '@server/documents';
-import type { Locale } from '@server/documents/model';
+import { dueLetterText, type DueLetterTextInput } from '@documents/index';
+import type { Locale } from '@documents/model';
 
 const LOCALES: Locale[] = ['hu_HU', 'en_US', 'de_DE', 'pl_PL', 'es_ES'];
 

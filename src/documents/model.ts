@@ -5,7 +5,7 @@
  * already rounded by @shared/money, so every renderer prints the same figures the API returns.
  */
 
-import type { VatCaseCode } from '@server/nav/mappings';
+import type { VatCaseCode } from '@shared/vat/cases';
 
 export type Locale = 'hu_HU' | 'en_US' | 'de_DE' | 'pl_PL' | 'es_ES';
 export type Decimal = string;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { renderInvoicePdf } from '@server/documents';
-import type { InvoiceDocument, Locale } from '@server/documents/model';
-import { extractPdfText } from '../../helpers/pdfText';
+import { renderInvoicePdf } from '@documents/index';
+import type { InvoiceDocument, Locale } from '@documents/model';
+import { extractPdfText } from '../helpers/pdfText';
 import {
   domesticInvoice,
   draftInvoice,

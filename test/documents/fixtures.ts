@@ -2,7 +2,7 @@
  * Realistic documents for the renderer tests and the sample script. Figures are consistent
  * (net × rate = VAT, per-rate sums = totals) as the money module would produce them.
  */
-import { dueLetterText } from '@server/documents/letterText';
+import { dueLetterText } from '@documents/letterText';
 import type {
   DueLetterDocument,
   InvoiceDocument,
@@ -10,7 +10,7 @@ import type {
   Locale,
   Party,
   VatSummaryRow,
-} from '@server/documents/model';
+} from '@documents/model';
 
 export const seller: Party = {
   name: 'Stockdesk Kereskedelmi Kft.',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentFonts, formatter, messages, PAYMENT_METHODS, paymentMethodLabel } from '@server/documents';
-import type { Locale } from '@server/documents/model';
+import { documentFonts, formatter, messages, PAYMENT_METHODS, paymentMethodLabel } from '@documents/index';
+import type { Locale } from '@documents/model';
 
 const LOCALES: Locale[] = ['hu_HU', 'en_US', 'de_DE', 'pl_PL', 'es_ES'];
 const plain = (s: string): string => s.replace(/[\u00a0\u202f]/g, ' ');
