@@ -3,7 +3,7 @@ import type { CountLine } from '@shared/ipc';
 import { diffLine, filterLines, stockChanges, summarize } from '@renderer/screens/warehouse/count/countDiff';
 
 const line = (productId: number, expected: number, counted: number | null, name = `P${productId}`): CountLine => ({
-  productId, name, ean: `59900000000${productId}`, itemNumber: `IT-${productId}`, unit: 'db', expected, counted,
+  productId, stockLabel: '', name, ean: `59900000000${productId}`, itemNumber: `IT-${productId}`, unit: 'db', expected, counted,
 });
 
 describe('count differences', () => {

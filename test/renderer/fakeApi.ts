@@ -172,7 +172,7 @@ export class FakeApi implements StockdeskApi {
         return { entryIds };
       },
       'count.open': (r) => {
-        const lines = this.products.filter((p) => !p.service).map((p) => ({ productId: p.id, name: p.name, ean: p.ean, itemNumber: p.itemNumber, unit: p.unit, expected: p.stock[r.warehouse] ?? 0, counted: null }));
+        const lines = this.products.filter((p) => !p.service).map((p) => ({ productId: p.id, name: p.name, ean: p.ean, itemNumber: p.itemNumber, unit: p.unit, expected: p.stock[r.warehouse] ?? 0, counted: null, stockLabel: '' }));
         const s: CountSheet = { id: this.seq++, warehouse: r.warehouse, stockLabel: r.stockLabel, createdAt: '2026-11-22T09:00:00.000Z', lines };
         this.sheets.push(s);
         return s;
@@ -188,7 +188,7 @@ export class FakeApi implements StockdeskApi {
         const s = this.sheet(r.sheetId);
         const p = this.lookup(r.code);
         if (p) s.lines = s.lines.map((l) => (l.productId === p.id ? { ...l, counted: (l.counted ?? 0) + 1 } : l));
-        return { sheet: s, productId: p?.id ?? null };
+        return { sheet: s, productId: p?.id ?? null, stockLabel: p ? '' : null };
       },
       'count.post': (r) => {
         const s = this.sheet(r.sheetId);

@@ -150,14 +150,36 @@ function readStockByWarehouse(db: Db, accountId: number, productId: number, ware
   return rows.map(([id, warehouse, onHand, labelOnHand, pending]) => ({ warehouseId: id!, warehouse, onHand, labelOnHand, pending }));
 }
 
-/** One label's level, the warehouse's total over every label and its reservations, read in one statement. */
-export function stockAt(db: Db, accountId: number, productId: number, warehouseId: number, label: string): { labelOnHand: number; onHand: number; pending: number } {
-  const [labelOnHand, onHand, pending] = stmt(db, `SELECT
-        COALESCE((SELECT qty_milli FROM stock_levels WHERE account_id = @a AND product_id = @p AND warehouse_id = @w AND stock_label = @label), 0),
-        COALESCE((SELECT SUM(qty_milli) FROM stock_levels WHERE account_id = @a AND product_id = @p AND warehouse_id = @w), 0),
-        COALESCE((SELECT SUM(qty_milli) FROM reservations WHERE account_id = @a AND product_id = @p AND warehouse_id = @w), 0)`)
-    .raw().get({ a: accountId, p: productId, w: warehouseId, label }) as [number, number, number];
-  return { labelOnHand, onHand, pending };
+export interface LevelsAt {
+  /** Every label's level in the warehouse, in label order ('' = no label); zero rows are kept. */
+  levels: Array<{ label: string; qtyMilli: number }>;
+  /** The warehouse's total over every label. */
+  onHand: number;
+  pending: number;
+}
+
+/**
+ * Every label's level of a product in one warehouse and its reservations, read in one statement:
+ * one range of the stock_levels primary key (account, product, warehouse, label) and one of
+ * reservations. A write's answer names every label from it without a second read.
+ */
+export function levelsAt(db: Db, accountId: number, productId: number, warehouseId: number): LevelsAt {
+  const rows = stmt(db, `SELECT stock_label, qty_milli FROM stock_levels WHERE account_id = @a AND product_id = @p AND warehouse_id = @w
+      UNION ALL SELECT NULL, COALESCE(SUM(qty_milli), 0) FROM reservations WHERE account_id = @a AND product_id = @p AND warehouse_id = @w`)
+    .raw().all({ a: accountId, p: productId, w: warehouseId }) as Array<[string | null, number]>;
+  const levels: LevelsAt['levels'] = [];
+  let onHand = 0;
+  let pending = 0;
+  for (const [label, q] of rows) {
+    if (label === null) pending = q;
+    else {
+      levels.push({ label, qtyMilli: q });
+      onHand += q;
+    }
+  }
+  // UNION ALL keeps each side's order only by accident; the answer promises label order.
+  levels.sort((x, y) => (x.label < y.label ? -1 : x.label > y.label ? 1 : 0));
+  return { levels, onHand, pending };
 }
 
 /** Reserved for finalized, unshipped orders in a warehouse. */

@@ -10,7 +10,7 @@ import type { Result } from '../protocol/catalog';
 import { setInvoiceParamsLocal, setOrderParamsLocal } from './localIds';
 import type {
   BankAccountRow, ContactRow, CountSheet, DueCustomerRow, InvoicePdf, InvoiceRow, OrderView, OutboxCounts, OutboxEntryView, OutboxState,
-  ProductDetail, ProductRow, Settings, SyncStatus, WarehouseRow,
+  ProductDetail, ProductRow, Settings, SyncStatus, WarehouseRow, StockBin,
 } from './types';
 
 interface Channel<Req extends z.ZodType, Res> {
@@ -86,14 +86,17 @@ export const CHANNELS = {
         .min(1, 'add at least one line'),
     }),
   ).returns<{ entryIds: number[] }>(),
+  /** The bins (stock labels) of a warehouse with the products each holds, as the mirror shows them: what bin fields offer. */
+  'stock.bins': core(z.strictObject({ warehouse: z.string().max(100) })).returns<StockBin[]>(),
   /** A single signed stock change (wasting when negative). */
   'stock.adjust': core(z.strictObject({ productId: localId, warehouse: z.string().min(1), stockLabel: z.string().max(100).default(''), quantity: z.number().refine((n) => n !== 0, 'must not be zero'), contactId: positiveId })).returns<{ entryId: number }>(),
 
   'count.open': core(z.strictObject({ warehouse: z.string().min(1), stockLabel: z.string().max(100).default('') })).returns<CountSheet>(),
   'count.list': core(none).returns<Array<{ id: number; warehouse: string; stockLabel: string; createdAt: string; counted: number; lines: number }>>(),
   'count.get': core(z.strictObject({ sheetId: positiveId })).returns<CountSheet | null>(),
-  'count.setCounted': core(z.strictObject({ sheetId: positiveId, productId: localId, counted: z.number().min(0).nullable() })).returns<CountSheet>(),
-  'count.scan': core(z.strictObject({ sheetId: positiveId, code: z.string().min(1).max(64) })).returns<{ sheet: CountSheet; productId: number | null }>(),
+  /** stockLabel: the line's bin on a whole-warehouse sheet ('' = no bin); left out, the product's bin counted last. */
+  'count.setCounted': core(z.strictObject({ sheetId: positiveId, productId: localId, counted: z.number().min(0).nullable(), stockLabel: z.string().max(100).optional() })).returns<CountSheet>(),
+  'count.scan': core(z.strictObject({ sheetId: positiveId, code: z.string().min(1).max(64) })).returns<{ sheet: CountSheet; productId: number | null; stockLabel: string | null }>(),
   'count.post': core(z.strictObject({ sheetId: positiveId, contactId: positiveId })).returns<{ entryIds: number[] }>(),
   'count.discard': core(z.strictObject({ sheetId: positiveId })).returns<{ discarded: true }>(),
   'count.exportCsv': core(z.strictObject({ sheetId: positiveId })).returns<{ filename: string; csv: string }>(),

@@ -72,6 +72,12 @@ export interface QuantityView {
   pendingLocal: number;
 }
 
+/** A bin (stock label) of a warehouse and what it holds, confirmed + pending. */
+export interface StockBin {
+  label: string;
+  products: Array<{ productId: number; quantity: number }>;
+}
+
 export interface ProductDetail extends ProductRow {
   fields: Record<string, unknown>;
   tags: string[];
@@ -147,6 +153,8 @@ export interface OutboxEntryView {
 
 export interface CountLine {
   productId: number;
+  /** The bin (stock label) this line counts; '' = stock without a bin. */
+  stockLabel: string;
   name: string;
   ean: string | null;
   itemNumber: string | null;

@@ -60,6 +60,7 @@ export const CAPABILITIES = [
   'getProduct.updated_since',
   'getQuantities',
   'setQuantity.expected_quantity',
+  'setQuantity.stock',
   'setInvoice.order_id',
   'setInvoice.from_proforma_id',
   'getDueNotification.pdf',

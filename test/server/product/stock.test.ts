@@ -74,6 +74,31 @@ describe('setQuantity', () => {
     expect(ok.quantities[0]!.deliverable).toBe(6);
   });
 
+  it.each(FORMATS)('answers with every bin of the warehouse as the server holds it, so a desk never derives a bin from the total (%s)', async (format) => {
+    // Two desks: B took in 31 into bin X; A, who never heard of X, takes in 5 without a bin.
+    const id = await product(s);
+    const other = `Szeged ${id}`;
+    await warehouse(s, other);
+    await stock(s, id, 31, { stock_label: 'X' });
+    await stock(s, id, 2, { warehouse: other, stock_label: 'Y' });
+    const a = await s.ok('setQuantity', { product_id: id, quantity: 5, contact_id: s.account.supplierContactId, warehouse: 'Default' }, { format });
+    // The old row stays as it was (the warehouse's total), the new field names each bin.
+    expect(a.quantities).toEqual([{ product_id: id, warehouse: 'Default', deliverable: 36, pending: 0, available: 36 }]);
+    expect(a.stock).toEqual([
+      { product_id: id, warehouse: 'Default', stock_label: '', deliverable: 5 },
+      { product_id: id, warehouse: 'Default', stock_label: 'X', deliverable: 31 },
+    ]);
+    const w = await s.ok('setQuantity', { product_id: id, quantity: -1, contact_id: s.account.supplierContactId, warehouse: 'Default', stock_label: 'X' }, { format });
+    expect(w.stock).toEqual([
+      { product_id: id, warehouse: 'Default', stock_label: '', deliverable: 5 },
+      { product_id: id, warehouse: 'Default', stock_label: 'X', deliverable: 30 },
+    ]);
+    const read = await s.ok('getQuantities', { product_ids: [id] });
+    expect(read.stock.filter((r) => r.warehouse === 'Default')).toEqual(w.stock);
+    const health = (await (await fetch(`${s.url}/api/health`)).json()) as { capabilities: string[] };
+    expect(health.capabilities).toContain('setQuantity.stock');
+  });
+
   it('answers NOT_FOUND for unknown products, contacts and warehouses, VALIDATION_ERROR for *', async () => {
     const id = await product(s);
     const base = { product_id: id, quantity: 1, contact_id: s.account.supplierContactId, warehouse: 'Default' };
@@ -154,6 +179,8 @@ describe('the ledger', () => {
       const read = await s.ok('getQuantity', { product_id: id, warehouse: where, ...(label ? { stock_label: label } : {}) });
       if (r.ok) {
         expect(r.result.quantities).toEqual(read.quantities);
+        const levels = await s.ok('getQuantities', { product_ids: [id] });
+        expect(r.result.stock).toEqual(levels.stock.filter((x) => x.warehouse === where));
         answered++;
       } else expect(r.status).toBe(409);
     }

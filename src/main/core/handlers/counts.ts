@@ -3,7 +3,7 @@
  * setQuantity of the difference, carrying the expected quantity so the server (or a check right
  * before sending) can refuse it if the stock moved in the meantime.
  */
-import { countedLines, countedOf, createSheet, deleteSheet, getSheet, listSheets, setCounted, sheetPlace } from '../mirror/counts';
+import { binFor, countedLines, countedOf, createSheet, deleteSheet, getSheet, listSheets, setCounted, sheetPlace } from '../mirror/counts';
 import { lookupProduct, productRow } from '../mirror/products';
 import { currentId } from '../mirror/settings';
 import { toMilli } from '../mirror/fold';
@@ -17,7 +17,16 @@ function sheet(ctx: CoreContext, id: number) {
   return s;
 }
 
-const CSV_HEADER = 'product_id;item_number;ean;name;unit;expected;counted';
+// stock_label last, so a file laid out by the older header (no header line, counted 7th) still reads.
+const CSV_HEADER = 'product_id;item_number;ean;name;unit;expected;counted;stock_label';
+
+/** The line's bin: the one asked for if the sheet allows it; a bin sheet refuses another bin with a message. */
+function bin(ctx: CoreContext, sheetId: number, productId: number, given: string | undefined, field: string): string {
+  const b = binFor(ctx.db, sheetId, productId, given === undefined ? undefined : given.trim());
+  if (!b) throw notFound(`Count sheet ${sheetId}`);
+  if (!b.ok) throw ipcError('VALIDATION_ERROR', `This sheet counts bin ${b.sheetLabel} only; start a count of the whole warehouse (bin left empty) to count other bins.`, [{ field, message: `must be ${b.sheetLabel} or left out` }]);
+  return b.label;
+}
 const csvCell = (v: string | number | null) => {
   const s = v === null ? '' : String(v);
   return /[;"\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
@@ -56,7 +65,7 @@ export const countHandlers: Handlers<'count.open' | 'count.list' | 'count.get' |
   'count.setCounted': (ctx, req) => {
     sheet(ctx, req.sheetId);
     const row = stockProduct(ctx, req.productId, 'productId');
-    setCounted(ctx.db, req.sheetId, row.id, req.counted);
+    setCounted(ctx.db, req.sheetId, row.id, bin(ctx, req.sheetId, row.id, req.stockLabel, 'stockLabel'), req.counted);
     ctx.changed(['counts']);
     return sheet(ctx, req.sheetId);
   },
@@ -64,10 +73,12 @@ export const countHandlers: Handlers<'count.open' | 'count.list' | 'count.get' |
     sheet(ctx, req.sheetId);
     const row = lookupProduct(ctx.db, req.code);
     if (row && !row.service) {
-      ctx.db.transaction(() => setCounted(ctx.db, req.sheetId, row.id, (countedOf(ctx.db, req.sheetId, row.id) ?? 0) + 1))();
+      const label = bin(ctx, req.sheetId, row.id, undefined, 'code');
+      ctx.db.transaction(() => setCounted(ctx.db, req.sheetId, row.id, label, (countedOf(ctx.db, req.sheetId, row.id, label) ?? 0) + 1))();
       ctx.changed(['counts']);
+      return { sheet: sheet(ctx, req.sheetId), productId: row.id, stockLabel: label };
     }
-    return { sheet: sheet(ctx, req.sheetId), productId: row && !row.service ? row.id : null };
+    return { sheet: sheet(ctx, req.sheetId), productId: null, stockLabel: null };
   },
   'count.post': (ctx, req) => {
     const place = sheetPlace(ctx.db, req.sheetId);
@@ -78,12 +89,14 @@ export const countHandlers: Handlers<'count.open' | 'count.list' | 'count.get' |
         const delta = (toMilli(l.counted) - toMilli(l.expected)) / 1000;
         if (delta === 0) continue;
         const name = productRow(ctx.db, l.productId)?.name ?? `#${l.productId}`;
+        // Each line posts to its own bin: a whole-warehouse sheet holds lines of many bins.
+        const where = placeOf(place.warehouse, l.stockLabel);
         ids.push(submit(ctx.outbox, {
           method: 'setQuantity', queueKey: `product:${l.productId}`,
-          summary: `Count: ${name} in ${placeOf(place.warehouse, place.label)}: ${l.expected} → ${l.counted}`,
-          summaryData: { kind: 'count', args: { product: name, place: placeOf(place.warehouse, place.label), expected: l.expected, counted: l.counted } },
-          params: { product_id: l.productId, quantity: delta, contact_id: req.contactId, warehouse: place.warehouse, ...(place.label ? { stock_label: place.label } : {}) },
-          countInfo: { productId: l.productId, warehouse: place.warehouse, stockLabel: place.label, expected: l.expected, counted: l.counted },
+          summary: `Count: ${name} in ${where}: ${l.expected} → ${l.counted}`,
+          summaryData: { kind: 'count', args: { product: name, place: where, expected: l.expected, counted: l.counted } },
+          params: { product_id: l.productId, quantity: delta, contact_id: req.contactId, warehouse: place.warehouse, ...(l.stockLabel ? { stock_label: l.stockLabel } : {}) },
+          countInfo: { productId: l.productId, warehouse: place.warehouse, stockLabel: l.stockLabel, expected: l.expected, counted: l.counted },
         }));
       }
       deleteSheet(ctx.db, req.sheetId);
@@ -100,7 +113,7 @@ export const countHandlers: Handlers<'count.open' | 'count.list' | 'count.get' |
   },
   'count.exportCsv': (ctx, req) => {
     const s = sheet(ctx, req.sheetId);
-    const lines = s.lines.map((l) => [l.productId, l.itemNumber, l.ean, l.name, l.unit, l.expected, l.counted].map(csvCell).join(';'));
+    const lines = s.lines.map((l) => [l.productId, l.itemNumber, l.ean, l.name, l.unit, l.expected, l.counted, l.stockLabel].map(csvCell).join(';'));
     const name = `${s.warehouse}${s.stockLabel ? `-${s.stockLabel}` : ''}`.replace(/[^\p{L}\p{N}_-]+/gu, '_');
     return { filename: `count-${name}-${s.createdAt.slice(0, 10)}.csv`, csv: [CSV_HEADER, ...lines].join('\r\n') + '\r\n' };
   },
@@ -115,7 +128,7 @@ export const countHandlers: Handlers<'count.open' | 'count.list' | 'count.get' |
     const head = parseCsvLine(first, delimiter).map((h) => h.toLowerCase());
     const hasHeader = head.includes('counted');
     const col = (name: string, fallback: number) => (hasHeader ? head.indexOf(name) : fallback);
-    const [cId, cItem, cEan, cCounted] = [col('product_id', 0), col('item_number', 1), col('ean', 2), col('counted', hasHeader ? -1 : 6)];
+    const [cId, cItem, cEan, cCounted, cBin] = [col('product_id', 0), col('item_number', 1), col('ean', 2), col('counted', hasHeader ? -1 : 6), col('stock_label', 7)];
     ctx.db.transaction(() => {
       rows.forEach((text, i) => {
         if ((hasHeader && i === 0) || text.trim() === '') return;
@@ -129,7 +142,10 @@ export const countHandlers: Handlers<'count.open' | 'count.list' | 'count.get' |
         const row = byId ?? lookupProduct(ctx.db, cells[cEan] || cells[cItem] || '');
         if (!row) return errors.push({ line: i + 1, message: 'no product with this id, EAN or item number' });
         if (row.service) return errors.push({ line: i + 1, message: `${row.name} is a service` });
-        setCounted(ctx.db, req.sheetId, row.id, counted);
+        const given = cBin >= 0 ? cells[cBin] : undefined;
+        const b = binFor(ctx.db, req.sheetId, row.id, given === undefined || (given === '' && !hasHeader) ? undefined : given);
+        if (!b?.ok) return errors.push({ line: i + 1, message: `bin "${given ?? ''}" is not this sheet's bin ${b && !b.ok ? b.sheetLabel : ''}` });
+        setCounted(ctx.db, req.sheetId, row.id, b.label, counted);
         imported++;
       });
     })();

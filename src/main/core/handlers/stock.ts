@@ -3,6 +3,7 @@ import { listWarehouses } from '../mirror/contacts';
 import { productRow } from '../mirror/products';
 import { currentId } from '../mirror/settings';
 import { savePurchaseOrder, purchaseOrder } from '../mirror/dues';
+import { binsOfWarehouse } from '../mirror/stock';
 import { submit } from '../outbox/service';
 import type { CoreContext } from './context';
 import { fromFailure, ipcError, notFound, requireOnline, type Handlers } from './context';
@@ -25,7 +26,8 @@ const labelOf = (label: string) => (label ? { stock_label: label } : {});
 /** "Default (A-01)": a warehouse with its stock label, as summaries name it. */
 export const placeOf = (warehouse: string, label?: string) => (label ? `${warehouse} (${label})` : warehouse);
 
-export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'po.get' | 'po.receive'> = {
+export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'stock.bins' | 'po.get' | 'po.receive'> = {
+  'stock.bins': (ctx, req) => (req.warehouse.trim() ? binsOfWarehouse(ctx.db, canonicalWarehouse(ctx, req.warehouse)) : []),
   'stock.takeIn': (ctx, req) => {
     const warehouse = canonicalWarehouse(ctx, req.warehouse);
     const rows = req.lines.map((l, i) => stockProduct(ctx, l.productId, `lines[${i}].productId`));

@@ -42,8 +42,10 @@ function clearProduct(db: Db, id: number): void {
 }
 
 /**
- * Rows as getQuantity and setQuantity return them. A row without stock_label is the warehouse's
- * total over all labels: the unlabelled part is that total less the labelled stock we know of.
+ * Rows as getQuantity returns them for every warehouse ('*'), for servers without getQuantities.
+ * A labelled row is that bin's own figure. A row without stock_label is the warehouse's total over
+ * all labels, which does not say how it splits: only here, with no per-bin read on offer, the
+ * unlabelled part is taken as that total less the labelled stock we know of.
  */
 export function applyQuantityRows(db: Db, rows: QuantityRow[], opts: { allWarehouses?: boolean } = {}): void {
   const ids = new Set(rows.map((r) => r.product_id));
@@ -56,13 +58,9 @@ export function applyQuantityRows(db: Db, rows: QuantityRow[], opts: { allWareho
   for (const r of rows) {
     const label = r.stock_label ?? '';
     let milli = toMilli(r.deliverable);
-    if (!r.stock_label) {
-      const labelled = stmt(db, "SELECT coalesce(sum(qty_milli), 0) AS n FROM stock WHERE product_id = ? AND warehouse = ? AND stock_label <> ''").get(r.product_id, r.warehouse) as { n: number };
-      milli -= labelled.n;
-    }
-    stmt(db, 'INSERT OR REPLACE INTO stock (product_id, warehouse, stock_label, qty_milli) VALUES (?, ?, ?, ?)').run(r.product_id, r.warehouse, label, milli);
-    if (r.pending !== 0) stmt(db, 'INSERT OR REPLACE INTO reserved (product_id, warehouse, qty_milli) VALUES (?, ?, ?)').run(r.product_id, r.warehouse, toMilli(r.pending));
-    else stmt(db, 'DELETE FROM reserved WHERE product_id = ? AND warehouse = ?').run(r.product_id, r.warehouse);
+    if (!r.stock_label) milli -= labelledMilli(db, r.product_id, r.warehouse);
+    setConfirmedMilli(db, r.product_id, r.warehouse, label, milli);
+    applyReserved(db, r);
   }
   if (opts.allWarehouses) {
     for (const id of ids) {
@@ -70,6 +68,38 @@ export function applyQuantityRows(db: Db, rows: QuantityRow[], opts: { allWareho
       stmt(db, 'DELETE FROM stale_quantities WHERE product_id = ?').run(id);
     }
   }
+}
+
+function applyReserved(db: Db, r: Pick<QuantityRow, 'product_id' | 'warehouse' | 'pending'>): void {
+  if (r.pending !== 0) stmt(db, 'INSERT OR REPLACE INTO reserved (product_id, warehouse, qty_milli) VALUES (?, ?, ?)').run(r.product_id, r.warehouse, toMilli(r.pending));
+  else stmt(db, 'DELETE FROM reserved WHERE product_id = ? AND warehouse = ?').run(r.product_id, r.warehouse);
+}
+
+/**
+ * The server's answer to one of this desk's setQuantity entries. With every bin of the warehouse
+ * in it (capability "setQuantity.stock") each bin is set from its own row, and bins the answer
+ * does not name are gone. An older server's answer has the written bin's figure only, or without a
+ * label the warehouse's total, which does not say how it splits over bins: then the entry's change
+ * stays (acknowledged) until the product's stock is read again per bin, never derived from the total.
+ */
+export function applySetQuantityAnswer(db: Db, entryId: number, answer: { quantities: QuantityRow[]; stock?: StockRow[] }): void {
+  for (const r of answer.quantities) applyReserved(db, r);
+  if (answer.stock) {
+    removePending(db, entryId);
+    const places = new Set(answer.stock.map((r) => JSON.stringify([r.product_id, r.warehouse])));
+    for (const place of places) {
+      const [productId, warehouse] = JSON.parse(place) as [number, string];
+      stmt(db, 'DELETE FROM stock WHERE product_id = ? AND warehouse = ?').run(productId, warehouse);
+    }
+    for (const r of answer.stock) setConfirmedMilli(db, r.product_id, r.warehouse, r.stock_label, toMilli(r.deliverable));
+    return;
+  }
+  if (answer.quantities.length > 0 && answer.quantities.every((r) => r.stock_label)) {
+    removePending(db, entryId);
+    for (const r of answer.quantities) setConfirmedMilli(db, r.product_id, r.warehouse, r.stock_label!, toMilli(r.deliverable));
+    return;
+  }
+  ackPending(db, entryId);
 }
 
 export function addPending(db: Db, entryId: number, productId: number, warehouse: string, label: string, milli: number): void {
@@ -103,12 +133,30 @@ export function visibleMilli(db: Db, productId: number, warehouse: string, label
   return r.n;
 }
 
-/** Products with visible stock in a warehouse and label: the lines a count sheet starts with. */
-export function productsInWarehouse(db: Db, warehouse: string, label: string): number[] {
-  return (stmt(db, `SELECT product_id FROM (
-      SELECT product_id, qty_milli FROM stock WHERE warehouse = @w AND stock_label = @l
-      UNION ALL SELECT product_id, qty_milli FROM stock_pending WHERE warehouse = @w AND stock_label = @l)
-    GROUP BY product_id HAVING sum(qty_milli) <> 0 ORDER BY product_id`).all({ w: warehouse, l: label }) as Array<{ product_id: number }>).map((r) => r.product_id);
+/**
+ * Product × bin pairs with visible stock (confirmed + pending) in a warehouse: the lines a count
+ * sheet starts with. One bin, or every bin ('' = no bin) when label is null.
+ */
+export function binsInWarehouse(db: Db, warehouse: string, label: string | null): Array<{ productId: number; label: string }> {
+  return (stmt(db, `SELECT product_id, stock_label FROM (
+      SELECT product_id, stock_label, qty_milli FROM stock WHERE warehouse = @w AND (@l IS NULL OR stock_label = @l)
+      UNION ALL SELECT product_id, stock_label, qty_milli FROM stock_pending WHERE warehouse = @w AND (@l IS NULL OR stock_label = @l))
+    GROUP BY product_id, stock_label HAVING sum(qty_milli) <> 0 ORDER BY product_id, stock_label`).all({ w: warehouse, l: label }) as Array<{ product_id: number; stock_label: string }>)
+    .map((r) => ({ productId: r.product_id, label: r.stock_label }));
+}
+
+/** The bins (labels; '' excluded) of a warehouse with the products each holds (confirmed + pending, non-zero): what a bin field offers. */
+export function binsOfWarehouse(db: Db, warehouse: string): Array<{ label: string; products: Array<{ productId: number; quantity: number }> }> {
+  const rows = stmt(db, `SELECT stock_label, product_id, sum(qty_milli) AS q FROM (
+      SELECT product_id, stock_label, qty_milli FROM stock WHERE warehouse = @w AND stock_label <> ''
+      UNION ALL SELECT product_id, stock_label, qty_milli FROM stock_pending WHERE warehouse = @w AND stock_label <> '')
+    GROUP BY stock_label, product_id HAVING sum(qty_milli) <> 0 ORDER BY stock_label, product_id`).all({ w: warehouse }) as Array<{ stock_label: string; product_id: number; q: number }>;
+  const out: Array<{ label: string; products: Array<{ productId: number; quantity: number }> }> = [];
+  for (const r of rows) {
+    if (out.at(-1)?.label !== r.stock_label) out.push({ label: r.stock_label, products: [] });
+    out.at(-1)!.products.push({ productId: r.product_id, quantity: r.q / 1000 });
+  }
+  return out;
 }
 
 /** Exactly these products, re-read from the server: rows not in the answer are gone. */

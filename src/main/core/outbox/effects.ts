@@ -9,7 +9,7 @@ import { deleteInvoice, markInvoiceStale, removePendingPayment, renumberInvoice,
 import { deleteOrder, renumberOrder, saveOrder, setOrderStatus } from '../mirror/orders';
 import { deleteProduct, renumberProduct, upsertServerProducts, writeLocalProduct, type ProductFields } from '../mirror/products';
 import { mapId, resolveId } from '../mirror/settings';
-import { ackPending, applyQuantityRows, markStale, removePending } from '../mirror/stock';
+import { ackPending, applySetQuantityAnswer, markStale, removePending } from '../mirror/stock';
 import { purchaseOrder } from '../mirror/dues';
 import type { ProductRecord } from '@shared/protocol';
 import type { Entry } from './repo';
@@ -63,9 +63,7 @@ export const orderStatus = (finalize: number | undefined) => (finalize === 1 ? '
 export function acknowledge(db: Db, e: Entry, result: unknown, now: Date): void {
   switch (e.method) {
     case 'setQuantity': {
-      const r = result as Result<'setQuantity'>;
-      removePending(db, e.id);
-      applyQuantityRows(db, r.quantities);
+      applySetQuantityAnswer(db, e.id, result as Result<'setQuantity'>);
       break;
     }
     case 'setProduct': {

@@ -7,9 +7,9 @@
 import { validateParams, ProtocolError, type Capability, type Params } from '@shared/protocol';
 import type { ApiClient } from '../api/client';
 import type { Db } from '../mirror/db';
-import { fromMilli, toMilli } from '../mirror/fold';
+import { toMilli } from '../mirror/fold';
 import { clearInvoiceStale, refreshInvoice, staleInvoices } from '../mirror/invoices';
-import { labelledMilli, setConfirmedMilli, staleProducts, replaceStockFor, applyQuantityRows, clearStale } from '../mirror/stock';
+import { setConfirmedMilli, staleProducts, replaceStockFor, applyQuantityRows, clearStale } from '../mirror/stock';
 import type { CoreClock, CoreLog, Random } from '../types';
 import { backoffDelay, type BackoffConfig } from './backoff';
 import { acknowledge } from './effects';
@@ -38,15 +38,21 @@ export type StepResult =
 
 type Failure = { kind: 'network' | 'server'; message: string } | { kind: 'auth'; message: string };
 
-/** The server's current deliverable quantity in the count's warehouse and label, as the mirror keys it. */
+/**
+ * The server's current deliverable quantity in the count's warehouse and bin (label; '' = no bin).
+ * Read per bin (getQuantities); a server without it answers a bin asked by name, and for no bin
+ * null: its total over every bin is not the unbinned figure, so the caller keeps the figure the
+ * server's refusal stated.
+ */
 async function serverQuantity(d: ReplayDeps, api: ApiClient, productId: number, warehouse: string, label: string): Promise<number | Failure | null> {
-  const o = await api.call('getQuantity', { product_id: productId, warehouse, ...(label ? { stock_label: label } : {}) });
-  if (o.kind === 'ok') {
-    const row = o.result.quantities.find((q) => q.warehouse.toLowerCase() === warehouse.toLowerCase()) ?? o.result.quantities[0];
-    if (!row) return 0;
-    // Without a label the server reports the warehouse total; the count is about the unlabelled part.
-    return label ? row.deliverable : fromMilli(toMilli(row.deliverable) - labelledMilli(d.db, productId, warehouse));
+  if (d.caps().has('getQuantities')) {
+    const o = await api.call('getQuantities', { product_ids: [productId] });
+    if (o.kind === 'ok') return o.result.stock.find((r) => r.product_id === productId && r.warehouse.toLowerCase() === warehouse.toLowerCase() && r.stock_label === label)?.deliverable ?? 0;
+    return o.kind === 'rejected' ? null : o;
   }
+  if (!label) return null;
+  const o = await api.call('getQuantity', { product_id: productId, warehouse, stock_label: label });
+  if (o.kind === 'ok') return (o.result.quantities.find((q) => q.warehouse.toLowerCase() === warehouse.toLowerCase()) ?? o.result.quantities[0])?.deliverable ?? 0;
   if (o.kind === 'rejected') return null;
   return o;
 }

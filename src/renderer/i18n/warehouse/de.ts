@@ -43,6 +43,10 @@ const de: Messages<typeof en> = {
     removeLine: '{{name}} entfernen',
     pending: 'ausstehend',
     pendingHint: 'Eigene Änderung, vom Server noch nicht bestätigt',
+    otherBins: 'Auf anderen Lagerplätzen:',
+    useBin: 'Auf Lagerplatz {{bin}} einbuchen',
+    binSuggestion: 'Einige Produkte dieses Belegs liegen bereits auf Lagerplätzen: {{bins}}. Wählen Sie den Lagerplatz, damit sich der Bestand eines Produkts nicht versehentlich aufteilt.',
+    postedDone: 'Vom Server bestätigt: {{count}} Bestandsbewegungen gebucht.',
   },
   receipt: {
     status: { open: 'offen', received: 'eingegangen' },
@@ -66,6 +70,10 @@ const de: Messages<typeof en> = {
   },
   count: {
     newCount: 'Inventur beginnen',
+    bin: 'Lagerplatz',
+    noBin: 'ohne Lagerplatz',
+    countedOfBin: 'Gezählte Menge von {{name}} auf {{bin}}',
+    wholeWarehouse: 'Inventur des ganzen Lagers: jedes Produkt steht je Lagerplatz in einer eigenen Zeile, auch der Bestand ohne Lagerplatz. Jede Differenz wird auf den Lagerplatz gebucht, auf dem sie gezählt wurde.',
     labelHint: 'Nur einen Lagerplatz zählen, oder leer für das ganze Lager',
     start: 'Inventur beginnen',
     inProgress: 'Laufende Inventuren',

@@ -40,6 +40,10 @@ const en = {
     removeLine: 'Remove {{name}}',
     pending: 'pending',
     pendingHint: 'Your own change, not yet confirmed by the server',
+    otherBins: 'In other bins:',
+    useBin: 'Take in to bin {{bin}}',
+    binSuggestion: 'Some products on this receipt are already kept in bins: {{bins}}. Choose the bin, so that one product’s stock is not split by accident.',
+    postedDone: 'Confirmed by the server: {{count}} stock changes posted.',
   },
   receipt: {
     status: { open: 'open', received: 'received' },
@@ -63,6 +67,10 @@ const en = {
   },
   count: {
     newCount: 'Start a count',
+    bin: 'Bin',
+    noBin: 'no bin',
+    countedOfBin: 'Counted quantity of {{name}} in {{bin}}',
+    wholeWarehouse: 'Whole-warehouse count: every product has a line per bin, and one for its stock without a bin. Each difference is posted to the bin where it was counted.',
     labelHint: 'Count one label only, or leave empty for the whole warehouse',
     start: 'Start count',
     inProgress: 'Counts in progress',

@@ -43,6 +43,10 @@ const es: Messages<typeof en> = {
     removeLine: 'Quitar {{name}}',
     pending: 'pendiente',
     pendingHint: 'Cambio propio, aún no confirmado por el servidor',
+    otherBins: 'En otras ubicaciones:',
+    useBin: 'Entrada en la ubicación {{bin}}',
+    binSuggestion: 'Algunos productos de este albarán ya están en ubicaciones: {{bins}}. Elija la ubicación para que el stock de un producto no se reparta por error.',
+    postedDone: 'Confirmado por el servidor: {{count}} movimientos de stock contabilizados.',
   },
   receipt: {
     status: { open: 'abierto', received: 'recibido' },
@@ -66,6 +70,10 @@ const es: Messages<typeof en> = {
   },
   count: {
     newCount: 'Iniciar un inventario',
+    bin: 'Ubicación',
+    noBin: 'sin ubicación',
+    countedOfBin: 'Cantidad contada de {{name}} en {{bin}}',
+    wholeWarehouse: 'Inventario de todo el almacén: cada producto tiene una línea por ubicación, y otra para su stock sin ubicación. Cada diferencia se contabiliza en la ubicación donde se contó.',
     labelHint: 'Contar solo una ubicación, o vacío para todo el almacén',
     start: 'Iniciar inventario',
     inProgress: 'Inventarios en curso',

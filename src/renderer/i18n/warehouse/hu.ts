@@ -43,6 +43,10 @@ const hu: Messages<typeof en> = {
     removeLine: '{{name}} eltávolítása',
     pending: 'függő',
     pendingHint: 'Saját módosítás, a szerver még nem erősítette meg',
+    otherBins: 'Más raktárhelyen:',
+    useBin: 'Bevételezés a(z) {{bin}} raktárhelyre',
+    binSuggestion: 'A bizonylat termékei közül néhány már raktárhelyen van: {{bins}}. Válassza ki a raktárhelyet, hogy egy termék készlete ne oszoljon meg véletlenül.',
+    postedDone: 'A szerver megerősítette: {{count}} készletmozgás könyvelve.',
   },
   receipt: {
     status: { open: 'nyitott', received: 'átvéve' },
@@ -66,6 +70,10 @@ const hu: Messages<typeof en> = {
   },
   count: {
     newCount: 'Leltár indítása',
+    bin: 'Raktárhely',
+    noBin: 'raktárhely nélkül',
+    countedOfBin: '{{name}} számolt mennyisége ({{bin}})',
+    wholeWarehouse: 'A teljes raktár leltára: minden termék raktárhelyenként külön sorban szerepel, a raktárhely nélküli készlet is. Minden eltérés arra a raktárhelyre könyvelődik, ahol megszámolta.',
     labelHint: 'Csak egy raktárhely leltározása, vagy üresen a teljes raktár',
     start: 'Leltár indítása',
     inProgress: 'Folyamatban lévő leltárak',

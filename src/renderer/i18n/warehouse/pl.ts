@@ -43,6 +43,10 @@ const pl: Messages<typeof en> = {
     removeLine: 'Usuń {{name}}',
     pending: 'oczekuje',
     pendingHint: 'Własna zmiana, jeszcze niepotwierdzona przez serwer',
+    otherBins: 'W innych miejscach:',
+    useBin: 'Przyjmij na miejsce {{bin}}',
+    binSuggestion: 'Niektóre produkty z tego dokumentu leżą już w miejscach składowania: {{bins}}. Wybierz miejsce, aby zapas produktu nie rozdzielił się przypadkiem.',
+    postedDone: 'Potwierdzone przez serwer: zaksięgowano {{count}} ruchów magazynowych.',
   },
   receipt: {
     status: { open: 'otwarte', received: 'przyjęte' },
@@ -66,6 +70,10 @@ const pl: Messages<typeof en> = {
   },
   count: {
     newCount: 'Rozpocznij inwentaryzację',
+    bin: 'Miejsce składowania',
+    noBin: 'bez miejsca składowania',
+    countedOfBin: 'Policzona ilość: {{name}} ({{bin}})',
+    wholeWarehouse: 'Inwentaryzacja całego magazynu: każdy produkt ma osobny wiersz dla każdego miejsca składowania, także dla zapasu bez miejsca. Każda różnica jest księgowana na miejsce, w którym ją policzono.',
     labelHint: 'Policz tylko jedno miejsce lub zostaw puste dla całego magazynu',
     start: 'Rozpocznij',
     inProgress: 'Trwające inwentaryzacje',

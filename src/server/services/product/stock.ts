@@ -8,7 +8,7 @@ import type { RequestContext } from '../../context';
 import { getAccount } from '../../repos/accounts';
 import { contactExists } from '../../repos/contacts';
 import { getProductHead, productExists, type ProductHead } from '../../repos/products';
-import { addMove, insertReceipt, issueSerials, nextSerial, stockAt, stockByWarehouse, stockPage, type WarehouseStock } from '../../repos/stock';
+import { addMove, insertReceipt, issueSerials, levelsAt, nextSerial, stockByWarehouse, stockPage, type LevelsAt, type WarehouseStock } from '../../repos/stock';
 import type { Warehouse } from '../../repos/warehouses';
 import { fromMilli, isoDate, missing, optDecimal, toMilli } from './common';
 import { resolveWarehouse } from './warehouses';
@@ -103,6 +103,17 @@ export function placeTakeIn(ctx: RequestContext, product: ProductHead, t: TakeIn
   return { receiptId, serials: Array.from({ length: count }, (_, i) => String(first + i)) };
 }
 
+/**
+ * Every label's level in the warehouse after a write of qtyMilli under label (capability
+ * "setQuantity.stock"), from the read before it: a desk sets each bin from its own row and never
+ * has to derive one from the warehouse's total.
+ */
+function binRows(productId: number, warehouse: string, before: LevelsAt, label: string, qtyMilli: number) {
+  const known = before.levels.some((l) => l.label === label);
+  const after = known ? before.levels : [...before.levels, { label, qtyMilli: 0 }].sort((x, y) => (x.label < y.label ? -1 : x.label > y.label ? 1 : 0));
+  return after.map((l) => ({ product_id: productId, warehouse, stock_label: l.label, deliverable: fromMilli(l.label === label ? l.qtyMilli + qtyMilli : l.qtyMilli) }));
+}
+
 export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Result<'setQuantity'> {
   return ctx.commit(() => {
     const { db, accountId } = ctx;
@@ -119,8 +130,8 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Resu
     checkTakeIn(ctx, product, t, '');
     // One read before the write serves the checks and the answer: the write changes the label's
     // level and the warehouse's total by exactly qtyMilli, and nothing else runs in between.
-    const before = stockAt(db, accountId, product.id, warehouse.id, label);
-    const current = before.labelOnHand;
+    const before = levelsAt(db, accountId, product.id, warehouse.id);
+    const current = before.levels.find((l) => l.label === label)?.qtyMilli ?? 0;
     const where = `${warehouse.name}${label ? ` (label ${label})` : ''}`;
     if (p.expected_quantity !== undefined && toMilli(p.expected_quantity, 'expected_quantity') !== current) {
       throw conflict(`The deliverable quantity of product ${product.id} in ${where} changed since it was read: expected ${p.expected_quantity}, it is now ${fromMilli(current)}. Nothing was changed; count again.`, [
@@ -130,7 +141,7 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Resu
     const row = () => quantityRow(product.id, { warehouse: warehouse.name, onHand: before.onHand + qtyMilli, labelOnHand: current + qtyMilli, pending: before.pending }, p.stock_label ? label : undefined);
     if (qtyMilli > 0) {
       const { receiptId, serials } = placeTakeIn(ctx, product, t, '');
-      return { receipt_id: receiptId, receipt_type: 'takein' as const, quantities: [row()], ...(serials ? { serial_numbers: serials } : {}) };
+      return { receipt_id: receiptId, receipt_type: 'takein' as const, quantities: [row()], stock: binRows(product.id, warehouse.name, before, label, qtyMilli), ...(serials ? { serial_numbers: serials } : {}) };
     }
     if (current < -qtyMilli) {
       throw conflict(`Cannot waste ${fromMilli(-qtyMilli)} of product ${product.id} (${product.name}) in ${where}: only ${fromMilli(current)} is deliverable.`, [
@@ -140,7 +151,7 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Resu
     const now = ctx.clock.now();
     const receiptId = insertReceipt(db, accountId, { kind: 'wasting', warehouseId: warehouse.id, contactId: p.contact_id, date: p.date ?? isoDate(now), batchNo: p.batch_no }, now);
     addMove(db, accountId, receiptId, { productId: product.id, warehouseId: warehouse.id, label, qtyMilli });
-    return { receipt_id: receiptId, receipt_type: 'wasting' as const, quantities: [row()] };
+    return { receipt_id: receiptId, receipt_type: 'wasting' as const, quantities: [row()], stock: binRows(product.id, warehouse.name, before, label, qtyMilli) };
   });
 }
 

@@ -175,6 +175,11 @@ export const product = {
       receipt_id: z.number(),
       receipt_type: z.enum(['takein', 'wasting']),
       quantities: z.array(quantityRow),
+      /**
+       * Extension (capability "setQuantity.stock"): on hand under every label of the warehouse after
+       * the write ("" = no label), as getQuantities' stock rows. Absent from older servers.
+       */
+      stock: z.array(z.object({ product_id: z.number(), warehouse: z.string(), stock_label: z.string(), deliverable: z.number() })).optional(),
       serial_numbers: z.array(z.string()).optional(),
     }),
   },

@@ -2,7 +2,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CountSheet } from '@shared/ipc';
+import type { CountLine, CountSheet } from '@shared/ipc';
 import { Screen } from '../../../components/Screen';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ConfirmDialog } from '../../../components/Dialog';
@@ -14,7 +14,7 @@ import { channelKey, invoke, useChannel, useCommand } from '../../../lib/ipc';
 import { useHotkey } from '../../../lib/useHotkey';
 import { useFormat } from '../../../lib/useFormat';
 import { filterLines, summarize, type CountFilter } from './countDiff';
-import { CountTable } from './CountTable';
+import { CountTable, lineKey } from './CountTable';
 import { CountPostDialog } from './CountPostDialog';
 
 const FILTERS: CountFilter[] = ['all', 'uncounted', 'counted', 'differences'];
@@ -30,10 +30,10 @@ export function CountSheetView() {
   const scanRef = useRef<HTMLInputElement>(null);
   const [filter, setFilter] = useState<CountFilter>('all');
   const [query, setQuery] = useState('');
-  const [flash, setFlash] = useState<{ productId: number; n: number } | null>(null);
+  const [flash, setFlash] = useState<{ key: string; n: number } | null>(null);
   const [feedback, setFeedback] = useState<ScanFeedback | null>(null);
   const [notice, setNotice] = useState<{ kind: 'warn' | 'ok' | 'error'; text: string; list?: string[] } | null>(null);
-  const [lineError, setLineError] = useState<{ productId: number; message: string } | null>(null);
+  const [lineError, setLineError] = useState<{ key: string; message: string } | null>(null);
   const [dialog, setDialog] = useState<'post' | 'discard' | null>(null);
   const discard = useCommand('count.discard');
   const fileRef = useRef<HTMLInputElement>(null);
@@ -50,13 +50,13 @@ export function CountSheetView() {
           setFeedback((fb) => ({ kind: 'bad', n: (fb?.n ?? 0) + 1 }));
         } else {
           setNotice(null);
-          const id = r.productId;
-          // A scanned product must be visible even when the filter or search would hide it.
-          if (!filterLines(r.sheet.lines, filter, query).some((l) => l.productId === id)) {
+          const key = lineKey({ productId: r.productId, stockLabel: r.stockLabel ?? '' });
+          // A scanned line must be visible even when the filter or search would hide it.
+          if (!filterLines(r.sheet.lines, filter, query).some((l) => lineKey(l) === key)) {
             setFilter('all');
             setQuery('');
           }
-          setFlash((fl) => ({ productId: id, n: (fl?.n ?? 0) + 1 }));
+          setFlash((fl) => ({ key, n: (fl?.n ?? 0) + 1 }));
           setFeedback((fb) => ({ kind: 'ok', n: (fb?.n ?? 0) + 1 }));
         }
       } catch (e) {
@@ -68,12 +68,12 @@ export function CountSheetView() {
   );
 
   const onCounted = useCallback(
-    async (productId: number, counted: number | null) => {
+    async (line: CountLine, counted: number | null) => {
       try {
-        put(await invoke('count.setCounted', { sheetId, productId, counted }));
+        put(await invoke('count.setCounted', { sheetId, productId: line.productId, stockLabel: line.stockLabel, counted }));
         setLineError(null);
       } catch (e) {
-        setLineError({ productId, message: toInvokeError(e).message });
+        setLineError({ key: lineKey(line), message: toInvokeError(e).message });
       }
     },
     [sheetId, put],
@@ -150,6 +150,11 @@ export function CountSheetView() {
         </>
       }
     >
+      {sheet.stockLabel ? null : (
+        <div className="notice info" data-testid="count-whole">
+          {t('count.wholeWarehouse')}
+        </div>
+      )}
       <div className="stat-row" data-testid="count-summary">
         <Stat label={t('count.statLines')} value={f.qty(summary.lines)} />
         <Stat label={t('count.statCounted')} value={f.qty(summary.counted)} />

@@ -7,7 +7,10 @@ import { useFormat } from '../../../lib/useFormat';
 import { diffLine } from './countDiff';
 
 const ROW_H = 32;
-const COLUMNS = '100px 130px minmax(200px, 1fr) 76px 124px 116px 96px';
+const COLUMNS = '100px 130px minmax(200px, 1fr) 130px 76px 124px 116px 96px';
+
+/** One line per product and bin: its React key and the suffix of its test ids ('' = no bin keeps the product id alone). */
+export const lineKey = (l: Pick<CountLine, 'productId' | 'stockLabel'>) => (l.stockLabel ? `${l.productId}-${l.stockLabel}` : String(l.productId));
 
 /**
  * The count sheet, virtualised: a shelf can hold thousands of products. The counted quantity is
@@ -15,10 +18,10 @@ const COLUMNS = '100px 130px minmax(200px, 1fr) 76px 124px 116px 96px';
  */
 export function CountTable({ lines, flash, onCounted, scanRef, error }: {
   lines: CountLine[];
-  flash: { productId: number; n: number } | null;
-  onCounted: (productId: number, counted: number | null) => Promise<void>;
+  flash: { key: string; n: number } | null;
+  onCounted: (line: CountLine, counted: number | null) => Promise<void>;
   scanRef: RefObject<HTMLInputElement | null>;
-  error: { productId: number; message: string } | null;
+  error: { key: string; message: string } | null;
 }) {
   const { t } = useTranslation('warehouse');
   const parent = useRef<HTMLDivElement>(null);
@@ -27,7 +30,7 @@ export function CountTable({ lines, flash, onCounted, scanRef, error }: {
 
   useEffect(() => {
     if (!flash) return;
-    const i = lines.findIndex((l) => l.productId === flash.productId);
+    const i = lines.findIndex((l) => lineKey(l) === flash.key);
     if (i >= 0) v.scrollToIndex(i, { align: 'center' });
     // Only a new scan moves the list; edits of other lines must not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -39,6 +42,7 @@ export function CountTable({ lines, flash, onCounted, scanRef, error }: {
         <div role="columnheader">{t('products.col.itemNumber')}</div>
         <div role="columnheader">{t('products.col.ean')}</div>
         <div role="columnheader">{t('takeIn.col.product')}</div>
+        <div role="columnheader">{t('count.bin')}</div>
         <div role="columnheader">{t('takeIn.col.unit')}</div>
         <div role="columnheader" className="num">{t('count.expected')}</div>
         <div role="columnheader" className="num">{t('count.counted')}</div>
@@ -48,17 +52,18 @@ export function CountTable({ lines, flash, onCounted, scanRef, error }: {
         {v.getVirtualItems().map((item) => {
           const line = lines[item.index];
           if (!line) return null;
-          const flashing = flash?.productId === line.productId;
+          const key = lineKey(line);
+          const flashing = flash?.key === key;
           return (
             <CountRow
-              key={flashing ? `${line.productId}:${flash.n}` : line.productId}
+              key={flashing ? `${key}:${flash.n}` : key}
               line={line}
               top={item.start}
               index={item.index}
               flashing={flashing}
               onCounted={onCounted}
               scanRef={scanRef}
-              error={error?.productId === line.productId ? error.message : null}
+              error={error?.key === key ? error.message : null}
             />
           );
         })}
@@ -72,7 +77,7 @@ function CountRow({ line, top, index, flashing, onCounted, scanRef, error }: {
   top: number;
   index: number;
   flashing: boolean;
-  onCounted: (productId: number, counted: number | null) => Promise<void>;
+  onCounted: (line: CountLine, counted: number | null) => Promise<void>;
   scanRef: RefObject<HTMLInputElement | null>;
   error: string | null;
 }) {
@@ -87,7 +92,7 @@ function CountRow({ line, top, index, flashing, onCounted, scanRef, error }: {
   const commit = async () => {
     if (text === null || invalid) return;
     const value = parsed ?? null;
-    if (value !== line.counted) await onCounted(line.productId, value);
+    if (value !== line.counted) await onCounted(line, value);
     setText(null);
   };
 
@@ -97,11 +102,13 @@ function CountRow({ line, top, index, flashing, onCounted, scanRef, error }: {
       role="row"
       aria-rowindex={index + 2}
       data-product-id={line.productId}
+      data-bin={line.stockLabel}
       style={{ top, gridTemplateColumns: COLUMNS, height: ROW_H }}
     >
       <div role="cell" className="mono">{line.itemNumber ?? ''}</div>
       <div role="cell" className="mono">{line.ean ?? ''}</div>
       <div role="cell" title={line.name}>{line.name}</div>
+      <div role="cell" className={line.stockLabel ? 'mono' : 'muted'} data-testid={`bin-${lineKey(line)}`}>{line.stockLabel || t('count.noBin')}</div>
       <div role="cell" className="muted">{line.unit}</div>
       <div role="cell" className="num">{f.qty(line.expected)}</div>
       <div role="cell" className="num">
@@ -110,10 +117,10 @@ function CountRow({ line, top, index, flashing, onCounted, scanRef, error }: {
           inputMode="decimal"
           className="num"
           style={{ width: 90, height: 24 }}
-          aria-label={t('count.countedOf', { name: line.name })}
+          aria-label={line.stockLabel ? t('count.countedOfBin', { name: line.name, bin: line.stockLabel }) : t('count.countedOf', { name: line.name })}
           aria-invalid={invalid || error ? true : undefined}
           title={error ?? undefined}
-          data-testid={`counted-${line.productId}`}
+          data-testid={`counted-${lineKey(line)}`}
           value={text ?? shown}
           onChange={(e) => setText(e.target.value)}
           onBlur={() => void commit()}
@@ -128,7 +135,7 @@ function CountRow({ line, top, index, flashing, onCounted, scanRef, error }: {
           }}
         />
       </div>
-      <div role="cell" className={`num ${d.kind === 'surplus' ? 'diff-pos' : d.kind === 'shortage' ? 'diff-neg' : 'muted'}`} data-testid={`diff-${line.productId}`}>
+      <div role="cell" className={`num ${d.kind === 'surplus' ? 'diff-pos' : d.kind === 'shortage' ? 'diff-neg' : 'muted'}`} data-testid={`diff-${lineKey(line)}`}>
         {d.difference === null ? '–' : f.signed(d.difference)}
       </div>
     </div>

@@ -80,7 +80,7 @@ export function filterLines(lines: readonly CountLine[], filter: CountFilter, qu
     if (filter === 'uncounted' && kind !== 'uncounted') return false;
     if (filter === 'differences' && kind !== 'surplus' && kind !== 'shortage') return false;
     if (words.length === 0) return true;
-    const hay = fold([l.name, l.ean, l.itemNumber].filter(Boolean).join(' '));
+    const hay = fold([l.name, l.ean, l.itemNumber, l.stockLabel].filter(Boolean).join(' '));
     return words.every((w) => hay.includes(w));
   });
 }

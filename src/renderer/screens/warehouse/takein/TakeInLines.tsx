@@ -10,8 +10,10 @@ export type LineField = 'quantity' | 'price' | 'currency' | 'fxRate' | 'batchNo'
 export type LineErrors = Partial<Record<LineField, string>>;
 
 /** The receipt's lines, edited in place; errors sit under the cell they belong to. */
-export function TakeInLines({ lines, warehouse, stockLabel, errorsOf, flash, onChange, onRemove }: {
+export function TakeInLines({ lines, warehouse, stockLabel, errorsOf, flash, onChange, onRemove, onUseBin }: {
   lines: TakeInLine[];
+  /** Takes the receipt to one of a product's existing bins. */
+  onUseBin: (bin: string) => void;
   warehouse: string;
   stockLabel: string;
   errorsOf: (index: number) => LineErrors | undefined;
@@ -54,6 +56,7 @@ export function TakeInLines({ lines, warehouse, stockLabel, errorsOf, flash, onC
                 stockLabel={stockLabel}
                 onChange={onChange}
                 onRemove={onRemove}
+                onUseBin={onUseBin}
               />
             );
           })}
@@ -72,6 +75,7 @@ interface RowProps {
   stockLabel: string;
   onChange: (key: string, field: LineField, value: string) => void;
   onRemove: (key: string) => void;
+  onUseBin: (bin: string) => void;
 }
 
 const sameErrors = (a: LineErrors | undefined, b: LineErrors | undefined) => JSON.stringify(a ?? {}) === JSON.stringify(b ?? {});
@@ -80,7 +84,7 @@ const sameErrors = (a: LineErrors | undefined, b: LineErrors | undefined) => JSO
  * One line. Memoised: a scan changes one line of a long receipt, and the clerk must see it at once,
  * not after every other line has been drawn again.
  */
-const LineRow = memo(function LineRow({ line: l, index: i, flashing, errors, warehouse, stockLabel, onChange, onRemove }: RowProps) {
+const LineRow = memo(function LineRow({ line: l, index: i, flashing, errors, warehouse, stockLabel, onChange, onRemove, onUseBin }: RowProps) {
   const { t } = useTranslation('warehouse');
   const cell = (field: LineField, opts: { num?: boolean; type?: string; size?: number; label: string }) => {
     const err = errors?.[field];
@@ -124,7 +128,7 @@ const LineRow = memo(function LineRow({ line: l, index: i, flashing, errors, war
       {cell('expireDate', { type: 'date', label: t('takeIn.col.expiry') })}
       {cell('countryCode', { size: 3, label: t('takeIn.col.origin') })}
       <td className="num">
-        <StockCell productId={l.productId} warehouse={warehouse} stockLabel={stockLabel} />
+        <StockCell productId={l.productId} warehouse={warehouse} stockLabel={stockLabel} onUseBin={onUseBin} />
       </td>
       <td>
         <button type="button" className="btn small link" onClick={() => onRemove(l.key)} aria-label={t('takeIn.removeLine', { name: l.name })}>
@@ -135,23 +139,51 @@ const LineRow = memo(function LineRow({ line: l, index: i, flashing, errors, war
   );
 }, (a, b) =>
   a.line === b.line && a.index === b.index && a.flashing === b.flashing && a.warehouse === b.warehouse && a.stockLabel === b.stockLabel &&
-  a.onChange === b.onChange && a.onRemove === b.onRemove && sameErrors(a.errors, b.errors));
+  a.onChange === b.onChange && a.onRemove === b.onRemove && a.onUseBin === b.onUseBin && sameErrors(a.errors, b.errors));
 
-/** What the mirror holds of the product in the chosen warehouse and label, the clerk's pending part marked. */
-export function StockCell({ productId, warehouse, stockLabel }: { productId: number; warehouse: string; stockLabel: string }) {
+/**
+ * What the mirror holds of the product in the chosen warehouse and bin, the clerk's pending part
+ * marked, and under it the product's other bins in that warehouse, so stock kept in a bin is never
+ * hidden behind a blank bin field (and one click takes the receipt to that bin).
+ */
+export function StockCell({ productId, warehouse, stockLabel, onUseBin }: { productId: number; warehouse: string; stockLabel: string; onUseBin?: (bin: string) => void }) {
   const { t } = useTranslation('warehouse');
   const f = useFormat();
   const { data } = useChannel('products.get', { id: productId });
   if (!data || !warehouse) return <span className="muted">–</span>;
-  const q = data.quantities.find((x) => x.warehouse.toLowerCase() === warehouse.toLowerCase() && x.stockLabel === stockLabel);
+  const here = data.quantities.filter((x) => x.warehouse.toLowerCase() === warehouse.toLowerCase());
+  const q = here.find((x) => x.stockLabel === stockLabel.trim());
   const deliverable = q?.deliverable ?? 0;
   const pending = q?.pendingLocal ?? 0;
+  const others = here.filter((x) => x.stockLabel !== stockLabel.trim() && x.deliverable !== 0);
   return (
-    <span className="tabular stock-cell" data-testid={`stock-${productId}`}>
-      {f.qty(deliverable)}
-      {pending !== 0 ? (
-        <span className="badge pending" title={t('takeIn.pendingHint')}>
-          {f.signed(pending)} {t('takeIn.pending')}
+    <span className="stock-cell-wrap">
+      <span className="tabular stock-cell" data-testid={`stock-${productId}`}>
+        {f.qty(deliverable)}
+        {pending !== 0 ? (
+          <span className="badge pending" title={t('takeIn.pendingHint')}>
+            {f.signed(pending)} {t('takeIn.pending')}
+          </span>
+        ) : null}
+      </span>
+      {others.length ? (
+        <span className="muted small stock-bins" data-testid={`bins-${productId}`}>
+          {t('takeIn.otherBins')}{' '}
+          {others.map((o, i) => {
+            const text = `${o.stockLabel || t('count.noBin')}: ${f.qty(o.deliverable)}`;
+            return (
+              <span key={o.stockLabel}>
+                {i > 0 ? ', ' : null}
+                {onUseBin && o.stockLabel ? (
+                  <button type="button" className="btn small link" title={t('takeIn.useBin', { bin: o.stockLabel })} onClick={() => onUseBin(o.stockLabel)} data-testid={`use-bin-${productId}-${o.stockLabel}`}>
+                    {text}
+                  </button>
+                ) : (
+                  text
+                )}
+              </span>
+            );
+          })}
         </span>
       ) : null}
     </span>

@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ProductRow } from '@shared/ipc';
@@ -10,7 +11,7 @@ import { ScanField, type ScanFeedback } from '../../../components/ScanField';
 import { ContactPicker, ProductPicker, WarehouseSelect } from '../../../components/pickers';
 import { useDraftState } from '../../../lib/drafts';
 import { fieldErrors } from '../../../lib/errors';
-import { invoke, useCommand } from '../../../lib/ipc';
+import { invoke, useChannel, useCommand } from '../../../lib/ipc';
 import { useHotkey } from '../../../lib/useHotkey';
 import { useFormat } from '../../../lib/useFormat';
 import { parseNumberInput } from '../../../lib/format';
@@ -44,6 +45,8 @@ export function TakeInScreen() {
   const [posted, setPosted] = useState<Posted | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
   const post = useCommand('stock.takeIn');
+  const client = useQueryClient();
+  const { data: bins = [] } = useChannel('stock.bins', { warehouse: d.warehouse }, { enabled: Boolean(d.warehouse) });
 
   const problems = useMemo(() => validateTakeIn(d), [d]);
   const serverErrors = useMemo(() => fieldErrors(post.error), [post.error]);
@@ -98,7 +101,11 @@ export function TakeInScreen() {
     const request = toTakeInRequest(d);
     post.mutate(request, {
       onSuccess: async ({ entryIds }) => {
-        setPosted({ entryIds, warehouse: d.warehouse, stockLabel: d.stockLabel, lines: d.lines.map(({ productId, name, quantity, unit }) => ({ productId, name, quantity, unit })) });
+        // The stock read before posting is stale: read it again before the confirmation shows it,
+        // so it never flashes the old figure. A warning about an earlier code belongs to the old receipt.
+        await client.invalidateQueries({ queryKey: ['products.get'] });
+        setNotFound(null);
+        setPosted({ entryIds, warehouse: d.warehouse, stockLabel: d.stockLabel.trim(), lines: d.lines.map(({ productId, name, quantity, unit }) => ({ productId, name, quantity, unit })) });
         setShowErrors(false);
         await draft.clear();
         // The next delivery usually goes to the same place.
@@ -108,6 +115,14 @@ export function TakeInScreen() {
     });
   };
   useHotkey('ctrl+enter', submit);
+
+  const useBin = useCallback((bin: string) => update((prev) => ({ ...prev, stockLabel: bin })), [update]);
+  // With no bin chosen, the bins the receipt's products already sit in: stock split by accident otherwise.
+  const suggested = useMemo(() => {
+    if (d.stockLabel.trim()) return [];
+    const onReceipt = new Map(d.lines.map((l) => [l.productId, l.name]));
+    return bins.flatMap((b) => b.products.filter((p) => onReceipt.has(p.productId)).map((p) => ({ bin: b.label, name: onReceipt.get(p.productId)!, quantity: p.quantity })));
+  }, [bins, d.lines, d.stockLabel]);
 
   const totalQty = d.lines.reduce((s, l) => s + (parseNumberInput(l.quantity) || 0), 0);
   const setHeader = <K extends keyof TakeInDraft>(k: K, v: TakeInDraft[K]) => update((prev) => ({ ...prev, [k]: v }));
@@ -133,8 +148,13 @@ export function TakeInScreen() {
             <WarehouseSelect value={d.warehouse} onChange={(v) => setHeader('warehouse', v)} data-testid="takein-warehouse" />
           </Field>
           <Field label={t('takeIn.stockLabel')} hint={t('takeIn.stockLabelHint')} error={errorOf('stockLabel')}>
-            <input type="text" value={d.stockLabel} maxLength={100} onChange={(e) => setHeader('stockLabel', e.target.value)} data-testid="takein-label" />
+            <input type="text" value={d.stockLabel} maxLength={100} list="takein-bins" autoComplete="off" onChange={(e) => setHeader('stockLabel', e.target.value)} data-testid="takein-label" />
           </Field>
+          <datalist id="takein-bins">
+            {bins.map((b) => (
+              <option key={b.label} value={b.label} />
+            ))}
+          </datalist>
           <Field label={tc('pickers.supplier')} required error={errorOf('contactId')} className="wide">
             <ContactPicker kind="supplier" value={d.supplier} onChange={(c) => setHeader('supplier', c)} data-testid="takein-supplier" />
           </Field>
@@ -167,6 +187,16 @@ export function TakeInScreen() {
           <Link to={`/products/new?code=${encodeURIComponent(notFound)}`}>{t('takeIn.createProduct')}</Link>
         </div>
       ) : null}
+      {suggested.length ? (
+        <div className="notice info" data-testid="takein-bin-suggestion">
+          <span>{t('takeIn.binSuggestion', { bins: [...new Set(suggested.map((x) => x.bin))].join(', ') })}</span>
+          {[...new Set(suggested.map((x) => x.bin))].map((bin) => (
+            <button key={bin} type="button" className="btn small" onClick={() => useBin(bin)} data-testid={`suggest-bin-${bin}`}>
+              {t('takeIn.useBin', { bin })}
+            </button>
+          ))}
+        </div>
+      ) : null}
       <ErrorNotice error={post.error} shownFields={(field) => field.startsWith('lines[') || ['warehouse', 'contactId', 'date', 'stockLabel'].includes(field)} />
       {showErrors && problems.get('lines') ? <div className="notice error">{t('problems.noLines')}</div> : null}
 
@@ -182,6 +212,7 @@ export function TakeInScreen() {
             flash={flash}
             onChange={changeLine}
             onRemove={removeLine}
+            onUseBin={useBin}
           />
           <div className="muted tabular" data-testid="takein-totals">
             {t('takeIn.totals', { lines: d.lines.length, quantity: f.qty(totalQty) })}
@@ -211,10 +242,13 @@ export function TakeInScreen() {
 /** What was just posted, with the stock as the mirror shows it now (pending until the server confirms). */
 function PostedPanel({ posted }: { posted: Posted }) {
   const { t } = useTranslation('warehouse');
+  // Once the server has confirmed every entry, "waiting to be sent" is no longer true.
+  const { data: open } = useChannel('outbox.list', { states: ['queued', 'in_flight', 'retry_wait', 'needs_attention'] });
+  const confirmed = open !== undefined && !open.some((e) => posted.entryIds.includes(e.id));
   return (
     <div className="panel" data-testid="takein-posted">
-      <div className="notice ok" role="status">
-        {t('takeIn.posted', { count: posted.entryIds.length })}
+      <div className="notice ok" role="status" data-testid="takein-posted-notice">
+        {confirmed ? t('takeIn.postedDone', { count: posted.entryIds.length }) : t('takeIn.posted', { count: posted.entryIds.length })}
       </div>
       <table className="grid">
         <thead>
