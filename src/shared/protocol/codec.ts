@@ -299,7 +299,8 @@ export function decodeResponse<M extends MethodName>(format: Format, method: M, 
   let doc: Record<string, unknown>;
   try {
     if (format === 'xml') {
-      const parsed = parseXml(body, 64);
+      // An answer is the server's own and may be long (50,000 invoices): no element budget.
+      const parsed = parseXml(body, 64, Infinity);
       doc = parsed.response as Record<string, unknown>;
     } else {
       doc = JSON.parse(body) as Record<string, unknown>;
