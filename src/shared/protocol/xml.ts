@@ -19,6 +19,8 @@ import { RESERVED_NAMES } from './lists';
 export const XML_MAX_DEPTH = 32;
 /** Elements plus references one request may hold; a 10,000-line order needs about 70,000. */
 export const XML_MAX_NODES = 200_000;
+/** Longest element or attribute name (field names are short; a 10,000-character one is an attack). */
+export const XML_MAX_NAME = 200;
 
 const LT = 0x3c; // <
 const GT = 0x3e; // >
@@ -44,6 +46,7 @@ function isNameChar(c: number): boolean {
   return isNameStart(c) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0xb7;
 }
 
+const NON_SPACE = /[^ \t\n\r]/g;
 const isSpace = (c: number) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 
 /** Whether a code point is an XML 1.0 Char (§2.2), i.e. may be written as a character reference. */
@@ -104,7 +107,7 @@ class Cursor {
   }
 
   spend(at: number): void {
-    if (--this.nodes < 0) throw malformed(`XML has more elements and references than a request may hold (the limit is reached at ${position(this.s, at)}); send fewer rows per call.`);
+    if (--this.nodes < 0) throw malformed(`XML has more elements, attributes and references than a request may hold (the limit is reached at ${position(this.s, at)}); send fewer rows per call.`);
   }
 }
 
@@ -160,12 +163,25 @@ interface Frame {
   name: string;
   /** Child elements by name (an array once a name repeats); null until the first child. */
   children: Record<string, unknown> | null;
+  /** Distinct child names so far. */
+  names: number;
   text: string;
 }
 
+/**
+ * Different child names one element may have: a request's method has a few dozen fields, and an
+ * element with 100,000 differently named children turns its object into a slow dictionary.
+ */
+export const XML_MAX_CHILD_NAMES = 1000;
+
 function addChild(parent: Frame, name: string, value: unknown): void {
   const kids = (parent.children ??= {});
-  if (!Object.prototype.hasOwnProperty.call(kids, name)) kids[name] = value;
+  if (!Object.prototype.hasOwnProperty.call(kids, name)) {
+    if (++parent.names > XML_MAX_CHILD_NAMES) {
+      throw malformed(`XML element <${parent.name}> has more than ${XML_MAX_CHILD_NAMES} differently named child elements; a command has a few dozen fields.`);
+    }
+    kids[name] = value;
+  }
   else {
     const prev = kids[name];
     if (Array.isArray(prev)) prev.push(value);
@@ -180,6 +196,15 @@ function valueOf(f: Frame): unknown {
   return f.children;
 }
 
+// Plain functions, not closures made per tag: a closure per element is measurable at 200,000 elements.
+function unclosedTag(s: string, name: string, at: number): Error {
+  return malformed(`XML tag <${name}> is not closed (${position(s, at)}).`);
+}
+
+function badAttribute(s: string, name: string, at: number): Error {
+  return malformed(`XML is not well-formed: tag <${name}> has a malformed attribute at ${position(s, at)}; write attributes as name="value".`);
+}
+
 /**
  * Skips the attributes of a start tag from `j` and returns the index of its `>`: each must be
  * `name="value"` (or single quotes) with no `<` in the value and only legal references.
@@ -187,34 +212,35 @@ function valueOf(f: Frame): unknown {
 function skipAttributes(cur: Cursor, j: number, name: string, at: number): number {
   const s = cur.s;
   const n = s.length;
-  const unclosed = () => malformed(`XML tag <${name}> is not closed (${position(s, at)}).`);
-  const bad = (k: number) => malformed(`XML is not well-formed: tag <${name}> has a malformed attribute at ${position(s, k)}; write attributes as name="value".`);
   for (;;) {
     const start = j;
     while (j < n && isSpace(s.charCodeAt(j))) j++;
-    if (j >= n) throw unclosed();
+    if (j >= n) throw unclosedTag(s, name, at);
     const c = s.charCodeAt(j);
     if (c === GT) return j;
     if (c === SLASH) {
-      if (s.charCodeAt(j + 1) !== GT) throw bad(j);
+      if (s.charCodeAt(j + 1) !== GT) throw badAttribute(s, name, j);
       return j + 1;
     }
-    if (c === LT) throw unclosed();
-    if (j === start || !isNameStart(c)) throw bad(j);
-    while (j < n && isNameChar(s.charCodeAt(j))) j++;
+    if (c === LT) throw unclosedTag(s, name, at);
+    if (j === start || !isNameStart(c)) throw badAttribute(s, name, j);
+    const nameEnd = Math.min(n, j + XML_MAX_NAME + 1);
+    while (j < nameEnd && isNameChar(s.charCodeAt(j))) j++;
+    if (j === nameEnd) throw badAttribute(s, name, j);
     while (j < n && isSpace(s.charCodeAt(j))) j++;
-    if (s.charCodeAt(j) !== EQ) throw bad(j);
+    if (s.charCodeAt(j) !== EQ) throw badAttribute(s, name, j);
     j++;
     while (j < n && isSpace(s.charCodeAt(j))) j++;
     const q = s.charCodeAt(j);
-    if (q !== DQUOTE && q !== SQUOTE) throw bad(j);
+    if (q !== DQUOTE && q !== SQUOTE) throw badAttribute(s, name, j);
     // The value ends at its quote; it may not hold "<", so the next "<" bounds the search.
+    cur.spend(j);
     const lt = cur.nextLt(j + 1);
     const stop = lt === -1 ? n : lt;
-    let end = j + 1;
-    while (end < stop && s.charCodeAt(end) !== q) end++;
+    let end = s.indexOf(q === DQUOTE ? '"' : "'", j + 1);
+    if (end === -1) end = n;
     if (end >= stop) {
-      throw lt === -1 ? unclosed() : malformed(`XML is not well-formed: "<" inside an attribute value at ${position(s, lt)}; write it as &lt;.`);
+      throw lt === -1 ? unclosedTag(s, name, at) : malformed(`XML is not well-formed: "<" inside an attribute value at ${position(s, lt)}; write it as &lt;.`);
     }
     decodeRefs(cur, j + 1, end);
     j = end + 1;
@@ -241,14 +267,15 @@ export function parseXml(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX
       const top = stack[stack.length - 1];
       if (top) top.text += textOf(cur, i, textEnd);
       else {
-        for (let k = i; k < textEnd; k++) {
-          if (!isSpace(s.charCodeAt(k))) throw malformed(`XML has text outside the root element at ${position(s, k)}.`);
-        }
+        NON_SPACE.lastIndex = i;
+        const m = NON_SPACE.exec(s);
+        if (m && m.index < textEnd) throw malformed(`XML has text outside the root element at ${position(s, m.index)}.`);
       }
     }
     if (lt === -1) break;
     const next = s.charCodeAt(lt + 1);
     if (next === 0x21 /* ! */) {
+      cur.spend(lt);
       if (s.startsWith('<!--', lt)) {
         const end = s.indexOf('--', lt + 4);
         if (end === -1) throw malformed(`XML comment is not closed (${position(s, lt)}).`);
@@ -267,6 +294,7 @@ export function parseXml(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX
       continue;
     }
     if (next === 0x3f /* ? */) {
+      cur.spend(lt);
       const end = s.indexOf('?>', lt + 2);
       if (end === -1) throw malformed(`XML declaration is not closed (${position(s, lt)}).`);
       let t = lt + 2;
@@ -284,7 +312,9 @@ export function parseXml(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX
     const nameStart = lt + (closing ? 2 : 1);
     let j = nameStart;
     if (!isNameStart(s.charCodeAt(j))) throw malformed(`XML has an invalid tag at ${position(s, lt)}.`);
-    while (j < n && isNameChar(s.charCodeAt(j))) j++;
+    const nameEnd = Math.min(n, nameStart + XML_MAX_NAME + 1);
+    while (j < nameEnd && isNameChar(s.charCodeAt(j))) j++;
+    if (j - nameStart > XML_MAX_NAME) throw malformed(`XML element name at ${position(s, lt)} is longer than ${XML_MAX_NAME} characters.`);
     const name = s.slice(nameStart, j);
     if (RESERVED_NAMES.has(name)) throw malformed(`XML element name "${name}" is not allowed (${position(s, lt)}).`);
     if (closing) {
@@ -322,7 +352,7 @@ export function parseXml(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX
       if (parent) addChild(parent, name, '');
       else rootValue = '';
     } else {
-      stack.push({ name, children: null, text: '' });
+      stack.push({ name, children: null, names: 0, text: '' });
       if (stack.length > maxDepth) throw malformed(`XML is nested deeper than ${maxDepth} levels (${position(s, lt)}).`);
     }
     i = gt + 1;
