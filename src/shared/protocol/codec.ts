@@ -151,7 +151,7 @@ function liftCredentials(raw: Record<string, unknown>): Credentials {
 }
 
 /** Values (objects, arrays and list entries) a JSON request may hold, as XML_MAX_NODES for XML. */
-export const JSON_MAX_VALUES = 200_000;
+export const JSON_MAX_VALUES = 100_000;
 /** Keys one JSON object of a request may have (a command has a few dozen fields), as XML_MAX_CHILD_NAMES. */
 export const JSON_MAX_KEYS = 1000;
 /** Below this a body cannot hold enough to be slow to parse, and is not scanned. */

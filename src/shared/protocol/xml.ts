@@ -17,8 +17,8 @@ import { malformed } from './errors';
 import { RESERVED_NAMES } from './lists';
 
 export const XML_MAX_DEPTH = 32;
-/** Elements plus references one request may hold; a 10,000-line order needs about 70,000. */
-export const XML_MAX_NODES = 200_000;
+/** Elements, attributes, comments and references one request may hold; a 10,000-line order of 6 fields needs 70,000. */
+export const XML_MAX_NODES = 100_000;
 /** Longest element or attribute name (field names are short; a 10,000-character one is an attack). */
 export const XML_MAX_NAME = 200;
 
@@ -254,6 +254,14 @@ function skipAttributes(cur: Cursor, j: number, name: string, at: number): numbe
 export function parseXml(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX_NODES): Record<string, unknown> {
   const badChar = badCharacter(s);
   if (badChar) throw badChar;
+  // Every element, comment and instruction opens with "<" (an element's end tag too): far more of
+  // them than the budget allows is refused before any tree is built.
+  if (maxNodes !== Infinity && s.length > 2 * maxNodes) {
+    let opens = 0;
+    for (let k = s.indexOf('<'); k !== -1; k = s.indexOf('<', k + 1)) {
+      if (++opens > 2 * maxNodes + 2) throw malformed(`XML has more elements than a request may hold (over ${maxNodes}); send fewer rows per call.`);
+    }
+  }
   const cur = new Cursor(s, maxNodes);
   const stack: Frame[] = [];
   let rootName: string | null = null;
