@@ -34,6 +34,10 @@ export interface LargeJsonResponse {
   json: unknown;
 }
 
+/** Bodies above this yield the event loop between decoding and validation. */
+const YIELD_FROM_BYTES = 64 * 1024;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const parsedCommands = new WeakMap<DispatchDeps, ParsedCommands>();
 
 function commandsOf(deps: DispatchDeps): ParsedCommands {
@@ -105,6 +109,9 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     const at = commands.find(body, contentType);
     const kept = at.kept;
     const parsed = kept ?? parseRequest(body, contentType, { maxBytes: deps.config.maxBodyBytes });
+    // A large body's decoding and its validation each take a slice of the event loop; between them
+    // other requests (a health check, a desk's poll) get their turn (docs/api.md, "Limits").
+    if (!kept && body.length > YIELD_FROM_BYTES) await nextTurn();
     format = parsed.format;
     method = parsed.method;
     const def = METHODS[parsed.method];

@@ -10,7 +10,8 @@ import { isMethodName, METHOD_NAMES, METHODS, type MethodName, type Params, type
 import { invalid, malformed, ProtocolError, type ErrorBody, type ErrorCode, type ErrorDetail, ERROR_STATUS, isErrorCode } from './errors';
 import { fastParams, INVALID, paramsAudit } from './compiled';
 import { CUSTOM_FIELDS, listChild, NODE, RESERVED_NAMES } from './lists';
-import { shape } from './shape';
+import { checkParamCount, MAX_LIST_ENTRIES, shape } from './shape';
+import { boundedValidation } from './bounded';
 import { buildXml, parseXml, XML_MAX_DEPTH } from './xml';
 
 export type Format = 'xml' | 'json';
@@ -149,6 +150,55 @@ function liftCredentials(raw: Record<string, unknown>): Credentials {
   return { api_key: take('api_key'), session_key: take('session_key') };
 }
 
+/** Values (objects, arrays and list entries) a JSON request may hold, as XML_MAX_NODES for XML. */
+export const JSON_MAX_VALUES = 100_000;
+/** Keys one JSON object of a request may have (a command has a few dozen fields), as XML_MAX_CHILD_NAMES. */
+export const JSON_MAX_KEYS = 1000;
+/** Below this a body cannot hold enough to be slow to parse, and is not scanned. */
+const SCAN_FROM_CHARS = 8 * 1024;
+/** Objects nested deeper than this are not followed for their key count (the shaping depth cap refuses them). */
+const KEY_DEPTH = 64;
+
+/**
+ * Refuses a JSON body with more than JSON_MAX_VALUES values, or an object with more than
+ * JSON_MAX_KEYS keys, before JSON.parse sees it: parsing 5 MB of `{},` builds 1.7 million objects,
+ * and an object of 100,000 keys becomes a dictionary every later step walks slowly. Counts `{`,
+ * `[` and `,` (at least one per value) and `:` per object, outside strings; one linear pass.
+ */
+function checkJsonValues(text: string): void {
+  const n = text.length;
+  if (n <= SCAN_FROM_CHARS) return;
+  let values = 0;
+  let depth = 0;
+  const keys = new Int32Array(KEY_DEPTH + 1);
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22) {
+      // Skip the string to its closing quote: one not preceded by an odd run of backslashes.
+      for (;;) {
+        const q = text.indexOf('"', i + 1);
+        if (q === -1) return; // Unterminated: JSON.parse says so.
+        let b = q - 1;
+        while (text.charCodeAt(b) === 0x5c) b--;
+        i = q;
+        if ((q - b) % 2 === 1) break;
+      }
+      continue;
+    }
+    if (c === 0x7b || c === 0x5b) {
+      depth++;
+      if (depth <= KEY_DEPTH) keys[depth] = 0;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+    else if (c === 0x3a) {
+      if (depth >= 1 && depth <= KEY_DEPTH && ++keys[depth]! > JSON_MAX_KEYS) {
+        throw invalid(`A JSON object in the body has more than ${JSON_MAX_KEYS} fields; a command has a few dozen. Check how the body is built.`);
+      }
+      continue;
+    } else if (c !== 0x2c) continue;
+    if (++values > JSON_MAX_VALUES) throw malformed(`The JSON body holds more than ${JSON_MAX_VALUES} values; send fewer rows per call.`);
+  }
+}
+
 /** Step 1: syntax, method name and credentials. Parameters are checked by `validateParams`. */
 export function parseRequest(body: string | Uint8Array, contentType: string | undefined, opts: DecodeOptions = {}): ParsedRequest {
   const text = toText(body, opts.maxBytes ?? MAX_BODY_BYTES);
@@ -165,6 +215,7 @@ export function parseRequest(body: string | Uint8Array, contentType: string | un
       throw malformed('XML has text directly inside <command>; it must contain only the method element, e.g. <getProduct>.');
     }
   } else {
+    checkJsonValues(text);
     try {
       doc = JSON.parse(text);
     } catch (e) {
@@ -184,10 +235,13 @@ export function parseRequest(body: string | Uint8Array, contentType: string | un
     throw malformed(format === 'xml' ? `The method element ${clip(name)} appears more than once.` : `The value of ${clip(name)} must be an object of named parameters, not a list.`);
   }
   if (!isMethodName(name)) throw unknownMethod(name);
-  const raw = { ...asRecord(value, name) };
+  const params = asRecord(value, name);
+  checkParamCount(params, METHODS[name].params);
+  const raw = { ...params };
   const credentials = liftCredentials(raw);
   // The parameters sit at depth 1 of the document; shaping also enforces the depth cap for JSON.
-  return { format, method: name, raw: shape(raw, METHODS[name].params, format === 'xml', maxDepth, 1) as Record<string, unknown>, credentials };
+  const shaped = shape(raw, METHODS[name].params, format === 'xml', maxDepth, 1, MAX_LIST_ENTRIES);
+  return { format, method: name, raw: shaped as Record<string, unknown>, credentials };
 }
 
 /** "items[2].quantity" from a zod issue path. */
@@ -215,10 +269,43 @@ export function issuesToDetails(error: z.ZodError): ErrorDetail[] {
   return details;
 }
 
-function summary(method: string, details: ErrorDetail[]): string {
+function summary(method: string, details: ErrorDetail[], stopped = false): string {
+  const total = details.length;
   const shown = details.slice(0, 3).map((d) => (d.field ? `${d.field} ${d.message}` : d.message));
-  const more = details.length > 3 ? ` (and ${details.length - 3} more)` : '';
+  const more = stopped
+    ? ` (and ${total - 3} more; checking stopped after ${total} problems, there may be others)`
+    : total > 3
+      ? ` (and ${total - 3} more${total > MAX_DETAILS ? `; details lists the first ${MAX_DETAILS}` : ''})`
+      : '';
   return `${method}: ${shown.join('; ')}${more}.`;
+}
+
+/** Problems listed in an error's details; the message gives the total. */
+export const MAX_DETAILS = 100;
+/** Longest message and field path an error carries (a field path can echo a hostile key). */
+const MAX_MESSAGE_CHARS = 2000;
+const MAX_DETAIL_CHARS = 300;
+
+const cut = (t: string, max: number) => (t.length > max ? `${t.slice(0, max - 1)}…` : t);
+
+/**
+ * Bounds an error before it is written: at most MAX_DETAILS details, each field and message cut
+ * short, the message too. Whatever raised it (validation, a service refusing 10,000 unknown
+ * products), the answer stays a few tens of kilobytes. A cut list says so in the message.
+ */
+export function boundError(body: ErrorBody): ErrorBody {
+  const { details } = body;
+  let message = body.message;
+  if (details.length > MAX_DETAILS && !message.includes(`details lists the first ${MAX_DETAILS}`)) {
+    message = `${message.replace(/\.$/, '')} (${details.length} problems; details lists the first ${MAX_DETAILS}).`;
+  }
+  const bounded = details.length > MAX_DETAILS || message.length > MAX_MESSAGE_CHARS || details.some((d) => d.field.length > MAX_DETAIL_CHARS || d.message.length > MAX_DETAIL_CHARS);
+  if (!bounded) return body;
+  return {
+    ...body,
+    message: cut(message, MAX_MESSAGE_CHARS),
+    details: details.slice(0, MAX_DETAILS).map((d) => ({ ...d, field: cut(d.field, MAX_DETAIL_CHARS), message: cut(d.message, MAX_DETAIL_CHARS) })),
+  };
 }
 
 /** Step 2: the method's schema, with every problem listed by field. */
@@ -227,10 +314,13 @@ export function validateParams<M extends MethodName>(method: M, raw: Record<stri
   // The compiled path answers valid bodies; anything else is zod's to explain (compiled.ts).
   const fast = fastParams(method, raw);
   if (fast !== INVALID) return fast as Params<M>;
+  // Long lists are checked element by element, stopping after MAX_PROBLEMS (bounded.ts).
+  const bounded = boundedValidation(METHODS[method].params, raw, issuesToDetails);
+  if (bounded && bounded.details.length > 0) throw invalid(summary(method, bounded.details, bounded.stopped), bounded.details.slice(0, MAX_DETAILS));
   const r = METHODS[method].params.safeParse(raw);
   if (!r.success) {
     const details = issuesToDetails(r.error);
-    throw invalid(summary(method, details), details);
+    throw invalid(summary(method, details), details.slice(0, MAX_DETAILS + 1));
   }
   return r.data as Params<M>;
 }
@@ -283,7 +373,7 @@ export function encodeResponse<M extends MethodName>(format: Format, method: M, 
 }
 
 export function encodeError(format: Format, method: string | null, error: ProtocolError | ErrorBody): EncodedResponse {
-  const body = error instanceof ProtocolError ? error.toBody() : error;
+  const body = boundError(error instanceof ProtocolError ? error.toBody() : error);
   return envelope(format, { status: 'error', method: format === 'xml' ? (method ?? '') : method, error: body }, ERROR_STATUS[body.code]);
 }
 
@@ -299,7 +389,8 @@ export function decodeResponse<M extends MethodName>(format: Format, method: M, 
   let doc: Record<string, unknown>;
   try {
     if (format === 'xml') {
-      const parsed = parseXml(body, 64);
+      // An answer is the server's own and may be long (50,000 invoices): no element budget.
+      const parsed = parseXml(body, 64, Infinity);
       doc = parsed.response as Record<string, unknown>;
     } else {
       doc = JSON.parse(body) as Record<string, unknown>;

@@ -123,6 +123,33 @@ export const intChoice = <const T extends readonly number[]>(values: T) => {
   ) as unknown as z.ZodType<T[number], unknown>;
 };
 
+/**
+ * Characters no text field may hold, in either format (XML 1.0 cannot carry them at all, so a
+ * JSON body must not store what its XML twin could never send): C0 controls other than tab, LF
+ * and CR, and UTF-16 halves without their partner (lone surrogates).
+ */
+// eslint-disable-next-line no-control-regex -- matching exactly those characters is the point
+const NOT_TEXT = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why `s` is not acceptable text, or null. */
+export function textProblem(s: string): string | null {
+  const m = NOT_TEXT.exec(s);
+  if (!m) return null;
+  const c = s.charCodeAt(m.index);
+  const code = `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+  return c >= 0xd800
+    ? `contains a lone surrogate (${code}) at character ${m.index + 1}; send the text as valid Unicode`
+    : `contains the control character ${code} at character ${m.index + 1}; remove it (only tab, line feed and carriage return are allowed)`;
+}
+
+/** The zod check of textProblem. */
+export const textCheck = (ctx: z.core.ParsePayload<string>) => {
+  const problem = textProblem(ctx.value);
+  if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+};
+
+export const cleanText = (s: string) => !NOT_TEXT.test(s);
+
 /** Text; required text must not be blank. */
 const textCoerce = (v: unknown) => (typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : v);
 
@@ -133,11 +160,12 @@ export const text = (max = 1000) =>
       z
         .string({ error: msg((v) => `must be text, got ${describe(v)}`) })
         .min(1, 'must not be empty')
-        .max(max, `must be at most ${max} characters`),
+        .max(max, `must be at most ${max} characters`)
+        .check(textCheck),
     ),
     () => (v) => {
       const s = textCoerce(v);
-      return typeof s === 'string' && fitsMin(s, 1) && fitsMax(s, max) ? s : INVALID;
+      return typeof s === 'string' && fitsMin(s, 1) && fitsMax(s, max) && cleanText(s) ? s : INVALID;
     },
   );
 
@@ -151,11 +179,12 @@ export const optText = (max = 1000) =>
       z
         .string({ error: msg((v) => `must be text, got ${describe(v)}`) })
         .max(max, `must be at most ${max} characters`)
+        .check(textCheck)
         .optional(),
     ),
     () => (v) => {
       const s = optTextCoerce(v);
-      return s === undefined ? undefined : typeof s === 'string' && fitsMax(s, max) ? s : INVALID;
+      return s === undefined ? undefined : typeof s === 'string' && fitsMax(s, max) && cleanText(s) ? s : INVALID;
     },
   );
 

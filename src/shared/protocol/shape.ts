@@ -10,7 +10,7 @@
  * the only such check; XML bodies have had it from the scanner already).
  */
 import type { z } from 'zod';
-import { malformed } from './errors';
+import { invalid, malformed } from './errors';
 import { listChild, NODE, RESERVED_NAMES } from './lists';
 
 type Kind = 'object' | 'array' | 'record' | 'number' | 'other';
@@ -18,6 +18,8 @@ interface Core {
   kind: Kind;
   /** object: the structural core of each field. */
   fields?: Map<string, Core>;
+  /** object: unknown keys are refused (z.strictObject). */
+  strict?: boolean;
   /** array: the core of the elements. */
   element?: Core;
 }
@@ -29,10 +31,18 @@ interface Def {
   innerType?: z.ZodType;
   shape?: Record<string, z.ZodType>;
   element?: z.ZodType;
+  catchall?: z.ZodType;
 }
 
 /** Depth cap of the walk when the caller gives none (the XML scanner caps requests at 32). */
 export const SHAPE_MAX_DEPTH = 64;
+
+/**
+ * Entries a list of a request may hold (order lines, products, …). Checked here, before the
+ * schema: zod validates every element of a list before its length, and 200,000 empty order lines
+ * cost it a second and 400,000 issues. A 10,000-line order is far beyond any real one.
+ */
+export const MAX_LIST_ENTRIES = 10_000;
 
 /** fast-xml-parser's key for text beside child elements (`<a>text<b/></a>`). */
 const XML_TEXT = '#text';
@@ -55,7 +65,7 @@ function core(schema: z.ZodType): Core {
     else {
       if (def.type === 'object') {
         const fields = new Map<string, Core>();
-        result = { kind: 'object', fields };
+        result = { kind: 'object', fields, strict: def.catchall !== undefined && defOf(def.catchall).type === 'never' };
         cache.set(schema, result);
         // A reserved or text-node name is never looked up as a field, so the walk can test those only for unknown keys.
         for (const [k, f] of Object.entries(def.shape!)) if (!RESERVED_NAMES.has(k) && k !== XML_TEXT) fields.set(k, core(f));
@@ -107,9 +117,59 @@ function customValue(v: unknown): unknown {
  * Shapes `value` for `schema`. Works in place on the objects and arrays of `value`, which must be
  * the caller's own freshly parsed tree. `depth` is the nesting level of `value` itself.
  */
-export function shape(value: unknown, schema: z.ZodType | undefined, xml: boolean, maxDepth = SHAPE_MAX_DEPTH, depth = 0): unknown {
-  return walk(value, schema ? core(schema) : undefined, xml, depth, undefined, maxDepth);
+export function shape(value: unknown, schema: z.ZodType | undefined, xml: boolean, maxDepth = SHAPE_MAX_DEPTH, depth = 0, maxList = Infinity): unknown {
+  listCap = maxList;
+  try {
+    return walk(value, schema ? core(schema) : undefined, xml, depth, undefined, maxDepth);
+  } finally {
+    listCap = Infinity;
+  }
 }
+
+/** The list cap of the walk under way (the walk is synchronous; requests pass MAX_LIST_ENTRIES, answers none). */
+let listCap = Infinity;
+
+function tooLong(key: string | undefined, length: number): never {
+  const field = key ?? 'a list';
+  throw invalid(`${field} has ${length} entries; a request may send at most ${listCap}. Send the rest in another call.`, [
+    { field: key ?? '', message: `must contain at most ${listCap} entries; got ${length}` },
+  ]);
+}
+
+/**
+ * Unknown fields one object of a request may name before it is refused whole: zod lists every
+ * unknown key, and 100,000 of them cost it over a second and a 7 MB answer.
+ */
+export const MAX_UNKNOWN_FIELDS = 100;
+
+function tooManyUnknown(obj: Record<string, unknown>, fields: Map<string, Core>, key: string | undefined): never {
+  const keys = Object.keys(obj);
+  const listed: string[] = [];
+  let count = 0;
+  for (const k of keys) {
+    if (fields.has(k)) continue;
+    if (++count <= MAX_UNKNOWN_FIELDS) listed.push(key === undefined ? k : `${key}.${k}`);
+  }
+  const clip = (k: string) => (k.length > 100 ? `${k.slice(0, 100)}…` : k);
+  throw invalid(
+    `${count} fields are not known (${listed.slice(0, 3).map(clip).join(', ')}, …); check the spelling. details lists the first ${MAX_UNKNOWN_FIELDS}.`,
+    listed.map((k) => ({ field: clip(k), message: 'is not a known field; check the spelling' })),
+  );
+}
+
+/**
+ * Refuses a request's parameter object with far more keys than its schema has, before anything
+ * copies it (spreading 100,000 keys costs more than all the rest of the request).
+ */
+export function checkParamCount(obj: Record<string, unknown>, schema: z.ZodType): void {
+  const c = core(schema);
+  if (c.kind !== 'object' || !c.strict) return;
+  let n = 0;
+  for (const k in obj) if (Object.prototype.hasOwnProperty.call(obj, k) && ++n > c.fields!.size + MAX_UNKNOWN_FIELDS + 2) return tooManyUnknown(obj, c.fields!, undefined);
+}
+
+/** Custom fields one request may carry. */
+export const MAX_CUSTOM_FIELDS = 1000;
 
 function walk(value: unknown, c: Core | undefined, xml: boolean, depth: number, key: string | undefined, max: number): unknown {
   if (c === undefined || c.kind === 'other') {
@@ -134,10 +194,12 @@ function walk(value: unknown, c: Core | undefined, xml: boolean, depth: number, 
       if (depth >= max) tooDeep(xml, max);
       const obj = value as Record<string, unknown>;
       const fields = c.fields!;
+      let unknown = 0;
       for (const k of Object.keys(obj)) {
         const fc = fields.get(k);
         if (fc === undefined) {
           if (RESERVED_NAMES.has(k)) reserved(k);
+          if (c.strict && listCap !== Infinity && ++unknown > MAX_UNKNOWN_FIELDS) tooManyUnknown(obj, fields, key);
           if (xml && k === XML_TEXT) throw malformed('XML has text between the fields of an element; put every value inside its own field element.');
         }
         const v = obj[k];
@@ -170,6 +232,7 @@ function walk(value: unknown, c: Core | undefined, xml: boolean, depth: number, 
         }
       }
       const arr = Array.isArray(items) ? items : [items];
+      if (arr.length > listCap) tooLong(key, arr.length);
       const element = c.element!;
       for (let i = 0; i < arr.length; i++) arr[i] = walk(arr[i], element, xml, d + 1, undefined, max);
       return arr;
@@ -182,7 +245,13 @@ function walk(value: unknown, c: Core | undefined, xml: boolean, depth: number, 
       }
       if (depth >= max) tooDeep(xml, max);
       const obj = value as Record<string, unknown>;
-      for (const k of Object.keys(obj)) {
+      const keys = Object.keys(obj);
+      if (listCap !== Infinity && keys.length > MAX_CUSTOM_FIELDS) {
+        throw invalid(`${key ?? 'custom_fields'} has ${keys.length} fields; a request may send at most ${MAX_CUSTOM_FIELDS}.`, [
+          { field: key ?? '', message: `must contain at most ${MAX_CUSTOM_FIELDS} fields; got ${keys.length}` },
+        ]);
+      }
+      for (const k of keys) {
         if (RESERVED_NAMES.has(k)) reserved(k);
         if (xml && k === XML_TEXT) throw malformed('XML has text between the custom fields; put every value inside its own field element.');
         const v = obj[k];

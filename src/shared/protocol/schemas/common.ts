@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optText } from '../fields';
+import { cleanText, optText, textCheck } from '../fields';
 import { fitsMax, INVALID, isPlainObject, matches, withFast } from '../fast';
 
 /**
@@ -21,8 +21,8 @@ export const customFields = () =>
           ),
         z.union(
           [
-            z.string().max(1000, 'must be at most 1000 characters'),
-            z.array(z.string().max(1000, 'must be at most 1000 characters')).max(100, 'must have at most 100 `node` values'),
+            z.string().max(1000, 'must be at most 1000 characters').check(textCheck),
+            z.array(z.string().max(1000, 'must be at most 1000 characters').check(textCheck)).max(100, 'must have at most 100 `node` values'),
           ],
           { error: () => 'must be text, or a list of `node` values for a checkbox or radio field' },
         ),
@@ -42,14 +42,14 @@ function fastCustomFields(v: unknown): unknown {
     if (typeof key !== 'string' || !matches(CUSTOM_NAME, key)) return INVALID;
     const x = v[key];
     if (typeof x === 'string') {
-      if (!fitsMax(x, 1000)) return INVALID;
+      if (!fitsMax(x, 1000) || !cleanText(x)) return INVALID;
       out[key] = x;
     } else if (Array.isArray(x)) {
       if (x.length > 100) return INVALID;
       const list = new Array<unknown>(x.length);
       for (let i = 0; i < x.length; i++) {
         const s: unknown = x[i];
-        if (typeof s !== 'string' || !fitsMax(s, 1000)) return INVALID;
+        if (typeof s !== 'string' || !fitsMax(s, 1000) || !cleanText(s)) return INVALID;
         list[i] = s;
       }
       out[key] = list;
