@@ -6,6 +6,7 @@ import { m004Local } from './004_local';
 import { m005SearchPrefixes } from './005_search_prefixes';
 import { m006StaleInvoices } from './006_stale_invoices';
 import { m007OutboxSummaryData } from './007_outbox_summary_data';
+import { m008OutboxReason } from './008_outbox_reason';
 
 /** The mirror's migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const MIRROR_MIGRATIONS: Migration[] = [m001Catalog, m002Outbox, m003Documents, m004Local, m005SearchPrefixes, m006StaleInvoices, m007OutboxSummaryData];
+export const MIRROR_MIGRATIONS: Migration[] = [m001Catalog, m002Outbox, m003Documents, m004Local, m005SearchPrefixes, m006StaleInvoices, m007OutboxSummaryData, m008OutboxReason];
