@@ -44,17 +44,24 @@ describe('outbox: rejections, dependants, local ids and credentials', () => {
     expect(await mirrorDefault(ids[0]!)).toBe(7);
   });
 
-  it('discarding a refused command rolls its effect back, with its dependants', async () => {
+  // Issue 14.4: a take-in at the same place only waits behind the refused wasting (order); it does
+  // not need it, so discarding the wasting undoes exactly the wasting and the take-in goes on.
+  it('discarding a refused command rolls back exactly its effect; what was only ordered behind it goes on', async () => {
     const { entryId } = await c.ok('stock.adjust', { productId: ids[2]!, warehouse: 'Default', quantity: -99, contactId: supplier() });
     const dep = (await c.ok('stock.adjust', { productId: ids[2]!, warehouse: 'Default', quantity: 3, contactId: supplier() })).entryId;
     await c.sync();
     expect(await mirrorDefault(ids[2]!)).toBe(10 - 99 + 3);
+    expect((await c.ok('outbox.list', {})).find((e) => e.id === dep)).toMatchObject({ state: 'needs_attention', blockedBy: entryId });
+    const plan = await c.ok('outbox.discardPlan', { id: entryId });
+    expect({ discard: plan.discard.map((e) => e.id), goesOn: plan.goesOn.map((e) => e.id) }).toEqual({ discard: [], goesOn: [dep] });
     const r = await c.ok('outbox.discard', { id: entryId });
-    expect(r.discarded).toEqual([entryId, dep]);
-    expect(await mirrorDefault(ids[2]!)).toBe(10);
-    expect(await serverDefault(ids[2]!)).toBe(10);
-    expect((await c.ok('outbox.list', { states: ['discarded'] })).map((e) => e.id)).toEqual([entryId, dep]);
-    expect((await c.ok('sync.status', {})).outbox.needsAttention).toBe(0);
+    expect(r).toEqual({ discarded: [entryId], goesOn: [dep] });
+    expect(await mirrorDefault(ids[2]!)).toBe(10 + 3);
+    await c.sync();
+    expect(await serverDefault(ids[2]!)).toBe(13);
+    expect(await mirrorDefault(ids[2]!)).toBe(13);
+    expect((await c.ok('outbox.list', { states: ['discarded'] })).map((e) => e.id)).toEqual([entryId]);
+    expect((await c.ok('sync.status', {})).outbox).toEqual({ queued: 0, inFlight: 0, needsAttention: 0 });
   });
 
   it('an order made offline and its item change reach the server in order, with the server id', async () => {

@@ -125,8 +125,19 @@ export const CHANNELS = {
   'outbox.retry': core(z.strictObject({ id: positiveId })).returns<OutboxEntryView>(),
   /** Replaces a needs-attention entry's parameters and queues it again. */
   'outbox.edit': core(z.strictObject({ id: positiveId, params: z.record(z.string(), z.unknown()) })).returns<OutboxEntryView>(),
-  /** Gives up an entry (and those that depend on it) and rolls its optimistic effect back. */
-  'outbox.discard': core(z.strictObject({ id: positiveId })).returns<{ discarded: number[] }>(),
+  /** Gives up an entry (and those that need it) and rolls their optimistic effects back; what was only ordered behind it goes on. */
+  'outbox.discard': core(z.strictObject({ id: positiveId })).returns<{ discarded: number[]; goesOn?: number[] }>(),
+  /** What discarding would take with it and what would go on, for the clerk to see before confirming. */
+  'outbox.discardPlan': core(z.strictObject({ id: positiveId })).returns<{ discard: OutboxEntryView[]; goesOn: OutboxEntryView[] }>(),
+  /** One of the fixes a refusal's reason offers (outbox/fixes.ts): the entry is changed accordingly and sent again. */
+  'outbox.fix': core(z.strictObject({
+    id: positiveId,
+    fix: z.discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('take_available') }),
+      z.strictObject({ kind: z.literal('other_place'), warehouse: z.string().trim().min(1).max(200), stockLabel: z.string().trim().max(100) }),
+      z.strictObject({ kind: z.literal('back_order') }),
+    ]),
+  })).returns<OutboxEntryView>(),
   'outbox.resolveCount': core(z.strictObject({ id: positiveId, action: z.enum(['apply_as_counted', 'rebase', 'discard']) })).returns<OutboxEntryView | null>(),
 
   /** What a clerk typed and has not posted yet, kept across crashes and restarts. */

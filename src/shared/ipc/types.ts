@@ -3,6 +3,7 @@
  * @shared/money; `pending*` fields are the clerk's own changes still in the outbox.
  */
 import type { Locale } from '../protocol/fields';
+import type { Reason } from '../protocol/reasons';
 
 export type Format = 'xml' | 'json';
 export type UiLanguage = 'hu' | 'en' | 'de' | 'pl' | 'es';
@@ -144,6 +145,8 @@ export interface OutboxEntryView {
   lastError: string | null;
   errorCode: string | null;
   errorDetails: Array<{ field: string; message: string }>;
+  /** Why the server refused it, as data (src/shared/protocol/reasons.ts); null for older servers and other failures. */
+  reason?: Reason | null;
   /** Entries parked because an entry they depend on needs attention. */
   blockedBy: number | null;
   /** For stock-count entries whose expected quantity moved on the server. */

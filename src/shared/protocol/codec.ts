@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import { isMethodName, METHOD_NAMES, METHODS, type MethodName, type Params, type Result } from './catalog';
+import { parseReason } from './reasons';
 import { invalid, malformed, ProtocolError, type ErrorBody, type ErrorCode, type ErrorDetail, ERROR_STATUS, isErrorCode } from './errors';
 import { fastParams, INVALID, paramsAudit } from './compiled';
 import { CUSTOM_FIELDS, listChild, NODE, RESERVED_NAMES } from './lists';
@@ -425,7 +426,13 @@ export function decodeResponse<M extends MethodName>(format: Format, method: M, 
     const details = list
       .filter((d): d is Record<string, unknown> => !!d && typeof d === 'object')
       .map((d) => ({ field: String(d.field ?? ''), message: String(d.message ?? '') }));
-    return { ok: false, error: { code, message: String(e.message ?? 'The server reported an error.'), details } };
+    const error: ErrorBody = { code, message: String(e.message ?? 'The server reported an error.'), details };
+    const why = parseReason(e.reason, e.figures);
+    if (why) {
+      error.reason = why.reason;
+      error.figures = why.figures as Record<string, unknown>;
+    }
+    return { ok: false, error };
   }
   throw new ResponseFormatError('The server answered with an unknown response status.');
 }

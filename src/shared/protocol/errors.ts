@@ -1,3 +1,5 @@
+import type { Reason, ReasonCode } from './reasons';
+
 /**
  * The error codes of the Command API and their HTTP statuses. The document leaves error codes and
  * statuses "not shown"; these are ours (docs/api.md), and both programs rely on them exactly.
@@ -29,18 +31,24 @@ export interface ErrorBody {
   code: ErrorCode;
   message: string;
   details: ErrorDetail[];
+  /** A business refusal's machine-readable reason (reasons.ts); absent on malformed input and other errors. */
+  reason?: ReasonCode;
+  /** The reason's figures (product, warehouse, requested, available…); present exactly when `reason` is. */
+  figures?: Record<string, unknown>;
 }
 
 /** A failure that is the caller's to fix (or, for INTERNAL_ERROR, ours), with a message a clerk can act on. */
 export class ProtocolError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetail[];
+  readonly reason: Reason | undefined;
 
-  constructor(code: ErrorCode, message: string, details: ErrorDetail[] = []) {
+  constructor(code: ErrorCode, message: string, details: ErrorDetail[] = [], reason?: Reason) {
     super(message);
     this.name = 'ProtocolError';
     this.code = code;
     this.details = details;
+    this.reason = reason;
   }
 
   get httpStatus(): number {
@@ -48,7 +56,13 @@ export class ProtocolError extends Error {
   }
 
   toBody(): ErrorBody {
-    return { code: this.code, message: this.message, details: this.details };
+    const body: ErrorBody = { code: this.code, message: this.message, details: this.details };
+    if (this.reason) {
+      body.reason = this.reason.reason;
+      // Omitted figures (undefined) stay out of the body, so XML and JSON carry the same fields.
+      body.figures = Object.fromEntries(Object.entries(this.reason.figures).filter(([, v]) => v !== undefined));
+    }
+    return body;
   }
 }
 
@@ -58,9 +72,9 @@ export function isErrorCode(value: unknown): value is ErrorCode {
 
 export const malformed = (message: string, details: ErrorDetail[] = []) =>
   new ProtocolError('MALFORMED_REQUEST', message, details);
-export const invalid = (message: string, details: ErrorDetail[] = []) =>
-  new ProtocolError('VALIDATION_ERROR', message, details);
-export const conflict = (message: string, details: ErrorDetail[] = []) =>
-  new ProtocolError('CONFLICT', message, details);
-export const notFound = (message: string, details: ErrorDetail[] = []) =>
-  new ProtocolError('NOT_FOUND', message, details);
+export const invalid = (message: string, details: ErrorDetail[] = [], reason?: Reason) =>
+  new ProtocolError('VALIDATION_ERROR', message, details, reason);
+export const conflict = (message: string, details: ErrorDetail[] = [], reason?: Reason) =>
+  new ProtocolError('CONFLICT', message, details, reason);
+export const notFound = (message: string, details: ErrorDetail[] = [], reason?: Reason) =>
+  new ProtocolError('NOT_FOUND', message, details, reason);

@@ -4,7 +4,7 @@
  */
 import {
   areaPath, CAPABILITIES, decodeResponse, encodeRequest, METHODS, ResponseFormatError,
-  type Capability, type Format, type MethodName, type Params, type Result,
+  type Capability, type Format, type MethodName, type Params, type Reason, type Result,
 } from '@shared/protocol';
 import type { FetchFn } from '../types';
 import type { Outcome } from './outcome';
@@ -102,7 +102,11 @@ export class ApiClient {
     if (decoded.ok) return { kind: 'ok', result: decoded.result };
     const { code, message, details } = decoded.error;
     if (code === 'AUTH_FAILED') return { kind: 'auth', message };
-    if (REJECTIONS.has(code) && status < 500) return { kind: 'rejected', code, message, details };
+    if (REJECTIONS.has(code) && status < 500) {
+      // decodeResponse validated the figures against reasons.ts; both fields are present or neither.
+      const reason = decoded.error.reason ? ({ reason: decoded.error.reason, figures: decoded.error.figures ?? {} } as Reason) : undefined;
+      return { kind: 'rejected', code, message, details, ...(reason ? { reason } : {}) };
+    }
     return { kind: 'server', status, message };
   }
 

@@ -3,12 +3,12 @@
  * `ok` is done, `rejected` parks the command for the clerk, `auth` pauses the whole queue,
  * `network` and `server` are retried with backoff.
  */
-import type { ErrorCode, ErrorDetail, MethodName, Result } from '@shared/protocol';
+import type { ErrorCode, ErrorDetail, MethodName, Reason, Result } from '@shared/protocol';
 
 export type Outcome<M extends MethodName> =
   | { kind: 'ok'; result: Result<M> }
   /** The server read the command and refused it: the clerk has to change something. */
-  | { kind: 'rejected'; code: ErrorCode; message: string; details: ErrorDetail[] }
+  | { kind: 'rejected'; code: ErrorCode; message: string; details: ErrorDetail[]; reason?: Reason }
   | { kind: 'auth'; message: string }
   /** No answer: refused connection, reset, timeout, DNS. The command may or may not have been applied. */
   | { kind: 'network'; message: string }

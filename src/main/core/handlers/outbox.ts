@@ -1,9 +1,9 @@
 /** The outbox screen: what waits, what needs attention, and the clerk's decisions about it. */
 import { listEntries, toView } from '../outbox/repo';
-import { discard, edit, resolveCount, retry } from '../outbox/service';
+import { discard, edit, fix, planDiscard, resolveCount, retry } from '../outbox/service';
 import type { Handlers } from './context';
 
-export const outboxHandlers: Handlers<'outbox.list' | 'outbox.retry' | 'outbox.edit' | 'outbox.discard' | 'outbox.resolveCount'> = {
+export const outboxHandlers: Handlers<'outbox.list' | 'outbox.retry' | 'outbox.edit' | 'outbox.discard' | 'outbox.discardPlan' | 'outbox.fix' | 'outbox.resolveCount'> = {
   'outbox.list': (ctx, req) => listEntries(ctx.db, req.states).map(toView),
   'outbox.retry': (ctx, req) => {
     const v = retry(ctx.outbox, req.id);
@@ -16,9 +16,15 @@ export const outboxHandlers: Handlers<'outbox.list' | 'outbox.retry' | 'outbox.e
     return v;
   },
   'outbox.discard': (ctx, req) => {
-    const discarded = discard(ctx.outbox, req.id);
+    const r = discard(ctx.outbox, req.id);
     ctx.changed(['outbox', 'quantities', 'products', 'orders', 'invoices']);
-    return { discarded };
+    return r;
+  },
+  'outbox.discardPlan': (ctx, req) => planDiscard(ctx.outbox, req.id),
+  'outbox.fix': (ctx, req) => {
+    const v = fix(ctx.outbox, req.id, req.fix);
+    ctx.changed(['outbox', 'quantities', 'products', 'orders', 'invoices']);
+    return v;
   },
   'outbox.resolveCount': (ctx, req) => {
     const v = resolveCount(ctx.outbox, req.id, req.action);

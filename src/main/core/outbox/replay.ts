@@ -4,7 +4,7 @@
  * the server applies it once. The outcome decides: ok → done and the answer applied to the mirror;
  * rejected → parked with its dependants; auth → the queue pauses; network/5xx → backoff.
  */
-import { validateParams, ProtocolError, type Capability, type Params } from '@shared/protocol';
+import { validateParams, ProtocolError, type Capability, type Params, type Reason } from '@shared/protocol';
 import type { ApiClient } from '../api/client';
 import type { Db } from '../mirror/db';
 import { toMilli } from '../mirror/fold';
@@ -69,8 +69,8 @@ function fail(d: ReplayDeps, e: Entry, f: Failure): StepResult {
   return f.kind === 'network' ? { kind: 'offline', message: f.message } : { kind: 'server', message: f.message, ms };
 }
 
-function parkEntry(d: ReplayDeps, e: Entry, code: string, message: string, details: Array<{ field: string; message: string }>, conflict?: CountConflict): StepResult {
-  d.db.transaction(() => park(d.db, e, { code, message, details, conflict }, d.clock.now()))();
+function parkEntry(d: ReplayDeps, e: Entry, code: string, message: string, details: Array<{ field: string; message: string }>, conflict?: CountConflict, reason?: Reason): StepResult {
+  d.db.transaction(() => park(d.db, e, { code, message, details, conflict, ...(reason ? { reason } : {}) }, d.clock.now()))();
   d.log.warn('outbox entry needs attention', { id: e.id, method: e.method, code, message });
   d.changed(['outbox']);
   return { kind: 'progress' };
@@ -142,9 +142,9 @@ export async function step(d: ReplayDeps): Promise<StepResult> {
         const q = await serverQuantity(d, api, (params as Params<'setQuantity'>).product_id, count.warehouse, count.stockLabel);
         const parsed = /now (-?\d+(?:\.\d+)?)/.exec(o.details.map((x) => x.message).join(' ') + ' ' + o.message);
         const serverNow = typeof q === 'number' ? q : parsed ? Number(parsed[1]) : count.expected;
-        return parkEntry(d, fresh, o.code, o.message, o.details, { expected: count.expected, serverNow, counted: count.counted });
+        return parkEntry(d, fresh, o.code, o.message, o.details, { expected: count.expected, serverNow, counted: count.counted }, o.reason);
       }
-      return parkEntry(d, fresh, o.code, o.message, o.details);
+      return parkEntry(d, fresh, o.code, o.message, o.details, undefined, o.reason);
     }
     case 'auth':
     case 'network':

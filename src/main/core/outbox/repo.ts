@@ -5,9 +5,10 @@
  * in_flight → needs_attention (rejected; dependants too, with blocked_by) → queued (retry, edit)
  * or → discarded (effect rolled back). Nothing leaves the table except old `done` entries.
  */
-import type { ErrorDetail } from '@shared/protocol';
+import { parseReason, type ErrorDetail, type Reason } from '@shared/protocol';
 import type { OutboxCounts, OutboxEntryView, OutboxState, OutboxSummary } from '@shared/ipc/types';
 import { json, stmt, type Db } from '../mirror/db';
+import { closureOf, include, relation, type Node } from './deps';
 
 export interface CountInfo {
   productId: number;
@@ -39,6 +40,8 @@ export interface Entry {
   lastError: string | null;
   errorCode: string | null;
   errorDetails: ErrorDetail[];
+  /** The server's machine-readable reason for a refusal (reasons.ts), validated when read. */
+  errorReason: Reason | null;
   blockedBy: number | null;
   countInfo: CountInfo | null;
   countConflict: CountConflict | null;
@@ -50,19 +53,25 @@ interface Row {
   id: number; method: string; params: string; request_id: string; state: OutboxState; attempts: number; next_attempt_at: string | null;
   created_at: string; summary: string; summary_data: string | null; queue_key: string; creates: string | null; refs: string; last_error: string | null;
   error_code: string | null; error_details: string; blocked_by: number | null; count_info: string | null; count_conflict: string | null;
-  undo: string | null; sent: number;
+  undo: string | null; sent: number; error_reason: string | null;
+}
+
+/** A stored reason is read back through the shared table: one the desk does not know is no reason. */
+function reasonOf(text: string | null): Reason | null {
+  const v = json<{ reason?: unknown; figures?: unknown } | null>(text, null);
+  return v ? parseReason(v.reason, v.figures) : null;
 }
 
 const toEntry = (r: Row): Entry => ({
   id: r.id, method: r.method, params: json(r.params, {}), requestId: r.request_id, state: r.state, attempts: r.attempts,
   nextAttemptAt: r.next_attempt_at, createdAt: r.created_at, summary: r.summary, summaryData: json(r.summary_data, null), queueKey: r.queue_key, creates: r.creates,
-  refs: json(r.refs, []), lastError: r.last_error, errorCode: r.error_code, errorDetails: json(r.error_details, []), blockedBy: r.blocked_by,
+  refs: json(r.refs, []), lastError: r.last_error, errorCode: r.error_code, errorDetails: json(r.error_details, []), errorReason: reasonOf(r.error_reason), blockedBy: r.blocked_by,
   countInfo: json(r.count_info, null), countConflict: json(r.count_conflict, null), undo: json(r.undo, null), sent: r.sent === 1,
 });
 
 export const toView = (e: Entry): OutboxEntryView => ({
   id: e.id, method: e.method, summary: e.summary, summaryData: e.summaryData, state: e.state, attempts: e.attempts, nextAttemptAt: e.nextAttemptAt, createdAt: e.createdAt,
-  lastError: e.lastError, errorCode: e.errorCode, errorDetails: e.errorDetails, blockedBy: e.blockedBy, countConflict: e.countConflict, params: e.params,
+  lastError: e.lastError, errorCode: e.errorCode, errorDetails: e.errorDetails, reason: e.errorReason, blockedBy: e.blockedBy, countConflict: e.countConflict, params: e.params,
 });
 
 export interface NewEntry {
@@ -79,17 +88,25 @@ export interface NewEntry {
 
 const ACTIVE = "('queued', 'in_flight', 'retry_wait')";
 
-/** Inserts an entry. If its queue (or a record it refers to) is parked, it waits behind that entry. */
+/** Inserts an entry, queued. Call `waitIfParked` once its effect is written (the effect says where it takes stock). */
 export function insertEntry(db: Db, e: NewEntry, now: Date): number {
   const iso = now.toISOString();
   const refs = e.refs ?? [];
   const id = Number(stmt(db, `INSERT INTO outbox (method, params, request_id, state, created_at, updated_at, summary, summary_data, queue_key, creates, refs, count_info)
       VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?)`)
     .run(e.method, JSON.stringify(e.params), e.requestId, iso, iso, e.summary, e.summaryData ? JSON.stringify(e.summaryData) : null, e.queueKey, e.creates ?? null, JSON.stringify(refs), e.countInfo ? JSON.stringify(e.countInfo) : null).lastInsertRowid);
-  const parked = stmt(db, `SELECT id, coalesce(blocked_by, id) AS root FROM outbox WHERE state = 'needs_attention' AND id < ?
-      AND (queue_key = ? OR creates IN (SELECT value FROM json_each(?))) ORDER BY id LIMIT 1`).get(id, e.queueKey, JSON.stringify(refs)) as { root: number } | undefined;
-  if (parked) stmt(db, "UPDATE outbox SET state = 'needs_attention', blocked_by = ? WHERE id = ?").run(parked.root, id);
   return id;
+}
+
+const NODE_COLUMNS = 'id, queue_key, creates, refs';
+
+/** A new entry that needs, or is ordered behind, a parked entry (or one waiting for it) waits for that entry's root. */
+export function waitIfParked(db: Db, id: number): void {
+  const e = stmt(db, `SELECT ${NODE_COLUMNS} FROM outbox WHERE id = ?`).get(id) as Node | undefined;
+  if (!e) return;
+  const parked = stmt(db, `SELECT ${NODE_COLUMNS}, coalesce(blocked_by, id) AS root FROM outbox WHERE state = 'needs_attention' AND id < ? ORDER BY id`).all(id) as Array<Node & { root: number }>;
+  const hit = parked.find((p) => relation(db, e, closureOf(db, [p])) !== null);
+  if (hit) stmt(db, "UPDATE outbox SET state = 'needs_attention', blocked_by = ? WHERE id = ?").run(hit.root, id);
 }
 
 export function setUndo(db: Db, id: number, undo: Record<string, unknown>): void {
@@ -125,7 +142,7 @@ export function markInFlight(db: Db, id: number, now: Date): void {
 }
 
 export function markDone(db: Db, id: number, result: unknown, now: Date): void {
-  stmt(db, "UPDATE outbox SET state = 'done', result = ?, last_error = NULL, error_code = NULL, error_details = '[]', next_attempt_at = NULL, updated_at = ? WHERE id = ?")
+  stmt(db, "UPDATE outbox SET state = 'done', result = ?, last_error = NULL, error_code = NULL, error_details = '[]', error_reason = NULL, next_attempt_at = NULL, updated_at = ? WHERE id = ?")
     .run(JSON.stringify(result ?? null), now.toISOString(), id);
 }
 
@@ -144,27 +161,25 @@ export function makeDue(db: Db, now: Date): void {
   stmt(db, "UPDATE outbox SET next_attempt_at = ? WHERE state = 'retry_wait'").run(now.toISOString());
 }
 
-/** Every not-yet-sent entry that must wait for `root`: same queue, or refers to what a waiting entry creates. */
+const nodeOf = (e: Entry): Node => ({ id: e.id, queue_key: e.queueKey, creates: e.creates, refs: JSON.stringify(e.refs) });
+
+/** Every not-yet-sent entry that must wait for `root` (deps.ts): it needs root or one waiting for it, or comes after them at the same place. */
 function dependants(db: Db, root: Entry): number[] {
-  const later = stmt(db, `SELECT id, queue_key, creates, refs FROM outbox WHERE id > ? AND state IN ${ACTIVE} ORDER BY id`).all(root.id) as Array<{ id: number; queue_key: string; creates: string | null; refs: string }>;
-  const queues = new Set([root.queueKey]);
-  const created = new Set(root.creates ? [root.creates] : []);
+  const later = stmt(db, `SELECT ${NODE_COLUMNS} FROM outbox WHERE id > ? AND state IN ${ACTIVE} ORDER BY id`).all(root.id) as Node[];
+  const waiting = closureOf(db, [nodeOf(root)]);
   const out: number[] = [];
   for (const e of later) {
-    const refs = json<string[]>(e.refs, []);
-    if (queues.has(e.queue_key) || refs.some((r) => created.has(r))) {
-      out.push(e.id);
-      queues.add(e.queue_key);
-      if (e.creates) created.add(e.creates);
-    }
+    if (relation(db, e, waiting) === null) continue;
+    out.push(e.id);
+    include(db, waiting, e);
   }
   return out;
 }
 
-export function park(db: Db, e: Entry, err: { code: string; message: string; details: ErrorDetail[]; conflict?: CountConflict }, now: Date): number[] {
+export function park(db: Db, e: Entry, err: { code: string; message: string; details: ErrorDetail[]; reason?: Reason; conflict?: CountConflict }, now: Date): number[] {
   const iso = now.toISOString();
-  stmt(db, "UPDATE outbox SET state = 'needs_attention', error_code = ?, last_error = ?, error_details = ?, count_conflict = ?, blocked_by = NULL, next_attempt_at = NULL, updated_at = ? WHERE id = ?")
-    .run(err.code, err.message, JSON.stringify(err.details), err.conflict ? JSON.stringify(err.conflict) : null, iso, e.id);
+  stmt(db, "UPDATE outbox SET state = 'needs_attention', error_code = ?, last_error = ?, error_details = ?, error_reason = ?, count_conflict = ?, blocked_by = NULL, next_attempt_at = NULL, updated_at = ? WHERE id = ?")
+    .run(err.code, err.message, JSON.stringify(err.details), err.reason ? JSON.stringify(err.reason) : null, err.conflict ? JSON.stringify(err.conflict) : null, iso, e.id);
   const deps = dependants(db, e);
   const s = stmt(db, "UPDATE outbox SET state = 'needs_attention', blocked_by = ?, updated_at = ? WHERE id = ?");
   for (const d of deps) s.run(e.id, iso, d);
@@ -177,16 +192,36 @@ export function resubmit(db: Db, id: number, change: { params?: Record<string, u
   const e = getEntry(db, id);
   if (!e) return;
   stmt(db, `UPDATE outbox SET state = 'queued', params = ?, request_id = ?, count_info = ?, count_conflict = NULL, blocked_by = NULL, last_error = NULL,
-      error_code = NULL, error_details = '[]', next_attempt_at = NULL, sent = CASE WHEN ? = request_id THEN sent ELSE 0 END, updated_at = ? WHERE id = ?`)
+      error_code = NULL, error_details = '[]', error_reason = NULL, next_attempt_at = NULL, sent = CASE WHEN ? = request_id THEN sent ELSE 0 END, updated_at = ? WHERE id = ?`)
     .run(JSON.stringify(change.params ?? e.params), change.requestId ?? e.requestId, change.countInfo === undefined ? (e.countInfo ? JSON.stringify(e.countInfo) : null) : change.countInfo ? JSON.stringify(change.countInfo) : null,
       change.requestId ?? e.requestId, iso, id);
   stmt(db, "UPDATE outbox SET state = 'queued', blocked_by = NULL, updated_at = ? WHERE blocked_by = ? AND state = 'needs_attention'").run(iso, id);
 }
 
-/** The entry and everything waiting for it, newest first (the order their effects are undone). */
-export function discardSet(db: Db, id: number): Entry[] {
-  const rows = stmt(db, "SELECT * FROM outbox WHERE (id = ? OR blocked_by = ?) AND state NOT IN ('done', 'discarded') ORDER BY id DESC").all(id, id) as Row[];
-  return rows.map(toEntry);
+/**
+ * What discarding an entry means, before it is done: the entries that need it (they go with it)
+ * and the ones only ordered behind it (they go on). Both oldest first; the entry itself is in neither.
+ */
+export function discardPlan(db: Db, id: number): { discard: Entry[]; goesOn: Entry[] } {
+  const root = getEntry(db, id);
+  if (!root) return { discard: [], goesOn: [] };
+  const waiting = (stmt(db, "SELECT * FROM outbox WHERE blocked_by = ? AND state = 'needs_attention' ORDER BY id").all(id) as Row[]).map(toEntry);
+  const gone = closureOf(db, [nodeOf(root)]);
+  const plan = { discard: [] as Entry[], goesOn: [] as Entry[] };
+  for (const e of waiting) {
+    if (relation(db, nodeOf(e), gone) === 'needs') {
+      plan.discard.push(e);
+      include(db, gone, nodeOf(e));
+    } else {
+      plan.goesOn.push(e);
+    }
+  }
+  return plan;
+}
+
+/** Back in line: the entry it waited for is gone and it did not need it. */
+export function release(db: Db, id: number, now: Date): void {
+  stmt(db, "UPDATE outbox SET state = 'queued', blocked_by = NULL, updated_at = ? WHERE id = ? AND state = 'needs_attention'").run(now.toISOString(), id);
 }
 
 export function markDiscarded(db: Db, id: number, now: Date): void {

@@ -12,7 +12,10 @@ import type { Random } from '../types';
 import { applyEffect } from './apply';
 import { rollback } from './effects';
 import { localRefs, resolveParams } from './ids';
-import { discardSet, getEntry, insertEntry, markDiscarded, markDone, resubmit, setUndo, toView, type CountInfo } from './repo';
+import { recordKey } from './deps';
+import { applyFix, type Fix } from './fixes';
+import { discardPlan, getEntry, insertEntry, markDiscarded, markDone, release, resubmit, setUndo, toView, waitIfParked, type CountInfo } from './repo';
+import { resummarize } from './summary';
 import { confirmServerNow } from './replay';
 import { removePending, addPending } from '../mirror/stock';
 import { currentId } from '../mirror/settings';
@@ -36,9 +39,12 @@ export interface OutboxDeps {
 export function submit(d: OutboxDeps, cmd: Command): number {
   return d.db.transaction(() => {
     const now = d.now();
-    const id = insertEntry(d.db, { ...cmd, requestId: newRequestId(d.random), refs: localRefs(cmd.method, cmd.params) }, now);
+    const queueKey = recordKey(cmd.method, cmd.params, cmd.queueKey);
+    const id = insertEntry(d.db, { ...cmd, queueKey, requestId: newRequestId(d.random), refs: localRefs(cmd.method, cmd.params) }, now);
     const undo = applyEffect(d.db, id, cmd.method, cmd.params, cmd.creates, now);
     if (undo) setUndo(d.db, id, undo);
+    // After the effect: where it takes stock decides whether it needs a parked entry.
+    waitIfParked(d.db, id);
     return id;
   })();
 }
@@ -87,24 +93,53 @@ export function edit(d: OutboxDeps, id: number, params: Record<string, unknown>)
     setUndo(d.db, id, undo ?? {});
     const countInfo = e.countInfo && typeof clean.quantity === 'number' ? { ...e.countInfo, counted: e.countInfo.expected + clean.quantity } : undefined;
     resubmit(d.db, id, { params: clean, requestId: newRequestId(d.random), ...(countInfo ? { countInfo } : {}) }, now);
-    d.db.prepare('UPDATE outbox SET refs = ? WHERE id = ?').run(JSON.stringify(localRefs(e.method, clean)), id);
+    // The sent log words what is sent now, not what was first asked for; a moved stock change changes its place.
+    const summaryData = resummarize(e.summaryData, e.method, clean);
+    d.db.prepare('UPDATE outbox SET refs = ?, summary_data = ?, queue_key = ? WHERE id = ?')
+      .run(JSON.stringify(localRefs(e.method, clean)), summaryData ? JSON.stringify(summaryData) : null, recordKey(e.method, clean, e.queueKey), id);
   })();
   return view(d.db, id);
 }
 
-export function discard(d: OutboxDeps, id: number): number[] {
+function discardable(d: OutboxDeps, id: number) {
   const e = getEntry(d.db, id);
   if (!e) throw notFound(id);
   if (e.state === 'done' || e.state === 'discarded') throw wrongState(`Entry ${id} is already ${e.state}.`);
   if (e.state === 'in_flight') throw wrongState(`Entry ${id} is being sent right now; wait for the answer.`);
+  return e;
+}
+
+/** What a discard would take with it and what would go on, before the clerk confirms it. */
+export function planDiscard(d: OutboxDeps, id: number): { discard: OutboxEntryView[]; goesOn: OutboxEntryView[] } {
+  discardable(d, id);
+  const plan = discardPlan(d.db, id);
+  return { discard: plan.discard.map(toView), goesOn: plan.goesOn.map(toView) };
+}
+
+/** Discards the entry and what needs it (effects undone newest first); what was only ordered behind it goes on. */
+export function discard(d: OutboxDeps, id: number): { discarded: number[]; goesOn: number[] } {
+  const e = discardable(d, id);
   return d.db.transaction(() => {
-    const set = discardSet(d.db, id);
-    for (const x of set) {
+    const now = d.now();
+    const plan = discardPlan(d.db, id);
+    const gone = [e, ...plan.discard].sort((a, b) => b.id - a.id);
+    for (const x of gone) {
       rollback(d.db, x);
-      markDiscarded(d.db, x.id, d.now());
+      markDiscarded(d.db, x.id, now);
     }
-    return set.map((x) => x.id).sort((a, b) => a - b);
+    for (const x of plan.goesOn) release(d.db, x.id, now);
+    return { discarded: gone.map((x) => x.id).sort((a, b) => a - b), goesOn: plan.goesOn.map((x) => x.id) };
   })();
+}
+
+/** One of the fixes the refusal's reason offers (fixes.ts), applied as an edit. */
+export function fix(d: OutboxDeps, id: number, what: Fix): OutboxEntryView {
+  const e = getEntry(d.db, id);
+  if (!e) throw notFound(id);
+  if (e.state !== 'needs_attention' || e.blockedBy !== null) throw wrongState(`Only an entry the server refused can be fixed; entry ${id} is ${e.blockedBy ? `waiting for entry ${e.blockedBy}` : e.state}.`);
+  const r = applyFix({ method: e.method, params: e.params, reason: e.errorReason }, what);
+  if ('problem' in r) throw wrongState(r.problem);
+  return edit(d, id, r.params);
 }
 
 export function resolveCount(d: OutboxDeps, id: number, action: 'apply_as_counted' | 'rebase' | 'discard'): OutboxEntryView | null {

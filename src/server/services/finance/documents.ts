@@ -3,7 +3,7 @@
  * from, and generateInvoicePDF, which renders it and keeps the PDF as an attachment of the invoice.
  */
 import { createHash } from 'node:crypto';
-import { invalid, notFound, type Locale, type Params, type Result } from '@shared/protocol';
+import { invalid, notFound, reason, type Locale, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/types';
 import { renderInvoicePdf } from '@documents/index';
@@ -125,6 +125,8 @@ export async function generateInvoicePdf(ctx: RequestContext, p: Params<'generat
 
 export function readAttachment(ctx: RequestContext, p: Params<'getAttachment'>): Result<'getAttachment'> {
   const a = getAttachment(ctx.db, ctx.accountId, p.attachment_id);
-  if (!a) throw notFound(`Attachment ${p.attachment_id} does not exist in your account.`, [{ field: 'attachment_id', message: 'no attachment with this id in your account' }]);
+  if (!a) {
+    throw notFound(`Attachment ${p.attachment_id} does not exist in your account.`, [{ field: 'attachment_id', message: 'no attachment with this id in your account' }], reason('unknown_record', { kind: 'attachment', id: String(p.attachment_id), field: 'attachment_id' }));
+  }
   return { attachment_id: a.id, filename: a.filename, mime_type: a.mimeType, size: a.size, content: a.content.toString('base64') };
 }

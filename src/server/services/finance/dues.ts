@@ -4,7 +4,7 @@
  * optionally as a PDF letter). "Overdue" means the payment date is before today (Budapest).
  */
 import { fromMinorUnits } from '@shared/money';
-import { notFound, type Locale, type Params, type Result } from '@shared/protocol';
+import { notFound, reason, type Locale, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import { dueLetterText, renderDueLetterPdf } from '@documents/index';
 import type { DueLetterDocument } from '@documents/model';
@@ -109,7 +109,9 @@ export async function dueNotification(ctx: RequestContext, p: Params<'getDueNoti
   const { db, accountId } = ctx;
   const today = businessDate(ctx.clock.now());
   const contact = getContact(db, accountId, p.contact_id);
-  if (!contact) throw notFound(`Contact ${p.contact_id} does not exist in your account.`, [{ field: 'contact_id', message: 'no contact with this id in your account' }]);
+  if (!contact) {
+    throw notFound(`Contact ${p.contact_id} does not exist in your account.`, [{ field: 'contact_id', message: 'no contact with this id in your account' }], reason('unknown_record', { kind: 'contact', id: String(p.contact_id), field: 'contact_id' }));
+  }
   const open = listOpenReceivables(db, accountId, contact.id);
   // Most overdue first, in the letter and in the data alike.
   const overdue = open.filter((r) => r.paymentDate < today).sort((a, b) => cmp(a.paymentDate, b.paymentDate) || a.id - b.id);
@@ -117,6 +119,7 @@ export async function dueNotification(ctx: RequestContext, p: Params<'getDueNoti
     throw notFound(
       `${contact.name} has no overdue invoices as of ${today}${open.length ? ` (${open.length} open invoice(s) are not yet due)` : ''}; there is nothing to remind about.`,
       [{ field: 'contact_id', message: 'has no overdue invoices' }],
+      reason('nothing_overdue', { contact_id: contact.id, open: open.length }),
     );
   }
   const language: Locale = p.language ?? languageForCountry(contact.countryCode);

@@ -4,7 +4,7 @@
  * VAT status and the combinations of the extensions. Rules and reasons: docs/api-finance.md.
  */
 import { compareMoney, roundMoney } from '@shared/money';
-import { invalid, notFound, type CustomFields, type ErrorDetail, type Locale, type Params } from '@shared/protocol';
+import { invalid, notFound, reason, type CustomFields, type ErrorDetail, type Locale, type Params } from '@shared/protocol';
 import type { ServerConfig } from '../../config';
 import type { Db } from '../../db/types';
 import { getAccount, type Account } from '../../repos/accounts';
@@ -114,7 +114,9 @@ function esignatureNote(p: SetInvoiceParams, config: ServerConfig): string | und
 export function checkHeader(db: Db, accountId: number, config: ServerConfig, p: SetInvoiceParams, today: string, details: ErrorDetail[]): CheckedHeader {
   const account = getAccount(db, accountId)!;
   const contact = getContact(db, accountId, p.contact_id);
-  if (!contact) throw notFound(`Contact ${p.contact_id} does not exist in your account.`, [{ field: 'contact_id', message: 'no contact with this id in your account' }]);
+  if (!contact) {
+    throw notFound(`Contact ${p.contact_id} does not exist in your account.`, [{ field: 'contact_id', message: 'no contact with this id in your account' }], reason('unknown_record', { kind: 'contact', id: String(p.contact_id), field: 'contact_id' }));
+  }
   const bank = findBankAccount(db, accountId, p.selected_account);
   if (!bank) {
     const known = listBankAccounts(db, accountId).map((b) => b.number);

@@ -1,6 +1,6 @@
 /** Reading invoices: the header list (getInvoices) and the whole record (getInvoice). */
 import { sumMoney, toNumber } from '@shared/money';
-import { notFound, type InvoiceHeader as HeaderOut, type InvoiceRecord, type Params, type Result } from '@shared/protocol';
+import { notFound, reason, type InvoiceHeader as HeaderOut, type InvoiceRecord, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/types';
 import type { Party } from '@documents/model';
@@ -80,7 +80,7 @@ export function vatSummary(lines: InvoiceLineData[], currency: string): RateRow[
 
 export function findInvoice(db: Db, accountId: number, id: number, field = 'invoice_id'): StoredInvoice {
   const inv = getInvoice(db, accountId, id);
-  if (!inv) throw notFound(`Invoice ${id} does not exist in your account.`, [{ field, message: 'no invoice with this id in your account' }]);
+  if (!inv) throw notFound(`Invoice ${id} does not exist in your account.`, [{ field, message: 'no invoice with this id in your account' }], reason('unknown_record', { kind: 'invoice', id: String(id), field: field }));
   return inv;
 }
 

@@ -4,7 +4,7 @@
  * agree to the unit.
  */
 import { computeTotals, MoneyError, type DocumentTotals } from '@shared/money';
-import { invalid, notFound, type CustomFields, type ErrorDetail, type Params } from '@shared/protocol';
+import { invalid, notFound, reason, type CustomFields, type ErrorDetail, type Params } from '@shared/protocol';
 import type { Db } from '../../db/types';
 import type { CustomFieldDef } from '../../repos/customFields';
 import type { Amounts, Crdr, InvoiceLineData } from '../../repos/invoices';
@@ -68,7 +68,10 @@ export function checkLines(
     }
     if (l.productId !== undefined) {
       const product = getProductById(db, accountId, l.productId);
-      if (!product) throw notFound(`Product ${l.productId} (${at(i)}.product_id) does not exist in your account.`, [{ field: `${at(i)}.product_id`, message: 'no product with this id in your account' }]);
+      if (!product) {
+        throw notFound(`Product ${l.productId} (${at(i)}.product_id) does not exist in your account.`, [{ field: `${at(i)}.product_id`, message: 'no product with this id in your account' }],
+          reason('unknown_record', { kind: 'product', id: String(l.productId), field: `${at(i)}.product_id` }));
+      }
       out.vtsz = l.vtsz ?? product.vtszNumber ?? undefined;
     }
     out.customFields = checkCustomFields(itemDefs, l.customFields, `${at(i)}.custom_fields`, 'invoice lines', details);

@@ -4,7 +4,7 @@
  * route to NAV and no technical-user credentials (docs/nav.md), so the record says so plainly.
  */
 import { randomBytes } from 'node:crypto';
-import { conflict, type Params, type Result } from '@shared/protocol';
+import { conflict, reason, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import { buildInvoiceDataXml, NavInvoiceDataError } from '../../nav';
 import { insertNavSubmission } from '../../repos/navSubmissions';
@@ -32,12 +32,12 @@ export function generateNavInvoiceData(ctx: RequestContext, p: Params<'generateI
     if (inv.type === 'proforma') {
       throw conflict(`${inv.invoiceNumber} is a proforma: it is not a tax invoice and is not reported to NAV. Report the tax invoice issued from it.`, [
         { field: 'invoice_id', message: 'is a proforma' },
-      ]);
+      ], reason('not_reportable', { invoice_id: inv.id, invoice_number: inv.invoiceNumber, state: 'proforma' }));
     }
     if (partnerIsSeller(inv.crdr)) {
       throw conflict(`${inv.invoiceNumber} is an invoice we received (crdr ${inv.crdr}); its issuer reports it to NAV, not us.`, [
         { field: 'invoice_id', message: 'is a received invoice' },
-      ]);
+      ], reason('not_reportable', { invoice_id: inv.id, invoice_number: inv.invoiceNumber, state: 'received' }));
     }
     let xml: string;
     try {
@@ -46,7 +46,7 @@ export function generateNavInvoiceData(ctx: RequestContext, p: Params<'generateI
       if (!(e instanceof NavInvoiceDataError)) throw e;
       throw conflict(`${inv.invoiceNumber} cannot be reported as stored: ${e.message}. Correct the data (a storno and a new invoice for the invoice itself).`, [
         { field: 'invoice_id', message: e.message },
-      ]);
+      ], reason('not_reportable', { invoice_id: inv.id, invoice_number: inv.invoiceNumber, state: 'invalid' }));
     }
     const requestId = navRequestId(inv.id, now);
     const submissionId = insertNavSubmission(db, accountId, { invoiceId: inv.id, navRequestId: requestId, status: 'not_sent', message: NOT_SENT_MESSAGE, invoiceData: xml }, now);

@@ -4,7 +4,7 @@
  * CONFLICT naming the most that can be recorded, so the clerk books the rest where it belongs.
  */
 import { addMoney, compareMoney, roundMoney, toNumber } from '@shared/money';
-import { conflict, invalid, type Params, type Result } from '@shared/protocol';
+import { conflict, invalid, reason, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import { addToPaid, getInvoice } from '../../repos/invoices';
 import { insertPayment } from '../../repos/payments';
@@ -23,10 +23,17 @@ export function recordPayment(ctx: RequestContext, p: Params<'setBalance'>): Res
       throw conflict(
         `${n} is a proforma, which is a request for payment, not an invoice. Issue the tax invoice from it (setInvoice with from_proforma_id=${inv.id}) and record the payment against that.`,
         [{ field: 'invoice_id', message: 'is a proforma' }],
+        reason('invoice_not_payable', { invoice_id: inv.id, invoice_number: n, state: 'proforma' }),
       );
     }
-    if (inv.type === 'storno') throw conflict(`${n} is a storno (cancellation) invoice; nothing is paid on it.`, [{ field: 'invoice_id', message: 'is a storno invoice' }]);
-    if (inv.cancelledBy !== undefined) throw conflict(`${n} is cancelled; payments cannot be recorded on it.`, [{ field: 'invoice_id', message: 'is cancelled' }]);
+    if (inv.type === 'storno') {
+      throw conflict(`${n} is a storno (cancellation) invoice; nothing is paid on it.`, [{ field: 'invoice_id', message: 'is a storno invoice' }],
+        reason('invoice_not_payable', { invoice_id: inv.id, invoice_number: n, state: 'storno' }));
+    }
+    if (inv.cancelledBy !== undefined) {
+      throw conflict(`${n} is cancelled; payments cannot be recorded on it.`, [{ field: 'invoice_id', message: 'is cancelled' }],
+        reason('invoice_not_payable', { invoice_id: inv.id, invoice_number: n, state: 'cancelled' }));
+    }
 
     const amount = String(p.amount);
     if (compareMoney(roundMoney(amount, inv.currency), amount) !== 0) {
@@ -44,12 +51,14 @@ export function recordPayment(ctx: RequestContext, p: Params<'setBalance'>): Res
           ? `${n} is paid in full; no further payment can be recorded on it.`
           : `The payment of ${amount} ${inv.currency} exceeds the balance of ${n}, ${balance} ${inv.currency}. Record at most ${balance}; book the difference as a refund or against another invoice.`,
         [{ field: 'amount', message: `exceeds the balance ${balance}` }],
+        reason('overpayment', { invoice_id: inv.id, invoice_number: n, amount, balance, currency: inv.currency }),
       );
     }
     if (compareMoney(addMoney(inv.paid, amount, inv.currency), '0') < 0) {
       throw conflict(
         `The adjustment of ${amount} ${inv.currency} would take the paid sum of ${n} (${inv.paid} ${inv.currency}) below zero; at most -${inv.paid} can be reversed.`,
         [{ field: 'amount', message: `may reverse at most ${inv.paid}` }],
+        reason('reversal_too_large', { invoice_id: inv.id, invoice_number: n, amount, paid: inv.paid, currency: inv.currency }),
       );
     }
 

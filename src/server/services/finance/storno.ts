@@ -5,7 +5,7 @@
  * the clerk saw is what is issued.
  */
 import { compareMoney } from '@shared/money';
-import { conflict, invalid, type ErrorDetail, type Params } from '@shared/protocol';
+import { conflict, invalid, reason, type ErrorDetail, type Params } from '@shared/protocol';
 import type { Db } from '../../db/types';
 import { listInvoiceLines, type StoredInvoice } from '../../repos/invoices';
 import { findInvoice } from './invoices';
@@ -58,18 +58,22 @@ export function stornoSource(db: Db, accountId: number, p: SetInvoiceParams, det
     throw conflict(
       `${n} is a proforma, not a tax invoice, so it is not cancelled with a storno. To bill it, issue the tax invoice with from_proforma_id=${original.id}; a proforma that is never converted simply lapses.`,
       [{ field: 'storno_id', message: 'is a proforma' }],
+      reason('not_cancellable', { invoice_id: original.id, invoice_number: n, state: 'proforma' }),
     );
   }
   if (original.type === 'storno') {
-    throw conflict(`${n} is itself a storno (cancellation) invoice and cannot be cancelled.`, [{ field: 'storno_id', message: 'is a storno invoice' }]);
+    throw conflict(`${n} is itself a storno (cancellation) invoice and cannot be cancelled.`, [{ field: 'storno_id', message: 'is a storno invoice' }],
+      reason('not_cancellable', { invoice_id: original.id, invoice_number: n, state: 'storno' }));
   }
   if (original.cancelledBy !== undefined) {
-    throw conflict(`${n} is already cancelled (storno ${original.cancelledBy}); an invoice is cancelled only once.`, [{ field: 'storno_id', message: 'is already cancelled' }]);
+    throw conflict(`${n} is already cancelled (storno ${original.cancelledBy}); an invoice is cancelled only once.`, [{ field: 'storno_id', message: 'is already cancelled' }],
+      reason('not_cancellable', { invoice_id: original.id, invoice_number: n, state: 'cancelled' }));
   }
   if (compareMoney(original.paid, '0') !== 0) {
     throw conflict(
       `${n} has payments of ${original.paid} ${original.currency} recorded. Reverse them first (setBalance with a negative amount), then cancel it, so no money stays booked on a cancelled invoice.`,
       [{ field: 'storno_id', message: 'has payments recorded' }],
+      reason('not_cancellable', { invoice_id: original.id, invoice_number: n, state: 'paid', paid: original.paid, currency: original.currency }),
     );
   }
   const what = `the original ${n}`;
@@ -96,7 +100,7 @@ export function proformaSource(db: Db, accountId: number, p: SetInvoiceParams, d
   if (proforma.convertedTo !== undefined) {
     throw conflict(`Proforma ${proforma.invoiceNumber} was already converted into a tax invoice (invoice ${proforma.convertedTo}); a proforma is converted once.`, [
       { field: 'from_proforma_id', message: 'is already converted' },
-    ]);
+    ], reason('proforma_converted', { invoice_id: proforma.id, invoice_number: proforma.invoiceNumber, converted_to: proforma.convertedTo }));
   }
   const what = `proforma ${proforma.invoiceNumber}`;
   sameHeader(p, proforma, what, ['contact_id', 'currency'], details);

@@ -1,5 +1,5 @@
 /** The catalog: getProduct (filtered, paged) and setProduct (create/update, photo, automatic take-in). */
-import { conflict, invalid, type Params, type ProductRecord, type Result } from '@shared/protocol';
+import { conflict, invalid, reason, type Params, type ProductRecord, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import { insertAttachment } from '../../repos/attachments';
 import { hasEnvfeeCode } from '../../repos/envfeeCodes';
@@ -64,7 +64,7 @@ function checkProduct(ctx: RequestContext, id: number | undefined, d: ProductDat
     throw invalid(`envfee_code ${d.envfeeCode} is not defined in your account's environmental fee settings.`, [{ field: 'envfee_code', message: 'is not a defined environmental fee code' }]);
   }
   if (id !== undefined && d.service === 1 && hasStock(ctx.db, ctx.accountId, id)) {
-    throw conflict(`Product ${id} still has stock; waste or deliver it before making the product a service.`, [{ field: 'service', message: 'the product has stock' }]);
+    throw conflict(`Product ${id} still has stock; waste or deliver it before making the product a service.`, [{ field: 'service', message: 'the product has stock' }], reason('product_has_stock', { product_id: id }));
   }
 }
 

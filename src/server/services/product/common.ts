@@ -1,7 +1,7 @@
 /** Conversions shared by the product services: quantities in thousandths, canonical decimals, errors. */
 import Big from 'big.js';
 import { MoneyError, toMinorUnits } from '@shared/money';
-import { invalid, notFound, type ErrorDetail } from '@shared/protocol';
+import { invalid, notFound, reason, type ErrorDetail } from '@shared/protocol';
 
 /** Quantities are kept in thousandths (grams of a kg, millilitres of a litre); finer input is refused. */
 export function toMilli(n: number, field: string): number {
@@ -32,7 +32,8 @@ export const optNum = (s: string | undefined) => (s === undefined ? undefined : 
 
 export function missing(what: string, field: string, id: number | string): never {
   const detail: ErrorDetail = { field, message: `no ${what} with this id in your account` };
-  throw notFound(`${what[0]!.toUpperCase()}${what.slice(1)} ${typeof id === 'number' ? id : `"${id}"`} does not exist in your account.`, [detail]);
+  throw notFound(`${what[0]!.toUpperCase()}${what.slice(1)} ${typeof id === 'number' ? id : `"${id}"`} does not exist in your account.`, [detail],
+    reason('unknown_record', { kind: what.replace(/ /g, '_'), id: String(id), field }));
 }
 
 /** The calendar date of an instant, for receipts dated "today". */

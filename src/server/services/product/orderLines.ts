@@ -1,5 +1,5 @@
 /** Changing the lines of an existing order (setOrderItem, setWarehouseItem) and reading its status. */
-import { conflict, type Params, type Result } from '@shared/protocol';
+import { conflict, reason, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import { getOrder, invoicesOfOrder, orderItems, replaceOrderItems, setOrderTotals, type Order, type OrderItem } from '../../repos/orders';
 import { getProductById } from '../../repos/products';
@@ -11,7 +11,8 @@ import { lineFor, orderTotals, stockDemands, totalsOut } from './orders';
 function orderOf(ctx: RequestContext, id: number, allowed: Order['status'][]): Order {
   const order = getOrder(ctx.db, ctx.accountId, id) ?? missing('order', 'order_id', id);
   if (!allowed.includes(order.status)) {
-    throw conflict(`Order ${id} is ${order.status}; its lines can be changed only while it is ${allowed.join(' or ')}.`, [{ field: 'order_id', message: `the order is ${order.status}` }]);
+    throw conflict(`Order ${id} is ${order.status}; its lines can be changed only while it is ${allowed.join(' or ')}.`, [{ field: 'order_id', message: `the order is ${order.status}` }],
+      reason('order_status', { order_id: order.id, status: order.status, invoice_id: order.invoiceId }));
   }
   return order;
 }
@@ -64,7 +65,7 @@ export function setWarehouseItem(ctx: RequestContext, p: Params<'setWarehouseIte
       if (stocked > own && stocked > free) {
         throw conflict(`Not enough stock of product ${p.product_id} in ${warehouse.name} to allocate ${fromMilli(stocked)}: ${fromMilli(Math.max(0, free))} is available for this order.`, [
           { field: 'quantity', message: `only ${fromMilli(Math.max(0, free))} available in ${warehouse.name}` },
-        ]);
+        ], reason('insufficient_stock', { product_id: p.product_id, warehouse: warehouse.name, requested: fromMilli(stocked), available: fromMilli(Math.max(0, free)), order_id: order.id }));
       }
       if (stocked !== own) setReservation(db, accountId, order.id, p.product_id, warehouse.id, stocked, now);
     }

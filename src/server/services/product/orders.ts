@@ -3,7 +3,7 @@
  * to the finance area, shipOrderForInvoice. Statuses and rules: docs/api-product.md.
  */
 import { computeTotals, MoneyError } from '@shared/money';
-import { conflict, invalid, notFound, type Params, type Result } from '@shared/protocol';
+import { conflict, invalid, notFound, reason, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/types';
 import { getAccount } from '../../repos/accounts';
@@ -119,7 +119,10 @@ export function setOrder(ctx: RequestContext, p: Params<'setOrder'>): Result<'se
     let existing: Order | undefined;
     if (p.id !== undefined) {
       existing = getOrder(db, accountId, p.id) ?? missing('order', 'id', p.id);
-      if (existing.status !== 'open') throw conflict(`Order ${p.id} is ${existing.status}; only an open order can be changed.`, [{ field: 'id', message: `the order is ${existing.status}` }]);
+      if (existing.status !== 'open') {
+        throw conflict(`Order ${p.id} is ${existing.status}; only an open order can be changed.`, [{ field: 'id', message: `the order is ${existing.status}` }],
+          reason('order_status', { order_id: existing.id, status: existing.status, invoice_id: existing.invoiceId }));
+      }
     }
     const fxRate = checkHeader(ctx, p);
     const items = buildItems(ctx, p);
@@ -136,9 +139,10 @@ export function setOrder(ctx: RequestContext, p: Params<'setOrder'>): Result<'se
         if (avail >= qty) continue;
         if (orderAll !== 1) {
           const name = items.find((i) => i.productId === productId)!.name;
+          const line = items.findIndex((i) => i.productId === productId);
           throw conflict(`Not enough stock of product ${productId} (${name}) in ${warehouse.name}: ${fromMilli(qty)} ordered, ${fromMilli(Math.max(0, avail))} available. Order less, choose another warehouse, or send order_all 1 to back-order the rest.`, [
-            { field: `items[${items.findIndex((i) => i.productId === productId)}].quantity`, message: `only ${fromMilli(Math.max(0, avail))} available in ${warehouse.name}` },
-          ]);
+            { field: `items[${line}].quantity`, message: `only ${fromMilli(Math.max(0, avail))} available in ${warehouse.name}` },
+          ], reason('insufficient_stock', { product_id: productId, product_name: name, warehouse: warehouse.name, requested: fromMilli(qty), available: fromMilli(Math.max(0, avail)), line, order_id: p.id }));
         }
         shortages.push({ productId, qtyMilli: qty - Math.max(0, avail) });
       }
@@ -195,15 +199,20 @@ function deliver(db: Db, accountId: number, receiptId: number, warehouseId: numb
  */
 export function shipOrderForInvoice(db: Db, accountId: number, orderId: number, invoiceId: number, now: Date): { items: ShippedItem[] } {
   const order = getOrder(db, accountId, orderId);
-  if (!order) throw notFound(`Order ${orderId} does not exist in your account.`, [{ field: 'order_id', message: 'no order with this id in your account' }]);
+  if (!order) {
+    throw notFound(`Order ${orderId} does not exist in your account.`, [{ field: 'order_id', message: 'no order with this id in your account' }],
+      reason('unknown_record', { kind: 'order', id: String(orderId), field: 'order_id' }));
+  }
   if (order.status === 'shipped') {
     throw conflict(`Order ${orderId} was already shipped${order.invoiceId ? ` and invoiced (invoice ${order.invoiceId})` : ''}; it cannot be invoiced again.`, [
       { field: 'order_id', message: 'the order is already shipped' },
-    ]);
+    ], reason('order_status', { order_id: orderId, status: order.status, invoice_id: order.invoiceId }));
   }
-  if (order.status === 'proposal') throw conflict(`Order ${orderId} is a proposal; place it as an order before invoicing it.`, [{ field: 'order_id', message: 'the order is a proposal' }]);
+  if (order.status === 'proposal') {
+    throw conflict(`Order ${orderId} is a proposal; place it as an order before invoicing it.`, [{ field: 'order_id', message: 'the order is a proposal' }], reason('order_status', { order_id: orderId, status: order.status }));
+  }
   const items = orderItems(db, accountId, orderId);
-  if (items.length === 0) throw conflict(`Order ${orderId} has no items to invoice.`, [{ field: 'order_id', message: 'the order has no items' }]);
+  if (items.length === 0) throw conflict(`Order ${orderId} has no items to invoice.`, [{ field: 'order_id', message: 'the order has no items' }], reason('order_empty', { order_id: orderId }));
   const warehouse = getWarehouse(db, accountId, order.warehouseId)!;
   const demands = stockDemands(db, accountId, items);
   for (const [productId, qty] of demands) {
@@ -213,7 +222,7 @@ export function shipOrderForInvoice(db: Db, accountId: number, orderId: number, 
       const name = items.find((i) => i.productId === productId)!.name;
       throw conflict(`Order ${orderId} cannot be shipped: product ${productId} (${name}) needs ${fromMilli(qty)} in ${warehouse.name}, ${fromMilli(Math.max(0, usable))} can be delivered.`, [
         { field: 'order_id', message: `not enough stock of product ${productId}` },
-      ]);
+      ], reason('insufficient_stock', { product_id: productId, product_name: name, warehouse: warehouse.name, requested: fromMilli(qty), available: fromMilli(Math.max(0, usable)), order_id: orderId }));
     }
   }
   if (demands.size > 0) {

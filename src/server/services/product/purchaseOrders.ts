@@ -1,5 +1,5 @@
 /** Purchase orders: back-orders from setOrder order_all, getPO by project code, goods receipt. */
-import { conflict, type Params, type Result } from '@shared/protocol';
+import { conflict, reason, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import { getContact } from '../../repos/contacts';
 import { getProductById } from '../../repos/products';
@@ -24,7 +24,7 @@ export function createBackOrders(ctx: RequestContext, orderId: number, warehouse
     if (supplier === undefined) {
       throw conflict(`Product ${s.productId} cannot be back-ordered: it has never been taken in from a supplier and your account has no supplier contact.`, [
         { field: 'order_all', message: 'no supplier to back-order from' },
-      ]);
+      ], reason('no_supplier', { product_id: s.productId }));
     }
     bySupplier.set(supplier, [...(bySupplier.get(supplier) ?? []), s]);
   }
@@ -62,7 +62,7 @@ export function setPOTakeIn(ctx: RequestContext, p: Params<'setPOTakeIn'>): Resu
     if (po.status !== 'open') {
       throw conflict(`Purchase order ${po.projectCode} was already received on ${po.receivedAt?.slice(0, 10) ?? 'an earlier day'}; it cannot be received twice.`, [
         { field: 'PO', message: 'the purchase order is already received' },
-      ]);
+      ], reason('po_received', { po: po.projectCode, received_at: po.receivedAt?.slice(0, 10) }));
     }
     const receiptId = insertReceipt(db, accountId, {
       kind: 'po_takein', warehouseId: po.warehouseId, contactId: po.supplierContactId, poId: po.id, orderId: po.orderId, date: isoDate(now),

@@ -3,7 +3,7 @@
  * take-in that setProduct places. Definitions (docs/api-product.md): deliverable = on hand; pending =
  * reserved by finalized, unshipped orders (per product × warehouse); available = deliverable − pending.
  */
-import { conflict, invalid, type Params, type QuantityRow, type Result } from '@shared/protocol';
+import { conflict, invalid, reason, type Params, type QuantityRow, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import { getAccount } from '../../repos/accounts';
 import { contactExists } from '../../repos/contacts';
@@ -66,7 +66,7 @@ export interface TakeIn {
 /** Checks a take-in's references before anything is written (prefix names the fields: "" or "takein_"). */
 export function checkTakeIn(ctx: RequestContext, product: ProductHead, t: TakeIn, prefix: string): void {
   if (product.service === 1) {
-    throw conflict(`Product ${product.id} (${product.name}) is a service and carries no stock.`, [{ field: `${prefix}quantity`, message: 'a service has no stock' }]);
+    throw conflict(`Product ${product.id} (${product.name}) is a service and carries no stock.`, [{ field: `${prefix}quantity`, message: 'a service has no stock' }], reason('service_has_no_stock', { product_id: product.id }));
   }
   if (t.contactId !== undefined && !contactExists(ctx.db, ctx.accountId, t.contactId)) missing('contact', `${prefix}contact_id`, t.contactId);
   if (t.productType === 3 && t.qtyMilli % 1000 !== 0) {
@@ -98,7 +98,7 @@ export function placeTakeIn(ctx: RequestContext, product: ProductHead, t: TakeIn
   if (!Number.isSafeInteger(first + count) || !issueSerials(db, accountId, product.id, receiptId, first, count)) {
     throw conflict(`Voucher serial numbers ${first}–${first + count - 1} of product ${product.id} overlap numbers already issued; choose another ${prefix}start_serial_number.`, [
       { field: `${prefix}start_serial_number`, message: 'overlaps serial numbers already issued' },
-    ]);
+    ], reason('serials_overlap', { product_id: product.id, first, last: first + count - 1 }));
   }
   return { receiptId, serials: Array.from({ length: count }, (_, i) => String(first + i)) };
 }
@@ -136,7 +136,7 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Resu
     if (p.expected_quantity !== undefined && toMilli(p.expected_quantity, 'expected_quantity') !== current) {
       throw conflict(`The deliverable quantity of product ${product.id} in ${where} changed since it was read: expected ${p.expected_quantity}, it is now ${fromMilli(current)}. Nothing was changed; count again.`, [
         { field: 'expected_quantity', message: `the deliverable quantity is now ${fromMilli(current)}` },
-      ]);
+      ], reason('stock_changed', { product_id: product.id, warehouse: warehouse.name, stock_label: p.stock_label || undefined, expected: p.expected_quantity, current: fromMilli(current) }));
     }
     const row = () => quantityRow(product.id, { warehouse: warehouse.name, onHand: before.onHand + qtyMilli, labelOnHand: current + qtyMilli, pending: before.pending }, p.stock_label ? label : undefined);
     if (qtyMilli > 0) {
@@ -146,7 +146,9 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Resu
     if (current < -qtyMilli) {
       throw conflict(`Cannot waste ${fromMilli(-qtyMilli)} of product ${product.id} (${product.name}) in ${where}: only ${fromMilli(current)} is deliverable.`, [
         { field: 'quantity', message: `only ${fromMilli(current)} deliverable` },
-      ]);
+      ], reason('insufficient_stock', {
+        product_id: product.id, product_name: product.name, warehouse: warehouse.name, stock_label: p.stock_label || undefined, requested: fromMilli(-qtyMilli), available: fromMilli(Math.max(0, current)),
+      }));
     }
     const now = ctx.clock.now();
     const receiptId = insertReceipt(db, accountId, { kind: 'wasting', warehouseId: warehouse.id, contactId: p.contact_id, date: p.date ?? isoDate(now), batchNo: p.batch_no }, now);

@@ -1,5 +1,5 @@
 /** Warehouses: listing, creating (names unique per account, case-insensitively) and resolving names. */
-import { conflict, invalid, type Params, type Result } from '@shared/protocol';
+import { conflict, invalid, reason, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import {
   DEFAULT_WAREHOUSE, ensureDefaultWarehouse, findWarehouse, insertWarehouse, listWarehouses, warehouseKey, type Warehouse,
@@ -35,7 +35,7 @@ export function chooseWarehouse(ctx: RequestContext, demands: Map<number, number
   const short = [...demands].map(([pid, qty]) => `product ${pid} × ${fromMilli(qty)}`).join(', ');
   throw conflict(`No single warehouse can serve every item of this order (${short}). Name a warehouse, order less, or send order_all 1 to back-order.`, [
     { field: 'warehouse', message: 'no warehouse has every item available' },
-  ]);
+  ], reason('no_warehouse_serves', {}));
 }
 
 export function getWarehouses(ctx: RequestContext): Result<'getWarehouses'> {
@@ -51,7 +51,7 @@ export function setWarehouse(ctx: RequestContext, p: Params<'setWarehouse'>): Re
     ensureDefaultWarehouse(ctx.db, ctx.accountId, now);
     const clash = findWarehouse(ctx.db, ctx.accountId, p.name);
     if (clash) {
-      throw conflict(`A warehouse named "${clash.name}" already exists (names are compared without regard to case).`, [{ field: 'name', message: 'is already used by another warehouse' }]);
+      throw conflict(`A warehouse named "${clash.name}" already exists (names are compared without regard to case).`, [{ field: 'name', message: 'is already used by another warehouse' }], reason('warehouse_name_taken', { name: clash.name }));
     }
     const id = insertWarehouse(ctx.db, ctx.accountId, { name: p.name, postalCode: p.postal_code, city: p.city, street: p.street }, now);
     return { id };

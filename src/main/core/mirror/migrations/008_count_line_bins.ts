@@ -1,4 +1,4 @@
-import type { Migration } from '@server/db/types';
+import type { Migration } from '@sqlite/types';
 
 /**
  * A count line is a product in one bin (stock label), so a whole-warehouse count can list a

@@ -7,6 +7,17 @@ import { m005SearchPrefixes } from './005_search_prefixes';
 import { m006StaleInvoices } from './006_stale_invoices';
 import { m007OutboxSummaryData } from './007_outbox_summary_data';
 import { m008CountLineBins } from './008_count_line_bins';
+import { m009OutboxReason } from './009_outbox_reason';
 
 /** The mirror's migrations, in order. Add new ones at the end; never edit one that has shipped. */
-export const MIRROR_MIGRATIONS: Migration[] = [m001Catalog, m002Outbox, m003Documents, m004Local, m005SearchPrefixes, m006StaleInvoices, m007OutboxSummaryData, m008CountLineBins];
+export const MIRROR_MIGRATIONS: Migration[] = [
+  m001Catalog,
+  m002Outbox,
+  m003Documents,
+  m004Local,
+  m005SearchPrefixes,
+  m006StaleInvoices,
+  m007OutboxSummaryData,
+  m008CountLineBins,
+  m009OutboxReason,
+];

@@ -1,0 +1,204 @@
+/**
+ * The sync centre as a clerk's tool (issue 14, items 4 and 5), in Chromium against the real core
+ * and a real server: a refused wasting holds back only what really depends on it, the discard
+ * dialog names what goes with it and what goes on, and a refusal is worded in the clerk's language
+ * with the fixes that fit it — each checked on the screen and in the server's own state.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DEMO_KEYS } from '../helpers/server';
+import { eventually, launchBrowser, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
+
+// Demo product 48: 21 in Default bin B-03, nothing in Default outside a bin, 5 in Budapest outside a bin.
+const PAINT = 'SD-1049';
+const PAINT_NAME = 'Beltéri falfesték fehér 10 l';
+const BUDAPEST = 'Budapest Raktár';
+const SUPPLIER = 'Polska';
+
+let srv: RestartableServer;
+let stack: Stack;
+let browser: Browser & { errors: string[] };
+let page: Page;
+let paint = 0;
+
+const testId = (id: string) => page.getByTestId(id);
+
+/** What the server itself holds, not the desk's mirror. */
+async function serverStock(warehouse: string, label = ''): Promise<number> {
+  const r = await srv.server.ok('getQuantities', { product_ids: [paint] });
+  return r.stock.find((s) => s.warehouse === warehouse && s.stock_label === label)?.deliverable ?? 0;
+}
+
+async function open(key: string, heading: RegExp | string) {
+  await page.keyboard.press(key);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+}
+
+async function connection(): Promise<string> {
+  return (await testId('sb-connection').getAttribute('class')) ?? '';
+}
+
+async function goOffline() {
+  await srv.stop();
+  await open('F8', /Szinkronizálás|Sync centre/);
+  await testId('sync-now').click();
+  await eventually(async () => (await connection()).includes('offline'), { what: 'the offline status' });
+}
+
+async function goOnline() {
+  await srv.start();
+  await open('F8', /Szinkronizálás|Sync centre/);
+  await testId('sync-now').click();
+  await eventually(async () => (await connection()).includes('online'), { what: 'the online status' });
+}
+
+/** A stock change booked on the product screen, as the clerk does it. */
+async function adjust(kind: 'waste' | 'takeIn', quantity: number, warehouse: string, label: string) {
+  await open('F6', /Termékek|Products/);
+  await testId('product-search').fill(PAINT_NAME);
+  await expect.poll(() => testId('product-list').getAttribute('data-total')).toBe('1');
+  await page.locator(`[data-testid="product-list"] [data-product-id="${paint}"]`).click();
+  await testId('adjust-open').click();
+  if (kind === 'takeIn') await page.locator('input[name="adjust-kind"]').nth(1).check();
+  await testId('adjust-quantity').fill(String(quantity));
+  await testId('adjust-warehouse').selectOption(warehouse);
+  await testId('adjust-label').fill(label);
+  await testId('adjust-contact').fill(SUPPLIER);
+  await page.getByRole('option', { name: new RegExp(SUPPLIER) }).first().click();
+  await testId('adjust-submit').click();
+  await page.getByText(/A készletmozgás küldésre vár|The stock change is waiting to be sent/).waitFor();
+}
+
+async function setLanguage(lang: 'hu' | 'en') {
+  await page.getByRole('link', { name: /Beállítások|Settings/ }).click();
+  await testId('settings-language').selectOption(lang);
+  await page.getByRole('heading', { level: 1, name: lang === 'hu' ? 'Beállítások' : 'Settings' }).waitFor();
+  await stack.invoke('sync.now', {});
+}
+
+async function outboxEmpty() {
+  const s = await stack.invoke('sync.status', {});
+  return s.online && s.outbox.queued === 0 && s.outbox.inFlight === 0;
+}
+
+beforeAll(async () => {
+  srv = await startRestartableServer();
+  stack = await startStack({ serverUrl: srv.url, keys: { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key } });
+  await waitForMirror(stack);
+  paint = (await stack.invoke('products.lookup', { code: PAINT }))!.id;
+  browser = await launchBrowser();
+  page = browser.page;
+  await page.goto(stack.harness.url);
+  await testId('sb-connection').waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.close();
+  await srv?.close();
+});
+
+describe('nothing leaves the queue unseen (issue 14.4)', () => {
+  it('starts with the demo paint: 21 in Default bin B-03, none in Default outside a bin', async () => {
+    expect(await serverStock('Default', 'B-03')).toBe(21);
+    expect(await serverStock('Default')).toBe(0);
+  });
+
+  it('offline: wastes 15 from Default with no bin (will be refused), 15 from bin B-03 (valid), then takes 3 into Default with no bin', async () => {
+    await goOffline();
+    await adjust('waste', 15, 'Default', '');
+    await adjust('waste', 15, 'Default', 'B-03');
+    await adjust('takeIn', 3, 'Default', '');
+    expect(await testId('sb-outbox').innerText()).toBe('Küldésre vár: 3');
+  });
+
+  it('online: the refused wasting waits for the clerk, and the valid wasting from B-03 reached the server without waiting for it', async () => {
+    await goOnline();
+    await eventually(async () => (await serverStock('Default', 'B-03')) === 6, { timeoutMs: 60_000, what: 'the valid wasting from B-03 to reach the server' });
+    const refused = page.locator('[data-testid^="attention-"]').filter({ hasText: '15' }).first();
+    await refused.waitFor();
+    // The take-in into the same place (Default, no bin) keeps its order: it waits behind the refused one.
+    expect(await serverStock('Default')).toBe(0);
+    const entries = await stack.invoke('outbox.list', {});
+    const waiting = entries.filter((e) => e.blockedBy !== null);
+    expect(waiting.map((e) => e.summaryData?.kind)).toEqual(['takeIn']);
+  });
+
+  it('the discard dialog names every entry that goes with it and every one that goes on; discarding undoes exactly that one', async () => {
+    const card = page.locator('[data-testid^="attention-"]').first();
+    await card.getByTestId('attention-discard').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('discard-plan').waitFor();
+    const plan = await dialog.getByTestId('discard-plan').innerText();
+    expect(plan).toContain('Semmi más nem vész el vele');
+    expect(await dialog.getByTestId('discard-goes-on').innerText()).toContain(`Bevételezés: 3 × ${PAINT_NAME} → Default`);
+    await screenshot(page, 'hu-sync-discard-plan');
+    await dialog.getByRole('button', { name: 'Elvetés' }).click();
+    await eventually(async () => (await serverStock('Default')) === 3, { timeoutMs: 60_000, what: 'the take-in that waited to reach the server' });
+    await eventually(outboxEmpty, { what: 'the outbox to drain' });
+    expect(await serverStock('Default', 'B-03')).toBe(6);
+    const discarded = await stack.invoke('outbox.list', { states: ['discarded'] });
+    expect(discarded.map((e) => e.summaryData?.args)).toEqual([{ quantity: 15, product: PAINT_NAME, place: 'Default' }]);
+    expect(browser.errors).toEqual([]);
+  });
+});
+
+describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
+  it('offline: wastes 10 from bin B-03, where the server holds 6', async () => {
+    await goOffline();
+    await adjust('waste', 10, 'Default', 'B-03');
+    await goOnline();
+    await page.locator('[data-testid^="attention-"]').first().getByTestId('reason').waitFor({ timeout: 60_000 });
+  });
+
+  it('hu: the refusal is worded in Hungarian with its figures and fixes, the server’s English only behind “advanced”', async () => {
+    const card = page.locator('[data-testid^="attention-"]').first();
+    expect(await card.getByTestId('reason').innerText()).toBe(`Nincs elég készlet: ${PAINT_NAME}, Default · B-03 — 10 kellene, 6 van.`);
+    expect(await card.getByTestId('fix-take-available').innerText()).toBe('Csak 6 selejtezése');
+    expect(await card.getByTestId('fix-other-place').isVisible()).toBe(true);
+    expect(await card.getByTestId('attention-discard').isVisible()).toBe(true);
+    expect(await card.getByTestId('server-message').isVisible()).toBe(false);
+    expect(await card.innerText()).not.toMatch(/Cannot waste|product_id|setQuantity/);
+    await screenshot(page, 'hu-sync-reason');
+  });
+
+  it('en: the same refusal in English', async () => {
+    await setLanguage('en');
+    await open('F8', 'Sync centre');
+    const card = page.locator('[data-testid^="attention-"]').first();
+    await expect.poll(() => card.getByTestId('reason').innerText()).toBe(`Not enough stock: ${PAINT_NAME}, Default · B-03 — 10 needed, 6 there.`);
+    expect(await card.getByTestId('fix-take-available').innerText()).toBe('Waste only 6');
+    await screenshot(page, 'en-sync-reason');
+    await setLanguage('hu');
+    await open('F8', 'Szinkronizálás');
+  });
+
+  it('“take what is available”: the server holds the wasting of the 6 available, and the sent log says 6', async () => {
+    const card = page.locator('[data-testid^="attention-"]').first();
+    await card.getByTestId('fix-take-available').click();
+    await eventually(async () => (await serverStock('Default', 'B-03')) === 0, { timeoutMs: 60_000, what: 'the wasting of 6 to reach the server' });
+    await eventually(outboxEmpty, { what: 'the outbox to drain' });
+    await page.getByRole('tab', { name: 'Elküldött' }).click();
+    const sent = testId('outbox-table');
+    await expect.poll(() => sent.innerText()).toContain(`Selejtezés: 6 × ${PAINT_NAME}, innen: Default (B-03)`);
+    expect(await sent.innerText()).not.toContain('10 ×');
+    await screenshot(page, 'hu-sync-sent');
+  });
+
+  it('“from another place”: a refused wasting is sent from the place the clerk picks', async () => {
+    await goOffline();
+    await adjust('waste', 4, 'Default', 'B-03');
+    await goOnline();
+    const card = page.locator('[data-testid^="attention-"]').first();
+    await card.getByTestId('reason').waitFor({ timeout: 60_000 });
+    // Nothing is left in B-03: taking "what is available" would take nothing, so it is not offered.
+    expect(await card.getByTestId('fix-take-available').count()).toBe(0);
+    await card.getByTestId('fix-other-place').selectOption({ label: `${BUDAPEST} — 5` });
+    await screenshot(page, 'hu-sync-other-place');
+    await card.getByTestId('fix-other-place-send').click();
+    await eventually(async () => (await serverStock(BUDAPEST)) === 1, { timeoutMs: 60_000, what: 'the wasting from Budapest to reach the server' });
+    await eventually(outboxEmpty, { what: 'the outbox to drain' });
+    expect(await serverStock('Default', 'B-03')).toBe(0);
+    expect(browser.errors).toEqual([]);
+  });
+});
