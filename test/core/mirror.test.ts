@@ -77,6 +77,23 @@ describe('mirror migrations', () => {
     expect(db.prepare('SELECT invoice_id FROM stale_invoices ORDER BY invoice_id').pluck().all()).toEqual([3, 7]);
   });
 
+  it('008 count line bins: lines of existing sheets keep their sheet\'s bin, and a product can have a line per bin', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, MIRROR_MIGRATIONS.slice(0, 7));
+    db.prepare("INSERT INTO count_sheets (id, warehouse, stock_label, created_at) VALUES (1, 'Default', 'A-01', ''), (2, 'Default', '', '')").run();
+    db.prepare('INSERT INTO count_lines (sheet_id, product_id, expected_milli, counted_milli, position) VALUES (1, 5, 1000, 2000, 0), (2, 5, 3000, NULL, 0)').run();
+    migrate(db, MIRROR_MIGRATIONS.slice(0, 8));
+    expect(db.prepare('SELECT sheet_id, product_id, stock_label, expected_milli, counted_milli FROM count_lines ORDER BY sheet_id').all()).toEqual([
+      { sheet_id: 1, product_id: 5, stock_label: 'A-01', expected_milli: 1000, counted_milli: 2000 },
+      { sheet_id: 2, product_id: 5, stock_label: '', expected_milli: 3000, counted_milli: null },
+    ]);
+    db.prepare("INSERT INTO count_lines (sheet_id, product_id, stock_label, expected_milli, position) VALUES (2, 5, 'A-02', 12000, 1)").run();
+    expect(() => db.prepare("INSERT INTO count_lines (sheet_id, product_id, stock_label, expected_milli, position) VALUES (2, 5, 'A-02', 1, 2)").run()).toThrow(/UNIQUE|PRIMARY/);
+    db.prepare('DELETE FROM count_sheets WHERE id = 2').run();
+    expect(db.prepare('SELECT count(*) AS n FROM count_lines').get()).toEqual({ n: 1 });
+  });
+
   it('007 outbox summary data: older entries keep NULL and their English line', () => {
     const db = new Database(':memory:');
     migrate(db, MIRROR_MIGRATIONS.slice(0, 6));

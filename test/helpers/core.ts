@@ -86,12 +86,12 @@ export interface TestCore {
   close(): Promise<void>;
 }
 
-export async function startTestCore(server: TestServer, opts: { format?: 'json' | 'xml'; stripExtensions?: boolean; engine?: Partial<EngineConfig>; connect?: boolean; dir?: string; realTime?: boolean; serverUrl?: string } = {}): Promise<TestCore> {
+export async function startTestCore(server: TestServer, opts: { format?: 'json' | 'xml'; stripExtensions?: boolean; engine?: Partial<EngineConfig>; connect?: boolean; dir?: string; realTime?: boolean; serverUrl?: string; seed?: number } = {}): Promise<TestCore> {
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'stockdesk-core-'));
   const clock = new FakeCoreClock(server.clock);
   const net: Network = { offline: false, stripExtensions: opts.stripExtensions ?? false, calls: [] };
   const core = createCore({
-    dataDir: dir, clock: opts.realTime ? systemClock : clock, fetch: testFetch(net), random: seededRandom(42), credentialStore: memoryCredentialStore(),
+    dataDir: dir, clock: opts.realTime ? systemClock : clock, fetch: testFetch(net), random: seededRandom(opts.seed ?? 42), credentialStore: memoryCredentialStore(),
     engine: { healthIntervalMs: 10_000, pullIntervalMs: 3_600_000, ...opts.engine },
   });
   await core.start();

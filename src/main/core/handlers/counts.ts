@@ -17,8 +17,8 @@ function sheet(ctx: CoreContext, id: number) {
   return s;
 }
 
-// stock_label last, so a file laid out by the older header (no header line, counted 7th) still reads.
-const CSV_HEADER = 'product_id;item_number;ean;name;unit;expected;counted;stock_label';
+// The bin sits beside the name, and counted stays the last column, as spreadsheets are filled in.
+const CSV_HEADER = 'product_id;item_number;ean;name;stock_label;unit;expected;counted';
 
 /** The line's bin: the one asked for if the sheet allows it; a bin sheet refuses another bin with a message. */
 function bin(ctx: CoreContext, sheetId: number, productId: number, given: string | undefined, field: string): string {
@@ -113,7 +113,7 @@ export const countHandlers: Handlers<'count.open' | 'count.list' | 'count.get' |
   },
   'count.exportCsv': (ctx, req) => {
     const s = sheet(ctx, req.sheetId);
-    const lines = s.lines.map((l) => [l.productId, l.itemNumber, l.ean, l.name, l.unit, l.expected, l.counted, l.stockLabel].map(csvCell).join(';'));
+    const lines = s.lines.map((l) => [l.productId, l.itemNumber, l.ean, l.name, l.stockLabel, l.unit, l.expected, l.counted].map(csvCell).join(';'));
     const name = `${s.warehouse}${s.stockLabel ? `-${s.stockLabel}` : ''}`.replace(/[^\p{L}\p{N}_-]+/gu, '_');
     return { filename: `count-${name}-${s.createdAt.slice(0, 10)}.csv`, csv: [CSV_HEADER, ...lines].join('\r\n') + '\r\n' };
   },
@@ -128,22 +128,26 @@ export const countHandlers: Handlers<'count.open' | 'count.list' | 'count.get' |
     const head = parseCsvLine(first, delimiter).map((h) => h.toLowerCase());
     const hasHeader = head.includes('counted');
     const col = (name: string, fallback: number) => (hasHeader ? head.indexOf(name) : fallback);
-    const [cId, cItem, cEan, cCounted, cBin] = [col('product_id', 0), col('item_number', 1), col('ean', 2), col('counted', hasHeader ? -1 : 6), col('stock_label', 7)];
+    // Without a header the layout is told by its width: 8 columns with the bin, 7 from before bins.
+    const binned = parseCsvLine(first, delimiter).length >= 8;
+    const [cId, cItem, cEan, cCounted, cBin] = [col('product_id', 0), col('item_number', 1), col('ean', 2), col('counted', hasHeader ? -1 : binned ? 7 : 6), col('stock_label', binned ? 4 : -1)];
     ctx.db.transaction(() => {
       rows.forEach((text, i) => {
         if ((hasHeader && i === 0) || text.trim() === '') return;
         const cells = parseCsvLine(text, delimiter);
-        const countedText = (cells[cCounted] ?? '').replace(',', '.');
+        // A row of 7 cells is laid out as before bins (counted 7th, no bin), whatever the header says.
+        const legacy = cells.length === 7;
+        const countedText = (cells[legacy ? 6 : cCounted] ?? '').replace(',', '.');
         if (countedText === '') return;
         const counted = Number(countedText);
-        if (!Number.isFinite(counted) || counted < 0) return errors.push({ line: i + 1, message: `counted "${cells[cCounted]}" is not a quantity` });
+        if (!Number.isFinite(counted) || counted < 0) return errors.push({ line: i + 1, message: `counted "${cells[legacy ? 6 : cCounted]}" is not a quantity` });
         const idText = cells[cId] ?? '';
         const byId = /^-?\d+$/.test(idText) ? productRow(ctx.db, currentId(ctx.db, 'product', Number(idText))) : null;
         const row = byId ?? lookupProduct(ctx.db, cells[cEan] || cells[cItem] || '');
         if (!row) return errors.push({ line: i + 1, message: 'no product with this id, EAN or item number' });
         if (row.service) return errors.push({ line: i + 1, message: `${row.name} is a service` });
-        const given = cBin >= 0 ? cells[cBin] : undefined;
-        const b = binFor(ctx.db, req.sheetId, row.id, given === undefined || (given === '' && !hasHeader) ? undefined : given);
+        const given = cBin >= 0 && !legacy ? cells[cBin] : undefined;
+        const b = binFor(ctx.db, req.sheetId, row.id, given);
         if (!b?.ok) return errors.push({ line: i + 1, message: `bin "${given ?? ''}" is not this sheet's bin ${b && !b.ok ? b.sheetLabel : ''}` });
         setCounted(ctx.db, req.sheetId, row.id, b.label, counted);
         imported++;

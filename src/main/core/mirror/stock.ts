@@ -165,6 +165,13 @@ export function replaceStockFor(db: Db, ids: number[], stock: StockRow[], reserv
   writeRows(db, stock, reserved);
 }
 
+/** The bins ('' excluded) the mirror knows a product by in a warehouse. */
+export function knownBins(db: Db, productId: number, warehouse: string): string[] {
+  return (stmt(db, `SELECT DISTINCT stock_label FROM (SELECT stock_label FROM stock WHERE product_id = @p AND warehouse = @w
+      UNION SELECT stock_label FROM stock_pending WHERE product_id = @p AND warehouse = @w) WHERE stock_label <> '' ORDER BY stock_label`)
+    .all({ p: productId, w: warehouse }) as Array<{ stock_label: string }>).map((r) => r.stock_label);
+}
+
 /** The labelled part of a warehouse's stock, which a total without label includes. */
 export function labelledMilli(db: Db, productId: number, warehouse: string): number {
   return (stmt(db, "SELECT coalesce(sum(qty_milli), 0) AS n FROM stock WHERE product_id = ? AND warehouse = ? AND stock_label <> ''").get(productId, warehouse) as { n: number }).n;

@@ -7,9 +7,9 @@
 import { validateParams, ProtocolError, type Capability, type Params, type Reason } from '@shared/protocol';
 import type { ApiClient } from '../api/client';
 import type { Db } from '../mirror/db';
-import { toMilli } from '../mirror/fold';
+import { fromMilli, toMilli } from '../mirror/fold';
 import { clearInvoiceStale, refreshInvoice, staleInvoices } from '../mirror/invoices';
-import { setConfirmedMilli, staleProducts, replaceStockFor, applyQuantityRows, clearStale } from '../mirror/stock';
+import { knownBins, setConfirmedMilli, staleProducts, replaceStockFor, applyQuantityRows, clearStale } from '../mirror/stock';
 import type { CoreClock, CoreLog, Random } from '../types';
 import { backoffDelay, type BackoffConfig } from './backoff';
 import { acknowledge } from './effects';
@@ -39,10 +39,10 @@ export type StepResult =
 type Failure = { kind: 'network' | 'server'; message: string } | { kind: 'auth'; message: string };
 
 /**
- * The server's current deliverable quantity in the count's warehouse and bin (label; '' = no bin).
- * Read per bin (getQuantities); a server without it answers a bin asked by name, and for no bin
- * null: its total over every bin is not the unbinned figure, so the caller keeps the figure the
- * server's refusal stated.
+ * The server's current deliverable quantity in the count's warehouse and bin (label; '' = no bin),
+ * read per bin (getQuantities). A server without it answers a bin asked by name, and for no bin
+ * only the warehouse's total: then the unbinned part is that total less the server's own figure
+ * of every bin this desk knows of (a bin the desk never heard of still hides in it).
  */
 async function serverQuantity(d: ReplayDeps, api: ApiClient, productId: number, warehouse: string, label: string): Promise<number | Failure | null> {
   if (d.caps().has('getQuantities')) {
@@ -50,11 +50,15 @@ async function serverQuantity(d: ReplayDeps, api: ApiClient, productId: number, 
     if (o.kind === 'ok') return o.result.stock.find((r) => r.product_id === productId && r.warehouse.toLowerCase() === warehouse.toLowerCase() && r.stock_label === label)?.deliverable ?? 0;
     return o.kind === 'rejected' ? null : o;
   }
-  if (!label) return null;
-  const o = await api.call('getQuantity', { product_id: productId, warehouse, stock_label: label });
-  if (o.kind === 'ok') return (o.result.quantities.find((q) => q.warehouse.toLowerCase() === warehouse.toLowerCase()) ?? o.result.quantities[0])?.deliverable ?? 0;
-  if (o.kind === 'rejected') return null;
-  return o;
+  let milli = 0;
+  for (const [bin, sign] of label ? [[label, 1] as const] : [['', 1] as const, ...knownBins(d.db, productId, warehouse).map((b) => [b, -1] as const)]) {
+    const o = await api.call('getQuantity', { product_id: productId, warehouse, ...(bin ? { stock_label: bin } : {}) });
+    if (o.kind === 'rejected') return null;
+    if (o.kind !== 'ok') return o;
+    const row = o.result.quantities.find((q) => q.warehouse.toLowerCase() === warehouse.toLowerCase()) ?? o.result.quantities[0];
+    milli += sign * toMilli(row?.deliverable ?? 0);
+  }
+  return fromMilli(milli);
 }
 
 function fail(d: ReplayDeps, e: Entry, f: Failure): StepResult {
