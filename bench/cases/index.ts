@@ -5,6 +5,7 @@ import { moneyTotals } from './money';
 import { rendererCase } from './renderer';
 import { serverProduct } from './server-product';
 import { serverFinance } from './server-finance';
+import { serverHostile } from './hostile';
 
 /** Every benchmark `npm run bench` knows; append new cases here. */
-export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, rendererCase];
+export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, rendererCase, serverHostile];

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { ADMIN_USAGE, AdminError, runAdmin } from './admin/commands';
 import { openServerDb, startServer, systemClock } from './app';
+import { defaultConfig } from './config';
 import { DatabaseInUse } from './db/serverLock';
 import { seedDemo } from './demo/seed';
 import { SMTP_OPTIONS, smtpConfig } from './smtpConfig';
@@ -12,6 +13,26 @@ import { SMTP_OPTIONS, smtpConfig } from './smtpConfig';
 function envInt(name: string): number | undefined {
   const v = process.env[name];
   return v === undefined || v === '' ? undefined : Number(v);
+}
+
+/**
+ * How long a client may take to send its headers, and its whole request, before it is cut off
+ * with 408 (docs/api.md, "Limits"); defaults in config.ts.
+ */
+function timeoutConfig(headersFlag: string | undefined, requestFlag: string | undefined): { headersTimeoutMs?: number; requestTimeoutMs?: number } {
+  const read = (flag: string | undefined, env: string, name: string) => {
+    const raw = flag ?? process.env[env];
+    if (raw === undefined || raw === '') return undefined;
+    const ms = Number(raw);
+    if (!Number.isInteger(ms) || ms < 100 || ms > 3_600_000) throw new AdminError(`--${name} must be a whole number of milliseconds from 100 to 3600000; got ${raw}`);
+    return ms;
+  };
+  const headersTimeoutMs = read(headersFlag, 'STOCKDESK_HEADERS_TIMEOUT_MS', 'headers-timeout-ms');
+  const requestTimeoutMs = read(requestFlag, 'STOCKDESK_REQUEST_TIMEOUT_MS', 'request-timeout-ms');
+  const h = headersTimeoutMs ?? defaultConfig().headersTimeoutMs;
+  const r = requestTimeoutMs ?? defaultConfig().requestTimeoutMs;
+  if (h > r) throw new AdminError(`--headers-timeout-ms (${h}) must not exceed --request-timeout-ms (${r}).`);
+  return { ...(headersTimeoutMs !== undefined ? { headersTimeoutMs } : {}), ...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {}) };
 }
 
 async function main(argv: string[]) {
@@ -22,11 +43,12 @@ async function main(argv: string[]) {
     options: {
       host: { type: 'string' }, port: { type: 'string' }, db: { type: 'string' }, demo: { type: 'boolean' },
       'allow-private-photo-hosts': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...SMTP_OPTIONS,
+      'headers-timeout-ms': { type: 'string' }, 'request-timeout-ms': { type: 'string' },
     },
     strict: true,
   });
   if (values.help) {
-    console.log(`Usage: npm run server -- [--host 127.0.0.1] [--port 8787|0] [--db ./data/server.db] [--demo]\n  [--smtp-host H --smtp-from ADDR [--smtp-port 587] [--smtp-user U] [--smtp-secure]] (or STOCKDESK_SMTP_HOST/PORT/USER/PASS/FROM/SECURE; pass the password as STOCKDESK_SMTP_PASS)\n${ADMIN_USAGE}`);
+    console.log(`Usage: npm run server -- [--host 127.0.0.1] [--port 8787|0] [--db ./data/server.db] [--demo]\n  [--headers-timeout-ms 10000] [--request-timeout-ms 60000] (or STOCKDESK_HEADERS_TIMEOUT_MS / STOCKDESK_REQUEST_TIMEOUT_MS)\n  [--smtp-host H --smtp-from ADDR [--smtp-port 587] [--smtp-user U] [--smtp-secure]] (or STOCKDESK_SMTP_HOST/PORT/USER/PASS/FROM/SECURE; pass the password as STOCKDESK_SMTP_PASS)\n${ADMIN_USAGE}`);
     return;
   }
   const dbPath = values.db ?? process.env.STOCKDESK_DB ?? './data/server.db';
@@ -41,6 +63,7 @@ async function main(argv: string[]) {
   }
   const port = values.port !== undefined ? Number(values.port) : (envInt('STOCKDESK_PORT') ?? 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new AdminError(`--port must be 0..65535; got ${values.port ?? process.env.STOCKDESK_PORT}`);
+  const timeouts = timeoutConfig(values['headers-timeout-ms'], values['request-timeout-ms']);
   const db = openServerDb(dbPath);
   const app = await startServer({
     db,
@@ -50,6 +73,7 @@ async function main(argv: string[]) {
       dbPath,
       allowPrivatePhotoHosts: values['allow-private-photo-hosts'] ?? process.env.STOCKDESK_ALLOW_PRIVATE_PHOTO_HOSTS === '1',
       smtp: smtpConfig(values),
+      ...timeouts,
     },
   });
   if (values.demo) {

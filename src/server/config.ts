@@ -20,6 +20,10 @@ export interface ServerConfig {
   dbPath: string;
   /** Largest request body accepted, in bytes. */
   maxBodyBytes: number;
+  /** A request's headers must arrive within this (slow clients are cut off with 408). */
+  headersTimeoutMs: number;
+  /** A whole request, headers and body, must arrive within this. */
+  requestTimeoutMs: number;
   /** Let setProduct `photo` fetch from loopback/private addresses (tests, closed networks). */
   allowPrivatePhotoHosts: boolean;
   photoMaxBytes: number;
@@ -41,6 +45,8 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     port: 8787,
     dbPath: './data/server.db',
     maxBodyBytes: 5 * 1024 * 1024,
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 60_000,
     allowPrivatePhotoHosts: false,
     photoMaxBytes: 5 * 1024 * 1024,
     photoTimeoutMs: 10_000,

@@ -28,30 +28,66 @@ function send(res: ServerResponse, status: number, contentType: string, body: st
   res.end(bytes, done);
 }
 
+/** How long the rest of a refused body is read and thrown away before the connection is cut. */
+export const DISCARD_MS = 2_000;
+
 /**
- * Calls `then` with the whole body, or 'too-large' past the limit (the rest is drained, not kept).
+ * Calls `then` with the whole body, or 'too-large' as soon as it is known to be past the limit
+ * (declared, or streamed chunk by chunk); the caller answers and then discards the rest (`linger`).
  * Listeners rather than a promise: this runs for every request, and the body is usually one chunk.
  */
 function readBody(req: IncomingMessage, limit: number, then: (body: Buffer | 'too-large') => void, fail: (e: Error) => void): void {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) {
-    req.resume();
     then('too-large');
     return;
   }
   let first: Buffer | null = null;
   let chunks: Buffer[] | null = null;
   let size = 0;
-  req.on('data', (c: Buffer) => {
+  const onData = (c: Buffer) => {
     size += c.length;
     if (size > limit) {
       first = null;
       chunks = null;
+      req.off('data', onData);
+      req.off('end', onEnd);
+      then('too-large');
     } else if (!first) first = c;
     else (chunks ??= [first]).push(c);
-  });
-  req.on('end', () => then(size > limit ? 'too-large' : chunks ? Buffer.concat(chunks, size) : (first ?? Buffer.alloc(0))));
+  };
+  const onEnd = () => then(chunks ? Buffer.concat(chunks, size) : (first ?? Buffer.alloc(0)));
+  req.on('data', onData);
+  req.on('end', onEnd);
   req.on('error', fail);
+}
+
+/**
+ * After a refusal written before the body was read: reads and discards the rest of the body for
+ * at most DISCARD_MS, then cuts the connection (nginx's lingering close). Closing at once, with
+ * the client's data still arriving, makes the kernel answer with RST, and the client sees
+ * ECONNRESET or EPIPE instead of the 413. So the answer carries no `Connection: close` (node would
+ * destroy the socket the moment it is written); a body drained in time leaves the connection usable.
+ */
+function linger(req: IncomingMessage, res: ServerResponse): void {
+  // A client that asked to close would have its socket destroyed as soon as the answer is out:
+  // it is kept open for the drain and ended once the body is read.
+  const closeAfter = !res.shouldKeepAlive;
+  res.shouldKeepAlive = true;
+  res.on('finish', () => {
+    if (req.complete) {
+      if (closeAfter) req.socket.end();
+      return;
+    }
+    const cut = setTimeout(() => req.socket.destroy(), DISCARD_MS);
+    cut.unref();
+    req.once('end', () => {
+      clearTimeout(cut);
+      if (closeAfter) req.socket.end();
+    });
+    req.once('error', () => clearTimeout(cut));
+    req.resume();
+  });
 }
 
 export function createApiServer(deps: DispatchDeps): Server {
@@ -66,21 +102,30 @@ export function createApiServer(deps: DispatchDeps): Server {
     const large = pool.encode(out.json);
     send(res, out.status, out.contentType, large.bytes, undefined, large.release);
   };
+  const tooLarge = (req: IncomingMessage, res: ServerResponse, contentType: string | undefined) => {
+    const e = encodeError(guessFormat(contentType), null, new ProtocolError('PAYLOAD_TOO_LARGE', `The request body is larger than ${deps.config.maxBodyBytes} bytes; send fewer rows per call.`));
+    linger(req, res);
+    send(res, e.status, e.contentType, e.body);
+  };
   const command = (req: IncomingMessage, res: ServerResponse, area: Area, contentType: string | undefined) =>
     readBody(req, deps.config.maxBodyBytes, (body) => {
       // Runs in the request's 'end' listener: nothing may escape it.
       try {
-        if (body === 'too-large') {
-          const e = encodeError(guessFormat(contentType), null, new ProtocolError('PAYLOAD_TOO_LARGE', `The request body is larger than ${deps.config.maxBodyBytes} bytes; send fewer rows per call.`));
-          return send(res, e.status, e.contentType, e.body, { Connection: 'close' });
-        }
+        if (body === 'too-large') return tooLarge(req, res, contentType);
         dispatch(deps, area, body, contentType).then((out) => answer(res, out)).catch((err: unknown) => failed(res, err));
       } catch (err) {
         failed(res, err);
       }
     }, (err) => failed(res, err));
 
-  return createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, (req, res) => {
+  const server = createServer({
+    // A client that sends its headers or its body a byte at a time is cut off (408) after these
+    // (docs/api.md, "Limits"); node checks them every connectionsCheckingInterval.
+    headersTimeout: deps.config.headersTimeoutMs,
+    requestTimeout: deps.config.requestTimeoutMs,
+    connectionsCheckingInterval: Math.max(100, Math.min(1_000, deps.config.headersTimeoutMs / 4)),
+    keepAliveTimeout: 5_000,
+  }, (req, res) => {
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
@@ -105,6 +150,17 @@ export function createApiServer(deps: DispatchDeps): Server {
       failed(res, err);
     }
   });
+  // `Expect: 100-continue`: a body declared too large is refused before the client sends it; any
+  // other request is told to continue and handled as usual.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > deps.config.maxBodyBytes && areaOfPath((req.url ?? '/').split('?')[0]!) && req.method === 'POST') {
+      return tooLarge(req, res, req.headers['content-type']);
+    }
+    res.writeContinue();
+    server.emit('request', req, res);
+  });
+  return server;
 }
 
 export function listen(server: Server, host: string, port: number): Promise<RunningServer> {

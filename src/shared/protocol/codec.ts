@@ -80,28 +80,66 @@ export function guessFormat(contentType: string | undefined, body?: string): For
 // and each new fatal decoder is a native converter the garbage collector has to finalize.
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
-function toText(body: string | Uint8Array, maxBytes: number): string {
+/**
+ * The charsets a request may be in (docs/api.md, "Character sets"): UTF-8, and the two that
+ * Hungarian integrators' older systems send, ISO-8859-2 (Latin-2) and windows-1250. Any label the
+ * WHATWG Encoding standard gives them is accepted (latin2, cp1250, …).
+ */
+const DECODERS: Record<string, TextDecoder> = {
+  'utf-8': utf8,
+  'iso-8859-2': new TextDecoder('iso-8859-2', { fatal: true }),
+  'windows-1250': new TextDecoder('windows-1250', { fatal: true }),
+};
+const CHARSET_NAMES: Record<string, string> = { 'utf-8': 'UTF-8', 'iso-8859-2': 'ISO-8859-2', 'windows-1250': 'windows-1250' };
+
+/** The canonical name of an accepted charset label, or an UNSUPPORTED_MEDIA_TYPE naming it. */
+export function acceptedCharset(label: string): string {
+  let encoding: string | null = null;
+  try {
+    encoding = new TextDecoder(label.trim()).encoding;
+  } catch {
+    encoding = null;
+  }
+  if (encoding === null || !(encoding in DECODERS)) {
+    throw new ProtocolError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `The charset "${label.slice(0, 40)}" is not supported; send the body as UTF-8 (ISO-8859-2 and windows-1250 are also accepted).`,
+    );
+  }
+  return encoding;
+}
+
+// The encoding an XML declaration names, looked for only at the very start of the body.
+const XML_ENCODING = /^(?:\uFEFF)?\s*<\?xml\s[^>]*?\bencoding\s*=\s*["']([^"']*)["']/;
+
+/** The charset of a body: the Content-Type's, else an XML declaration's (read as ASCII), else UTF-8. */
+function charsetOf(body: string | Uint8Array, contentType: string | undefined): string {
+  const { charset } = mediaType(contentType);
+  if (charset) return acceptedCharset(charset);
+  const head = typeof body === 'string' ? body.slice(0, 256) : Buffer.from(body.buffer, body.byteOffset, Math.min(256, body.byteLength)).toString('latin1');
+  const declared = XML_ENCODING.exec(head)?.[1];
+  return declared === undefined ? 'utf-8' : acceptedCharset(declared);
+}
+
+function toText(body: string | Uint8Array, maxBytes: number, contentType?: string): string {
   // A UTF-16 unit is at most 3 UTF-8 bytes: a short enough string needs no byte count (a full scan).
   const size = typeof body !== 'string' ? body.byteLength : body.length * 3 <= maxBytes ? 0 : Buffer.byteLength(body);
   if (size > maxBytes) {
     throw new ProtocolError('PAYLOAD_TOO_LARGE', `The request body is ${size} bytes; the limit is ${maxBytes} bytes. Send fewer rows per call.`);
   }
+  // The charset is checked before the bytes are: an unsupported one is refused alike for any body.
+  const charset = charsetOf(body, contentType);
   if (typeof body === 'string') return body.replace(/^\uFEFF/, '');
   try {
-    return utf8.decode(body);
+    return DECODERS[charset]!.decode(body);
   } catch {
-    throw malformed('The request body is not valid UTF-8 text; send it encoded as UTF-8.');
+    throw malformed(`The request body is not valid ${CHARSET_NAMES[charset]} text; send it encoded as the charset it declares (UTF-8 if none).`);
   }
 }
 
-// The encoding an XML declaration names, looked for only at the very start of the body.
-const XML_ENCODING = /^\s*<\?xml\s[^>]*?\bencoding\s*=\s*["']([^"']*)["']/;
-
 export function detectFormat(text: string, contentType: string | undefined): Format {
   const { type, charset } = mediaType(contentType);
-  if (charset && charset !== 'utf-8' && charset !== 'utf8') {
-    throw new ProtocolError('UNSUPPORTED_MEDIA_TYPE', `Only UTF-8 bodies are accepted; the request declares charset=${charset}.`);
-  }
+  if (charset) acceptedCharset(charset);
   const declared: Format | null =
     XML_TYPES.has(type) || type.endsWith('+xml') ? 'xml' : JSON_TYPES.has(type) || type.endsWith('+json') ? 'json' : null;
   if (!declared && !SNIFF_TYPES.has(type)) {
@@ -115,9 +153,7 @@ export function detectFormat(text: string, contentType: string | undefined): For
   if (!format) throw malformed('The request body is neither XML nor JSON; send one command as XML or JSON.');
   if (format === 'xml') {
     const enc = XML_ENCODING.exec(text.slice(0, 256))?.[1];
-    if (enc !== undefined && !/^utf-?8$/i.test(enc)) {
-      throw new ProtocolError('UNSUPPORTED_MEDIA_TYPE', `Only UTF-8 bodies are accepted; the XML declaration says encoding="${enc.slice(0, 40)}".`);
-    }
+    if (enc !== undefined) acceptedCharset(enc);
   }
   return format;
 }
@@ -202,12 +238,12 @@ function checkJsonValues(text: string): void {
 
 /** Step 1: syntax, method name and credentials. Parameters are checked by `validateParams`. */
 export function parseRequest(body: string | Uint8Array, contentType: string | undefined, opts: DecodeOptions = {}): ParsedRequest {
-  const text = toText(body, opts.maxBytes ?? MAX_BODY_BYTES);
+  const text = toText(body, opts.maxBytes ?? MAX_BODY_BYTES, contentType);
   const format = detectFormat(text, contentType);
   const maxDepth = opts.maxDepth ?? XML_MAX_DEPTH;
   let doc: unknown;
   if (format === 'xml') {
-    doc = parseXml(text, maxDepth);
+    doc = parseXml(text, maxDepth, undefined, unknownMethod);
     const keys = Object.keys(doc as object);
     if (keys.length !== 1 || keys[0] !== 'command') throw malformed(`The XML root element must be <command>, not <${clip(keys[0] ?? '')}>.`);
     doc = (doc as Record<string, unknown>).command;
@@ -230,7 +266,8 @@ export function parseRequest(body: string | Uint8Array, contentType: string | un
     throw malformed(`The body must name exactly one method; it has ${names.length === 0 ? 'none' : listed}.`);
   }
   const name = names[0]!;
-  if (RESERVED_NAMES.has(name)) throw malformed(`The method name "${name}" is not allowed.`);
+  // toString, constructor, __proto__ …: no method has such a name, and the lookup below must not reach Object.prototype.
+  if (RESERVED_NAMES.has(name)) throw unknownMethod(name);
   const value = (doc as Record<string, unknown>)[name];
   if (Array.isArray(value)) {
     throw malformed(format === 'xml' ? `The method element ${clip(name)} appears more than once.` : `The value of ${clip(name)} must be an object of named parameters, not a list.`);

@@ -24,7 +24,8 @@ export function withFast<T extends z.ZodType>(schema: T, build: Builder): T {
 export const fastOf = (schema: z.ZodType): Builder | undefined => FAST.get(schema);
 
 /** zod's string length checks count code points, not UTF-16 units. */
-export const fitsMax = (s: string, max: number) => s.length <= max || util.codePointLength(s) <= max;
+// A code point is at most two UTF-16 units: past twice the limit the count is not needed (it walks the whole string).
+export const fitsMax = (s: string, max: number) => s.length <= max || (s.length <= 2 * max && util.codePointLength(s) <= max);
 export const fitsMin = (s: string, min: number) => s.length >= min * 2 || util.codePointLength(s) >= min;
 export const isPlainObject = (v: unknown): v is Record<PropertyKey, unknown> => util.isPlainObject(v);
 

@@ -168,6 +168,18 @@ export function checkParamCount(obj: Record<string, unknown>, schema: z.ZodType)
   for (const k in obj) if (Object.prototype.hasOwnProperty.call(obj, k) && ++n > c.fields!.size + MAX_UNKNOWN_FIELDS + 2) return tooManyUnknown(obj, c.fields!, undefined);
 }
 
+/**
+ * Longest text a request may carry in any one value (no field takes more than 10,000 characters).
+ * A longer one is refused here, before zod counts its code points and a pattern scans it.
+ */
+export const MAX_REQUEST_TEXT = 20_000;
+
+function tooLongText(key: string | undefined, length: number): never {
+  throw invalid(`${key ?? 'A value'} is ${length} characters long; no field takes more than 10000.`, [
+    { field: key ?? '', message: `is ${length} characters long; no field takes more than 10000` },
+  ]);
+}
+
 /** Custom fields one request may carry. */
 export const MAX_CUSTOM_FIELDS = 1000;
 
@@ -203,6 +215,7 @@ function walk(value: unknown, c: Core | undefined, xml: boolean, depth: number, 
           if (xml && k === XML_TEXT) throw malformed('XML has text between the fields of an element; put every value inside its own field element.');
         }
         const v = obj[k];
+        if (typeof v === 'string' && v.length > MAX_REQUEST_TEXT && listCap !== Infinity) tooLongText(k, v.length);
         // Most fields are scalars that need nothing: skip the call (a 200-line order has a thousand).
         if (typeof v !== 'object' && (typeof v !== 'string' || fc === undefined || fc.kind === 'other')) continue;
         const out = walk(v, fc, xml, depth + 1, k, max);
@@ -234,7 +247,11 @@ function walk(value: unknown, c: Core | undefined, xml: boolean, depth: number, 
       const arr = Array.isArray(items) ? items : [items];
       if (arr.length > listCap) tooLong(key, arr.length);
       const element = c.element!;
-      for (let i = 0; i < arr.length; i++) arr[i] = walk(arr[i], element, xml, d + 1, undefined, max);
+      for (let i = 0; i < arr.length; i++) {
+        const x = arr[i];
+        if (typeof x === 'string' && x.length > MAX_REQUEST_TEXT && listCap !== Infinity) tooLongText(key, x.length);
+        arr[i] = walk(x, element, xml, d + 1, undefined, max);
+      }
       return arr;
     }
     case 'record': {
@@ -255,6 +272,7 @@ function walk(value: unknown, c: Core | undefined, xml: boolean, depth: number, 
         if (RESERVED_NAMES.has(k)) reserved(k);
         if (xml && k === XML_TEXT) throw malformed('XML has text between the custom fields; put every value inside its own field element.');
         const v = obj[k];
+        if (typeof v === 'string' && v.length > MAX_REQUEST_TEXT && listCap !== Infinity) tooLongText(`${key ?? 'custom_fields'}.${k}`, v.length);
         guard(v, xml, depth + 1, max);
         const out = customValue(v);
         if (out !== v) obj[k] = out;

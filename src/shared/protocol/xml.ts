@@ -251,7 +251,7 @@ function skipAttributes(cur: Cursor, j: number, name: string, at: number): numbe
  * Checks that `s` is well-formed XML 1.0 within the caps and returns its tree: `{ root: value }`.
  * Throws MALFORMED_REQUEST naming line and column.
  */
-export function parseXml(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX_NODES): Record<string, unknown> {
+export function parseXml(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX_NODES, reservedMethod?: (name: string) => Error): Record<string, unknown> {
   const badChar = badCharacter(s);
   if (badChar) throw badChar;
   // Every element, comment and instruction opens with "<" (an element's end tag too): far more of
@@ -324,7 +324,11 @@ export function parseXml(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX
     while (j < nameEnd && isNameChar(s.charCodeAt(j))) j++;
     if (j - nameStart > XML_MAX_NAME) throw malformed(`XML element name at ${position(s, lt)} is longer than ${XML_MAX_NAME} characters.`);
     const name = s.slice(nameStart, j);
-    if (RESERVED_NAMES.has(name)) throw malformed(`XML element name "${name}" is not allowed (${position(s, lt)}).`);
+    if (RESERVED_NAMES.has(name)) {
+      // Directly under the root stands the method: a reserved name there is an unknown method.
+      if (reservedMethod && stack.length === 1 && !closing) throw reservedMethod(name);
+      throw malformed(`XML element name "${name}" is not allowed (${position(s, lt)}).`);
+    }
     if (closing) {
       while (j < n && isSpace(s.charCodeAt(j))) j++;
       if (j >= n || s.charCodeAt(j) === LT) throw malformed(`XML tag </${name}> is not closed (${position(s, lt)}).`);
@@ -375,13 +379,15 @@ export function scanXml(s: string, maxDepth = XML_MAX_DEPTH): string {
   return Object.keys(parseXml(s, maxDepth))[0]!;
 }
 
-const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+// Values are only ever written as element text, where a quote needs no escape (`&quot;` in every
+// message with a quoted value was noise for whoever reads the XML).
+const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' };
 // Control characters other than tab, LF and CR cannot appear in XML 1.0 at all.
 // eslint-disable-next-line no-control-regex -- matching exactly those characters is the point
 const INVALID_XML_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
 
 export function escapeXml(text: string): string {
-  return text.replace(INVALID_XML_CHARS, '').replace(/[&<>"]/g, (c) => ESC[c]!);
+  return text.replace(INVALID_XML_CHARS, '').replace(/[&<>]/g, (c) => ESC[c]!);
 }
 
 /** The element name of a list's children, from the list's name and the name of the element holding the list. */

@@ -31,7 +31,8 @@ export const optDecimal = (n: number | undefined, field: string) => (n === undef
 export const optNum = (s: string | undefined) => (s === undefined ? undefined : Number(s));
 
 export function missing(what: string, field: string, id: number | string): never {
-  const detail: ErrorDetail = { field, message: `no ${what} with this id in your account` };
+  // A warehouse is named, not numbered: its detail says "name" (issue 15).
+  const detail: ErrorDetail = { field, message: `no ${what} with this ${typeof id === 'number' ? 'id' : 'name'} in your account` };
   throw notFound(`${what[0]!.toUpperCase()}${what.slice(1)} ${typeof id === 'number' ? id : `"${id}"`} does not exist in your account.`, [detail],
     reason('unknown_record', { kind: what.replace(/ /g, '_'), id: String(id), field }));
 }

@@ -3,7 +3,7 @@
  * to the finance area, shipOrderForInvoice. Statuses and rules: docs/api-product.md.
  */
 import { computeTotals, MoneyError } from '@shared/money';
-import { conflict, invalid, notFound, reason, type Params, type Result } from '@shared/protocol';
+import { conflict, INVOICE_CURRENCIES, invalid, notFound, reason, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import type { Db } from '../../db/types';
 import { getAccount } from '../../repos/accounts';
@@ -70,8 +70,22 @@ export function stockDemands(db: Db, accountId: number, items: OrderItem[]): Map
 export const available = (db: Db, accountId: number, productId: number, warehouseId: number) =>
   onHand(db, accountId, productId, warehouseId) - pending(db, accountId, productId, warehouseId);
 
+/** An address with one @, something before it and a dotted domain after it: enough to catch "x". */
+const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+
 function checkHeader(ctx: RequestContext, p: Params<'setOrder'>): string | undefined {
   const { db, accountId } = ctx;
+  // An order is invoiced in its own currency: one no invoice can carry would be stuck for ever.
+  if (!(INVOICE_CURRENCIES as readonly string[]).includes(p.currency)) {
+    throw invalid(`currency ${p.currency} cannot be invoiced; an order must be in ${INVOICE_CURRENCIES.join(', ')}.`, [
+      { field: 'currency', message: `must be one of ${INVOICE_CURRENCIES.join(', ')}` },
+    ]);
+  }
+  if (p.issuer_email && !EMAIL.test(p.issuer_email)) {
+    throw invalid(`issuer_email "${p.issuer_email.slice(0, 60)}" is not an e-mail address; write it like name@example.hu, or leave it empty.`, [
+      { field: 'issuer_email', message: 'must be an e-mail address like name@example.hu' },
+    ]);
+  }
   if (!getContact(db, accountId, p.contact_id)) missing('contact', 'contact_id', p.contact_id);
   if (!findBankAccount(db, accountId, p.selected_account)) {
     throw invalid(`selected_account "${p.selected_account}" is not one of your bank account numbers; it must match exactly.`, [
