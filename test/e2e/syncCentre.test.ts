@@ -115,7 +115,7 @@ describe('nothing leaves the queue unseen (issue 14.4)', () => {
   it('online: the refused wasting waits for the clerk, and the valid wasting from B-03 reached the server without waiting for it', async () => {
     await goOnline();
     await eventually(async () => (await serverStock('Default', 'B-03')) === 6, { timeoutMs: 60_000, what: 'the valid wasting from B-03 to reach the server' });
-    const refused = page.locator('[data-testid^="attention-"]').filter({ hasText: '15' }).first();
+    const refused = page.locator('[data-testid="attention-list"] article').filter({ hasText: '15' }).first();
     await refused.waitFor();
     // The take-in into the same place (Default, no bin) keeps its order: it waits behind the refused one.
     expect(await serverStock('Default')).toBe(0);
@@ -125,7 +125,7 @@ describe('nothing leaves the queue unseen (issue 14.4)', () => {
   });
 
   it('the discard dialog names every entry that goes with it and every one that goes on; discarding undoes exactly that one', async () => {
-    const card = page.locator('[data-testid^="attention-"]').first();
+    const card = page.locator('[data-testid="attention-list"] article').first();
     await card.getByTestId('attention-discard').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('discard-plan').waitFor();
@@ -148,11 +148,11 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     await goOffline();
     await adjust('waste', 10, 'Default', 'B-03');
     await goOnline();
-    await page.locator('[data-testid^="attention-"]').first().getByTestId('reason').waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="attention-list"] article').first().getByTestId('reason').waitFor({ timeout: 60_000 });
   });
 
   it('hu: the refusal is worded in Hungarian with its figures and fixes, the server’s English only behind “advanced”', async () => {
-    const card = page.locator('[data-testid^="attention-"]').first();
+    const card = page.locator('[data-testid="attention-list"] article').first();
     expect(await card.getByTestId('reason').innerText()).toBe(`Nincs elég készlet: ${PAINT_NAME}, Default · B-03 — 10 kellene, 6 van.`);
     expect(await card.getByTestId('fix-take-available').innerText()).toBe('Csak 6 selejtezése');
     expect(await card.getByTestId('fix-other-place').isVisible()).toBe(true);
@@ -165,7 +165,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
   it('en: the same refusal in English', async () => {
     await setLanguage('en');
     await open('F8', 'Sync centre');
-    const card = page.locator('[data-testid^="attention-"]').first();
+    const card = page.locator('[data-testid="attention-list"] article').first();
     await expect.poll(() => card.getByTestId('reason').innerText()).toBe(`Not enough stock: ${PAINT_NAME}, Default · B-03 — 10 needed, 6 there.`);
     expect(await card.getByTestId('fix-take-available').innerText()).toBe('Waste only 6');
     await screenshot(page, 'en-sync-reason');
@@ -174,7 +174,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
   });
 
   it('“take what is available”: the server holds the wasting of the 6 available, and the sent log says 6', async () => {
-    const card = page.locator('[data-testid^="attention-"]').first();
+    const card = page.locator('[data-testid="attention-list"] article').first();
     await card.getByTestId('fix-take-available').click();
     await eventually(async () => (await serverStock('Default', 'B-03')) === 0, { timeoutMs: 60_000, what: 'the wasting of 6 to reach the server' });
     await eventually(outboxEmpty, { what: 'the outbox to drain' });
@@ -189,7 +189,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     await goOffline();
     await adjust('waste', 4, 'Default', 'B-03');
     await goOnline();
-    const card = page.locator('[data-testid^="attention-"]').first();
+    const card = page.locator('[data-testid="attention-list"] article').first();
     await card.getByTestId('reason').waitFor({ timeout: 60_000 });
     // Nothing is left in B-03: taking "what is available" would take nothing, so it is not offered.
     expect(await card.getByTestId('fix-take-available').count()).toBe(0);
