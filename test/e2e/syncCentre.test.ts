@@ -153,7 +153,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
 
   it('hu: the refusal is worded in Hungarian with its figures and fixes, the server’s English only behind “advanced”', async () => {
     const card = page.locator('[data-testid="attention-list"] article').first();
-    expect(await card.getByTestId('reason').innerText()).toBe(`Nincs elég készlet: ${PAINT_NAME}, Default · B-03 — 10 kellene, 6 van.`);
+    expect(await card.getByTestId('reason').innerText()).toBe(`Nincs elég készlet: ${PAINT_NAME}, Default (B-03) — 10 kellene, 6 van.`);
     expect(await card.getByTestId('fix-take-available').innerText()).toBe('Csak 6 selejtezése');
     expect(await card.getByTestId('fix-other-place').isVisible()).toBe(true);
     expect(await card.getByTestId('attention-discard').isVisible()).toBe(true);
@@ -166,7 +166,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     await setLanguage('en');
     await open('F8', 'Sync centre');
     const card = page.locator('[data-testid="attention-list"] article').first();
-    await expect.poll(() => card.getByTestId('reason').innerText()).toBe(`Not enough stock: ${PAINT_NAME}, Default · B-03 — 10 needed, 6 there.`);
+    await expect.poll(() => card.getByTestId('reason').innerText()).toBe(`Not enough stock: ${PAINT_NAME}, Default (B-03) — 10 needed, 6 there.`);
     expect(await card.getByTestId('fix-take-available').innerText()).toBe('Waste only 6');
     await screenshot(page, 'en-sync-reason');
     await setLanguage('hu');

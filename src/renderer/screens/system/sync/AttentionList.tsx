@@ -44,6 +44,7 @@ function AttentionCard({ entry }: { entry: OutboxEntryView }) {
   const busy = retry.isPending || resolve.isPending;
   const c = entry.countConflict;
   const reason = entry.reason ?? null;
+  if (entry.blockedBy !== null) return <WaitingCard entry={entry} summary={summary} />;
   // Without a reason the server's words are all there is; with one they are for integrators.
   const showRaw = !reason || advanced;
   const codeText = entry.errorCode && KNOWN_CODES.has(entry.errorCode) ? tc(`errors.${entry.errorCode as IpcErrorCode}`) : (entry.errorCode ?? tc('errors.INTERNAL_ERROR'));
@@ -123,6 +124,33 @@ function AttentionCard({ entry }: { entry: OutboxEntryView }) {
         <ErrorNotice error={retry.error ?? resolve.error} />
       </div>
       {editing ? <ParamsEditor entry={entry} onClose={() => setEditing(false)} /> : null}
+      {confirmDiscard ? <DiscardDialog entry={entry} onClose={() => setConfirmDiscard(false)} /> : null}
+    </article>
+  );
+}
+
+/** An entry held back by a refused one: nothing of its own to fix; it goes when that one is fixed, or with it when discarded. */
+function WaitingCard({ entry, summary }: { entry: OutboxEntryView; summary: string }) {
+  const { t } = useTranslation('warehouse');
+  const { t: tc } = useTranslation();
+  const [confirmDiscard, setConfirmDiscard] = useState(false);
+  return (
+    <article className="panel" data-testid={`attention-${entry.id}`} data-waiting-for={entry.blockedBy ?? undefined} aria-labelledby={`att-${entry.id}`}>
+      <div className="panel-title">
+        <Icon name="sync" />
+        <h3 id={`att-${entry.id}`} style={{ flex: 1 }}>
+          {summary}
+        </h3>
+        <span className="muted">#{entry.id}</span>
+      </div>
+      <div className="panel-body toolbar">
+        <span className="muted" style={{ flex: 1 }}>
+          {t('sync.blockedBy', { id: entry.blockedBy })}
+        </span>
+        <button type="button" className="btn danger" onClick={() => setConfirmDiscard(true)} data-testid="attention-discard">
+          {tc('actions.discard')}
+        </button>
+      </div>
       {confirmDiscard ? <DiscardDialog entry={entry} onClose={() => setConfirmDiscard(false)} /> : null}
     </article>
   );

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Reason } from '@shared/protocol/reasons';
 import { useFormat } from '../../../lib/useFormat';
 
-/** A place as the clerk reads it: the warehouse, and its bin after a dot. */
-export const placeText = (warehouse: string, label?: string) => (label ? `${warehouse} · ${label}` : warehouse);
+/** A place as the clerk reads it, as the outbox summaries word it: the warehouse, its bin in brackets. */
+export const placeText = (warehouse: string, label?: string) => (label ? `${warehouse} (${label})` : warehouse);
 
 /**
  * A refusal's reason worded in the clerk's language, figures through Intl. Reasons with a state
