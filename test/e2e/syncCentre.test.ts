@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { businessDate } from '@server/services/finance/calendar';
 import { DEMO_KEYS } from '../helpers/server';
 import { eventually, launchBrowser, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
 
@@ -115,7 +116,7 @@ describe('nothing leaves the queue unseen (issue 14.4)', () => {
   it('online: the refused wasting waits for the clerk, and the valid wasting from B-03 reached the server without waiting for it', async () => {
     await goOnline();
     await eventually(async () => (await serverStock('Default', 'B-03')) === 6, { timeoutMs: 60_000, what: 'the valid wasting from B-03 to reach the server' });
-    const refused = page.locator('[data-testid^="attention-"]').filter({ hasText: '15' }).first();
+    const refused = page.locator('[data-testid="attention-list"] article').filter({ hasText: '15' }).first();
     await refused.waitFor();
     // The take-in into the same place (Default, no bin) keeps its order: it waits behind the refused one.
     expect(await serverStock('Default')).toBe(0);
@@ -125,7 +126,7 @@ describe('nothing leaves the queue unseen (issue 14.4)', () => {
   });
 
   it('the discard dialog names every entry that goes with it and every one that goes on; discarding undoes exactly that one', async () => {
-    const card = page.locator('[data-testid^="attention-"]').first();
+    const card = page.locator('[data-testid="attention-list"] article').first();
     await card.getByTestId('attention-discard').click();
     const dialog = page.getByRole('dialog');
     await dialog.getByTestId('discard-plan').waitFor();
@@ -148,12 +149,12 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     await goOffline();
     await adjust('waste', 10, 'Default', 'B-03');
     await goOnline();
-    await page.locator('[data-testid^="attention-"]').first().getByTestId('reason').waitFor({ timeout: 60_000 });
+    await page.locator('[data-testid="attention-list"] article').first().getByTestId('reason').waitFor({ timeout: 60_000 });
   });
 
   it('hu: the refusal is worded in Hungarian with its figures and fixes, the server’s English only behind “advanced”', async () => {
-    const card = page.locator('[data-testid^="attention-"]').first();
-    expect(await card.getByTestId('reason').innerText()).toBe(`Nincs elég készlet: ${PAINT_NAME}, Default · B-03 — 10 kellene, 6 van.`);
+    const card = page.locator('[data-testid="attention-list"] article').first();
+    expect(await card.getByTestId('reason').innerText()).toBe(`Nincs elég készlet: ${PAINT_NAME}, Default (B-03) — 10 kellene, 6 van.`);
     expect(await card.getByTestId('fix-take-available').innerText()).toBe('Csak 6 selejtezése');
     expect(await card.getByTestId('fix-other-place').isVisible()).toBe(true);
     expect(await card.getByTestId('attention-discard').isVisible()).toBe(true);
@@ -165,8 +166,8 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
   it('en: the same refusal in English', async () => {
     await setLanguage('en');
     await open('F8', 'Sync centre');
-    const card = page.locator('[data-testid^="attention-"]').first();
-    await expect.poll(() => card.getByTestId('reason').innerText()).toBe(`Not enough stock: ${PAINT_NAME}, Default · B-03 — 10 needed, 6 there.`);
+    const card = page.locator('[data-testid="attention-list"] article').first();
+    await expect.poll(() => card.getByTestId('reason').innerText()).toBe(`Not enough stock: ${PAINT_NAME}, Default (B-03) — 10 needed, 6 there.`);
     expect(await card.getByTestId('fix-take-available').innerText()).toBe('Waste only 6');
     await screenshot(page, 'en-sync-reason');
     await setLanguage('hu');
@@ -174,7 +175,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
   });
 
   it('“take what is available”: the server holds the wasting of the 6 available, and the sent log says 6', async () => {
-    const card = page.locator('[data-testid^="attention-"]').first();
+    const card = page.locator('[data-testid="attention-list"] article').first();
     await card.getByTestId('fix-take-available').click();
     await eventually(async () => (await serverStock('Default', 'B-03')) === 0, { timeoutMs: 60_000, what: 'the wasting of 6 to reach the server' });
     await eventually(outboxEmpty, { what: 'the outbox to drain' });
@@ -189,7 +190,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     await goOffline();
     await adjust('waste', 4, 'Default', 'B-03');
     await goOnline();
-    const card = page.locator('[data-testid^="attention-"]').first();
+    const card = page.locator('[data-testid="attention-list"] article').first();
     await card.getByTestId('reason').waitFor({ timeout: 60_000 });
     // Nothing is left in B-03: taking "what is available" would take nothing, so it is not offered.
     expect(await card.getByTestId('fix-take-available').count()).toBe(0);
@@ -199,6 +200,39 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     await eventually(async () => (await serverStock(BUDAPEST)) === 1, { timeoutMs: 60_000, what: 'the wasting from Budapest to reach the server' });
     await eventually(outboxEmpty, { what: 'the outbox to drain' });
     expect(await serverStock('Default', 'B-03')).toBe(0);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('an order beyond the stock: worded with its figures; “back-order the rest” places it and the server raises a purchase order', async () => {
+    // Paint now: 3 in Default outside a bin (the take-in above), nothing in B-03.
+    await goOffline();
+    const { id } = await stack.invoke('orders.save', {
+      order: {
+        warehouse: 'Default', shipping_aim: 'Sale', method: 'transfer', issued_date: businessDate(new Date()), selected_account: srv.server.account.bankAccount,
+        contact_id: srv.server.account.customerContactId, currency: 'HUF', finalize_order: 1, items: [{ product_id: paint, quantity: 10 }],
+      },
+    });
+    await goOnline();
+    const card = page.locator('[data-testid="attention-list"] article').first();
+    await card.getByTestId('reason').waitFor({ timeout: 60_000 });
+    expect(await card.getByTestId('reason').innerText()).toBe(`Nincs elég készlet: ${PAINT_NAME}, Default — 10 kellene, 3 van.`);
+    expect(await card.getByTestId('fix-take-available').innerText()).toBe('Csak 3 rendelése');
+    expect(await card.getByTestId('fix-back-order').innerText()).toBe('A hiány utánrendelése');
+    await screenshot(page, 'hu-sync-order-reason');
+    await card.getByTestId('fix-back-order').click();
+    await eventually(outboxEmpty, { timeoutMs: 60_000, what: 'the order to be sent' });
+    await eventually(async () => (await stack.invoke('orders.get', { id }))?.serverId ?? false, { what: 'the order’s server id' });
+    const order = (await stack.invoke('orders.get', { id }))!;
+    const status = await srv.server.ok('getOrderStatus', { order_id: order.serverId! });
+    expect(status.shipment.items.map((i) => [i.product_id, i.quantity])).toEqual([[paint, 10]]);
+    const sent = (await stack.invoke('outbox.list', { states: ['done'] })).find((e) => e.method === 'setOrder')!;
+    expect(sent.params).toMatchObject({ order_all: 1 });
+    expect(status.status).toBe('finalized');
+    // The back-order: the server's purchase order for the 7 it lacks, read through its own API.
+    const po = srv.server.app.db.prepare('SELECT project_code FROM purchase_orders WHERE order_id = ?').get(order.serverId) as { project_code: string } | undefined;
+    expect(po).toBeDefined();
+    const got = await srv.server.ok('getPO', { project_code: po!.project_code });
+    expect(got.lines.map((l) => [l.product_id, l.quantity])).toEqual([[paint, 7]]);
     expect(browser.errors).toEqual([]);
   });
 });

@@ -152,6 +152,8 @@ describe('a warehouse clerk, offline and back', () => {
     expect(await serverStock(ids.makita)).toBe(4);
     expect(await serverStock(ids.dewalt)).toBe(9);
     const card = page.locator('[data-testid^="attention-"]').first();
+    // The refusal carries a reason now: the server's own words and the raw editor are behind "advanced".
+    await card.getByTestId('attention-advanced').check();
     await expect.poll(() => card.getByTestId('server-message').innerText()).toMatch(/Cannot waste 50/);
     await screenshot(page, 'hu-sync-attention');
   });

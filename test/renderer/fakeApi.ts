@@ -213,6 +213,7 @@ export class FakeApi implements StockdeskApi {
         this.setState(r.id, 'discarded');
         return { discarded: [r.id] };
       },
+      'outbox.discardPlan': () => ({ discard: [], goesOn: [] }),
       'outbox.resolveCount': (r) => this.setState(r.id, r.action === 'discard' ? 'discarded' : 'queued'),
       'drafts.get': (r) => this.drafts.get(r.key) ?? null,
       'drafts.set': (r) => {

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView, OutboxState } from '@shared/ipc';
 import { useFormat } from '../../../lib/useFormat';
+import { useReasonText } from './reasonText';
 import { useOutboxSummary } from './summary';
 
 const TONE: Record<OutboxState, string> = {
@@ -15,6 +16,7 @@ const TONE: Record<OutboxState, string> = {
 export function OutboxTable({ entries }: { entries: OutboxEntryView[] }) {
   const { t } = useTranslation('warehouse');
   const summaryOf = useOutboxSummary();
+  const reasonText = useReasonText();
   const f = useFormat();
   if (entries.length === 0) return <div className="empty">{t('sync.outboxEmpty')}</div>;
   return (
@@ -37,7 +39,6 @@ export function OutboxTable({ entries }: { entries: OutboxEntryView[] }) {
             <td>{f.dateTime(e.createdAt)}</td>
             <td className="wrap">
               {summaryOf(e)}
-              <div className="muted mono">{e.method}</div>
             </td>
             <td>
               <span className={`badge ${TONE[e.state]}`}>{t(`sync.state.${e.state}`)}</span>
@@ -45,7 +46,8 @@ export function OutboxTable({ entries }: { entries: OutboxEntryView[] }) {
             </td>
             <td className="num">{e.attempts}</td>
             <td>{e.nextAttemptAt ? f.when(e.nextAttemptAt) : ''}</td>
-            <td className="wrap muted">{e.lastError ?? ''}</td>
+            {/* A refusal with a reason in the clerk's words; other failures (network) as they came. */}
+            <td className="wrap muted">{e.reason ? reasonText(e.reason) : (e.lastError ?? '')}</td>
           </tr>
         ))}
       </tbody>

@@ -1,0 +1,69 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Reason } from '@shared/protocol/reasons';
+import { useFormat } from '../../../lib/useFormat';
+
+/** A place as the clerk reads it, as the outbox summaries word it: the warehouse, its bin in brackets. */
+export const placeText = (warehouse: string, label?: string) => (label ? `${warehouse} (${label})` : warehouse);
+
+/**
+ * A refusal's reason worded in the clerk's language, figures through Intl. Reasons with a state
+ * (a proforma, a cancelled invoice…) have one sentence per state; an unknown state falls back to
+ * the reason's general sentence.
+ */
+export function useReasonText(): (r: Reason) => string {
+  const { t: typed, i18n } = useTranslation('warehouse');
+  const f = useFormat();
+  return useCallback(
+    (r: Reason) => {
+      // Keys are built from the reason's code and state; every code has its sentence (checked by the i18n test).
+      const t = typed as unknown as (key: string, args?: Record<string, unknown>) => string;
+      const k = (key: string) => `sync.reason.${key}`;
+      const withState = (code: string, state: string, args: Record<string, unknown>) => {
+        const specific = k(`${code}_${state}`);
+        return i18n.exists(specific, { ns: 'warehouse' }) ? t(specific, args) : t(k(code), args);
+      };
+      switch (r.reason) {
+        case 'insufficient_stock': {
+          const x = r.figures;
+          return t(k('insufficient_stock'), {
+            product: x.product_name ?? `#${x.product_id}`, place: placeText(x.warehouse, x.stock_label), requested: f.qty(x.requested), available: f.qty(x.available),
+          });
+        }
+        case 'stock_changed': {
+          const x = r.figures;
+          return t(k('stock_changed'), { place: placeText(x.warehouse, x.stock_label), expected: f.qty(x.expected), current: f.qty(x.current) });
+        }
+        case 'serials_overlap':
+          return t(k('serials_overlap'), { first: r.figures.first, last: r.figures.last });
+        case 'unknown_record':
+          return t(k('unknown_record'), { kind: t(k(`kind.${r.figures.kind}`), { defaultValue: t(k('kind.record')) }), id: r.figures.id });
+        case 'order_status':
+          return withState('order_status', r.figures.status, { id: r.figures.order_id });
+        case 'order_empty':
+          return t(k('order_empty'), { id: r.figures.order_id });
+        case 'po_received':
+          return t(k('po_received'), { po: r.figures.po, date: r.figures.received_at ? f.date(r.figures.received_at) : '' });
+        case 'warehouse_name_taken':
+          return t(k('warehouse_name_taken'), { name: r.figures.name });
+        case 'invoice_not_payable':
+        case 'not_reportable':
+          return withState(r.reason, r.figures.state, { number: r.figures.invoice_number });
+        case 'not_cancellable': {
+          const x = r.figures;
+          return withState('not_cancellable', x.state, { number: x.invoice_number, paid: x.paid !== undefined && x.currency ? f.money(x.paid, x.currency) : '' });
+        }
+        case 'overpayment':
+          return t(k('overpayment'), { number: r.figures.invoice_number, amount: f.money(r.figures.amount, r.figures.currency), balance: f.money(r.figures.balance, r.figures.currency) });
+        case 'reversal_too_large':
+          return t(k('reversal_too_large'), { number: r.figures.invoice_number, amount: f.money(Math.abs(r.figures.amount), r.figures.currency), paid: f.money(r.figures.paid, r.figures.currency) });
+        case 'proforma_converted':
+          return t(k('proforma_converted'), { number: r.figures.invoice_number });
+        default:
+          // Reasons whose sentence needs no figures beyond what the card already says.
+          return t(k(r.reason));
+      }
+    },
+    [typed, i18n, f],
+  );
+}
