@@ -75,7 +75,9 @@ export function createCore(opts: CoreOptions): Core {
   const rebuildClient = () => {
     const s = stored();
     client = s.serverUrl && credentials
-      ? new ApiClient({ baseUrl: s.serverUrl, format: s.format, apiKey: credentials.apiKey, sessionKey: credentials.sessionKey, fetch: fetchFn, timeoutMs: config.callTimeoutMs })
+      ? new ApiClient({ baseUrl: s.serverUrl, format: s.format, apiKey: credentials.apiKey, sessionKey: credentials.sessionKey, fetch: fetchFn, timeoutMs: config.callTimeoutMs,
+      // Every answer (or none) of every call tells the engine about connectivity.
+      observe: (answered) => engine.observe(answered) })
       : null;
   };
 
