@@ -16,7 +16,7 @@ import type { OutboxDeps } from './outbox/service';
 import { DEFAULT_ENGINE, SyncEngine, type EngineConfig } from './sync/engine';
 import { HANDLERS } from './handlers';
 import type { CoreChannel, CoreContext, Handler, MirrorTable } from './handlers/context';
-import { startDemoServer as defaultDemo, type DemoServer } from './demo';
+import type { DemoServer } from './demo';
 import { cryptoRandom } from './random';
 import { silentLog, systemClock, type CoreClock, type CoreLog, type CredentialStore, type FetchFn, type Random, type StoredCredentials } from './types';
 
@@ -46,6 +46,12 @@ export interface Core {
   readonly engine: SyncEngine;
   readonly db: Db;
 }
+
+/**
+ * The demo server (the whole Command API server) is loaded only when the demo runs: it is a third
+ * of the core's start-up, and a restart after a crash must be back replaying within 2 s.
+ */
+const defaultDemo = async (dataDir: string, nativeBinding?: string): Promise<DemoServer> => (await import('./demo')).startDemoServer(dataDir, nativeBinding);
 
 const DEFAULT_SETTINGS = { serverUrl: null as string | null, format: 'json' as Settings['format'], language: 'hu' as Settings['language'], demo: false };
 
