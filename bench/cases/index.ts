@@ -1,10 +1,11 @@
 import type { BenchCase } from '../lib/types';
 import { codecCases } from './codec';
 import { coreMirror } from './core';
+import { deskNetwork } from './desk-network';
 import { moneyTotals } from './money';
 import { rendererCase } from './renderer';
 import { serverProduct } from './server-product';
 import { serverFinance } from './server-finance';
 
 /** Every benchmark `npm run bench` knows; append new cases here. */
-export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, rendererCase];
+export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, deskNetwork, rendererCase];
