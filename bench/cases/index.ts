@@ -1,6 +1,7 @@
 import type { BenchCase } from '../lib/types';
 import { codecCases } from './codec';
 import { coreMirror } from './core';
+import { deskNetwork } from './desk-network';
 import { moneyTotals } from './money';
 import { rendererCase } from './renderer';
 import { serverProduct } from './server-product';
@@ -8,4 +9,4 @@ import { serverFinance } from './server-finance';
 import { serverHostile } from './hostile';
 
 /** Every benchmark `npm run bench` knows; append new cases here. */
-export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, rendererCase, serverHostile];
+export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, deskNetwork, rendererCase, serverHostile];

@@ -12,18 +12,21 @@ export interface CoreHostOptions extends Omit<CoreLaunch, 'credentials'> {
 }
 
 export function startCoreHost(o: CoreHostOptions): CoreClient {
-  const spawn = (): CoreProcess => {
-    const child = utilityProcess.fork(o.entry, coreArgs({ ...o, credentials: 'host' }), {
+  const spawn = ({ standby }: { standby: boolean }): CoreProcess => {
+    const child = utilityProcess.fork(o.entry, [...coreArgs({ ...o, credentials: 'host' }), ...(standby ? ['--standby'] : [])], {
       serviceName: 'Stockdesk core',
       env: { ...process.env, ...coreEnv({ ...o, credentials: 'host' }) },
       stdio: 'inherit',
     });
     return {
+      pid: child.pid,
       send: (m) => child.postMessage(m),
       onMessage: (l) => void child.on('message', l),
       onExit: (l) => void child.on('exit', l),
       kill: () => void child.kill(),
     };
   };
+  // No warm standby here: the shipped core is bundled JavaScript, not loaded through tsx, and a
+  // second utility process costs memory on every desk; CoreClient restarts a crashed core at once.
   return new CoreClient({ spawn, onEvent: o.onEvent, hostRequests: credentialRequests(o.credentials) });
 }

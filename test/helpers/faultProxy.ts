@@ -17,13 +17,30 @@ export interface FaultRates {
   maxLatencyMs: number;
 }
 
+/** What the proxy saw of a request, for a rule to decide on. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  body: string;
+}
+
+/** A fate chosen by a rule: lose the request before the server, or lose the server's answer. */
+export type Fate = 'dropRequest' | 'dropResponse';
+
 export interface FaultProxy {
   url: string;
   /** Faults apply only while enabled. */
   enabled: boolean;
   /** While down, every connection is refused (destroyed at once): the network is gone. */
   down: boolean;
-  stats: { forwarded: number; droppedRequests: number; droppedResponses: number; resets: number };
+  /**
+   * Decides a request's fate before the random rates do (deterministic tests): return a fate, or
+   * null to leave it to the rates. Applies even while `enabled` is false.
+   */
+  rule: ((req: SeenRequest) => Fate | null) | null;
+  /** Every request reaching the proxy, with the time it arrived (ms since the epoch). */
+  log: Array<SeenRequest & { at: number }>;
+  stats: { forwarded: number; droppedRequests: number; droppedResponses: number; resets: number; refused: number };
   close(): Promise<void>;
 }
 
@@ -39,8 +56,8 @@ function readAll(stream: IncomingMessage): Promise<Buffer> {
 export async function startFaultProxy(target: string, rates: FaultRates, seed = 7): Promise<FaultProxy> {
   const random = seededRandom(seed);
   const upstream = new URL(target);
-  const stats = { forwarded: 0, droppedRequests: 0, droppedResponses: 0, resets: 0 };
-  const proxy: FaultProxy = { url: '', enabled: true, down: false, stats, close: async () => {} };
+  const stats = { forwarded: 0, droppedRequests: 0, droppedResponses: 0, resets: 0, refused: 0 };
+  const proxy: FaultProxy = { url: '', enabled: true, down: false, rule: null, log: [], stats, close: async () => {} };
 
   const forward = (req: IncomingMessage, body: Buffer): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> =>
     new Promise((resolve, reject) => {
@@ -62,13 +79,17 @@ export async function startFaultProxy(target: string, rates: FaultRates, seed = 
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (proxy.down) {
+      stats.refused++;
       req.socket.destroy();
       return;
     }
     const body = await readAll(req);
+    const seen: SeenRequest = { method: req.method ?? 'GET', path: req.url ?? '/', body: body.toString('utf8') };
+    proxy.log.push({ ...seen, at: Date.now() });
+    const fate = proxy.rule?.(seen) ?? null;
     const roll = random.next();
     const faulty = proxy.enabled;
-    if (faulty && roll < rates.dropRequest) {
+    if (fate === 'dropRequest' || (faulty && roll < rates.dropRequest)) {
       stats.droppedRequests++;
       req.socket.destroy();
       return;
@@ -82,13 +103,13 @@ export async function startFaultProxy(target: string, rates: FaultRates, seed = 
       return;
     }
     stats.forwarded++;
-    if (faulty && roll < rates.dropRequest + rates.dropResponse) {
+    if (fate === 'dropResponse' || (faulty && roll < rates.dropRequest + rates.dropResponse)) {
       stats.droppedResponses++;
       req.socket.destroy();
       return;
     }
     const headers = { ...answer.headers, 'content-length': String(answer.body.length), connection: 'close' };
-    if (faulty && roll < rates.dropRequest + rates.dropResponse + rates.reset) {
+    if (!fate && faulty && roll < rates.dropRequest + rates.dropResponse + rates.reset) {
       stats.resets++;
       res.writeHead(answer.status, headers);
       res.write(answer.body.subarray(0, Math.floor(answer.body.length / 2)));

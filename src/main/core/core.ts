@@ -16,7 +16,7 @@ import type { OutboxDeps } from './outbox/service';
 import { DEFAULT_ENGINE, SyncEngine, type EngineConfig } from './sync/engine';
 import { HANDLERS } from './handlers';
 import type { CoreChannel, CoreContext, Handler, MirrorTable } from './handlers/context';
-import { startDemoServer as defaultDemo, type DemoServer } from './demo';
+import type { DemoServer } from './demo';
 import { cryptoRandom } from './random';
 import { silentLog, systemClock, type CoreClock, type CoreLog, type CredentialStore, type FetchFn, type Random, type StoredCredentials } from './types';
 
@@ -47,6 +47,12 @@ export interface Core {
   readonly db: Db;
 }
 
+/**
+ * The demo server (the whole Command API server) is loaded only when the demo runs: it is a third
+ * of the core's start-up, and a restart after a crash must be back replaying within 2 s.
+ */
+const defaultDemo = async (dataDir: string, nativeBinding?: string): Promise<DemoServer> => (await import('./demo')).startDemoServer(dataDir, nativeBinding);
+
 const DEFAULT_SETTINGS = { serverUrl: null as string | null, format: 'json' as Settings['format'], language: 'hu' as Settings['language'], demo: false };
 
 export function createCore(opts: CoreOptions): Core {
@@ -75,7 +81,9 @@ export function createCore(opts: CoreOptions): Core {
   const rebuildClient = () => {
     const s = stored();
     client = s.serverUrl && credentials
-      ? new ApiClient({ baseUrl: s.serverUrl, format: s.format, apiKey: credentials.apiKey, sessionKey: credentials.sessionKey, fetch: fetchFn, timeoutMs: config.callTimeoutMs })
+      ? new ApiClient({ baseUrl: s.serverUrl, format: s.format, apiKey: credentials.apiKey, sessionKey: credentials.sessionKey, fetch: fetchFn, timeoutMs: config.callTimeoutMs,
+      // Every answer (or none) of every call tells the engine about connectivity.
+      observe: (answered) => engine.observe(answered) })
       : null;
   };
 

@@ -16,9 +16,14 @@
  *   host → core  {type:'invoke', id:number, channel:string, request:unknown}
  *   core → host  {type:'result', id, response: IpcResponse}        exactly one per invoke
  *   core → host  {type:'event', event:EventName, payload}          sync.status, outbox.changed, mirror.changed
- *   core → host  {type:'ready'}                                    once, after the mirror is open and start() ran
+ *   core → host  {type:'ready', timings}                           once, after the mirror is open and start() ran;
+ *                                                                  timings: {loadedMs, activatedMs, mirrorMs, startMs} since the process began
  *   core → host  {type:'fatal', message}                           startup failed (then the process exits 1)
  *   host → core  {type:'shutdown'}                                 stop timers, close the mirror, exit 0
+ * Standby (argv `--standby`): the process loads its code and waits; nothing is opened until
+ *   host → core  {type:'activate'}                                 then it starts as above and says ready.
+ *   The host keeps one standby core warm so a crashed core is replaced without loading the code
+ *   again (about 1–1.5 s of the 2 s a restart may take, under tsx).
  * Credentials (only with STOCKDESK_CREDENTIALS=host):
  *   core → host  {type:'credentials', id:number, op:'load'|'save'|'clear', credentials?:{apiKey, sessionKey}}
  *   host → core  {type:'credentials', id, ok:true, credentials?:{apiKey, sessionKey}|null}
@@ -64,6 +69,9 @@ const log: CoreLog = {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 async function main(): Promise<void> {
+  // Start-up phases, since the process began (performance's time origin): measured because a
+  // restart after a crash must be back replaying within 2 s, and this says where the time goes.
+  const loadedMs = Math.round(performance.now());
   const dataDir = arg('--data-dir') ?? process.env.STOCKDESK_DATA_DIR;
   if (!dataDir) throw new Error('STOCKDESK_DATA_DIR (or --data-dir) is required');
   const mode = process.env.STOCKDESK_CREDENTIALS ?? (parentPort ? 'host' : 'file');
@@ -72,8 +80,12 @@ async function main(): Promise<void> {
 
   let core: Core | null = null;
   const waiting: Array<Record<string, unknown>> = [];
+  let activate = () => {};
+  const activated = process.argv.includes('--standby') ? new Promise<void>((r) => (activate = r)) : Promise.resolve();
   const handle = (m: Record<string, unknown>) => {
-    if (m.type === 'invoke' && core) {
+    if (m.type === 'activate') {
+      activate();
+    } else if (m.type === 'invoke' && core) {
       const id = m.id;
       void core.invoke(String(m.channel), m.request).then((response) => send({ type: 'result', id, response }));
     } else if (m.type === 'invoke') {
@@ -88,12 +100,22 @@ async function main(): Promise<void> {
     else handle(m);
   });
 
+  // The host going away is the end of the core too, standby or not (registered again below with stop()).
+  const orphaned = () => process.exit(0);
+  process.on('disconnect', orphaned);
+  await activated;
+  const activatedMs = Math.round(performance.now());
+  process.off('disconnect', orphaned);
+
   const engine = process.env.STOCKDESK_ENGINE ? (JSON.parse(process.env.STOCKDESK_ENGINE) as Partial<EngineConfig>) : undefined;
   const c = createCore({ dataDir, nativeBinding: process.env.STOCKDESK_SQLITE_BINDING || undefined, credentialStore: store, log, ...(engine ? { engine } : {}) });
+  const mirrorMs = Math.round(performance.now());
   for (const event of ['sync.status', 'outbox.changed', 'mirror.changed'] as const) c.on(event, (payload) => send({ type: 'event', event, payload }));
   await c.start();
   core = c;
-  send({ type: 'ready' });
+  const timings = { loadedMs, activatedMs, mirrorMs, startMs: Math.round(performance.now()) };
+  log.info('core ready', timings);
+  send({ type: 'ready', timings });
   for (const m of waiting.splice(0)) handle(m);
   // The host going away is the end of the core too.
   process.on('disconnect', () => void c.stop().finally(() => process.exit(0)));

@@ -7,10 +7,12 @@ export interface ChildCoreOptions extends CoreLaunch {
   entry: string;
   /** Extra arguments after the launch ones (tests). */
   args?: string[];
+  /** Load the code and wait for {type:'activate'} (CoreClient's warm standby). */
+  standby?: boolean;
 }
 
 export function spawnChildCore(o: ChildCoreOptions): CoreProcess {
-  const child = fork(o.entry, [...coreArgs(o), ...(o.args ?? [])], {
+  const child = fork(o.entry, [...coreArgs(o), ...(o.standby ? ['--standby'] : []), ...(o.args ?? [])], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, ...coreEnv(o) },
     // Structured clone like Electron's utility process: undefined, Dates and Maps survive.
@@ -18,6 +20,7 @@ export function spawnChildCore(o: ChildCoreOptions): CoreProcess {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return {
+    pid: child.pid,
     send: (m) => {
       if (child.connected) child.send(m as never);
     },

@@ -59,7 +59,9 @@ export async function startWebHarness(o: WebHarnessOptions): Promise<WebHarness>
 
   let broadcast: (event: Parameters<typeof bridge.broadcast>[0], payload: unknown) => void = () => undefined;
   const core = new CoreClient({
-    spawn: () => spawnChildCore({ entry: o.coreEntry ?? join(ROOT, 'src/main/core/entry.ts'), dataDir, credentials: 'file' }),
+    spawn: ({ standby }) => spawnChildCore({ entry: o.coreEntry ?? join(ROOT, 'src/main/core/entry.ts'), dataDir, credentials: 'file', standby }),
+    // Under tsx loading the code is most of a restart; a warm standby makes a crash cost well under 2 s.
+    standby: true,
     onEvent: (event, payload) => broadcast(event, payload),
     log,
   });

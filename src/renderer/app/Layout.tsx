@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Sidebar } from './Sidebar';
 import { StatusBar } from './StatusBar';
+import { FirstRun } from '../screens/system/welcome/FirstRun';
 import { useScreenShortcuts } from './shortcuts';
 import type { ScreenDef } from './screenDef';
 
@@ -15,7 +16,9 @@ export function Layout({ screens }: { screens: readonly ScreenDef[] }) {
       </a>
       <Sidebar screens={screens} />
       <main id="main" className="shell-main" tabIndex={-1}>
-        <Outlet />
+        <FirstRun start={screens[0]?.path}>
+          <Outlet />
+        </FirstRun>
       </main>
       <StatusBar />
     </div>

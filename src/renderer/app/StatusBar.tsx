@@ -19,14 +19,25 @@ function StatusItems({ status }: { status: SyncStatus }) {
   const f = useFormat();
   const { data: settings } = useChannel('settings.get', {});
   const waiting = status.outbox.queued + status.outbox.inFlight;
-  const lastSync = status.lastPullAt ?? status.lastPushAt;
-  const connection = status.serverUrl === null ? 'noServer' : status.online ? 'online' : 'offline';
+  // Whichever came last: a successful upload is a sync too (ISO times compare as text).
+  const lastSync = [status.lastPullAt, status.lastPushAt].filter((d): d is string => !!d).sort().at(-1) ?? null;
+  // Without keys the core does not call the server at all, so "offline" would be a guess — and wrong
+  // whenever the server answers. What the clerk can do about it is sign in.
+  const connection = status.serverUrl === null ? 'noServer' : settings && !settings.hasCredentials ? 'signedOut' : status.online ? 'online' : 'offline';
+  const dot = <span className="dot" aria-hidden="true" />;
   return (
     <>
-      <span className={`sb-item sb-conn ${connection}`} title={status.serverUrl ?? undefined} data-testid="sb-connection">
-        <span className="dot" aria-hidden="true" />
-        {t(`status.${connection}`)}
-      </span>
+      {connection === 'noServer' || connection === 'signedOut' ? (
+        <Link to="/settings" className={`sb-item sb-conn ${connection}`} title={t(connection === 'noServer' ? 'status.noServerHint' : 'status.notSignedInHint')} data-testid="sb-connection">
+          {dot}
+          {t(connection === 'noServer' ? 'status.noServer' : 'status.notSignedIn')}
+        </Link>
+      ) : (
+        <span className={`sb-item sb-conn ${connection}`} title={status.serverUrl ?? undefined} data-testid="sb-connection">
+          {dot}
+          {t(`status.${connection}`)}
+        </span>
+      )}
       {settings?.demo ? <span className="sb-item sb-demo">{t('status.demo')}</span> : null}
       {status.paused === 'auth' ? (
         <Link to="/settings" className="sb-item sb-warn">
@@ -41,7 +52,7 @@ function StatusItems({ status }: { status: SyncStatus }) {
           {t('status.needsAttention', { count: status.outbox.needsAttention })}
         </Link>
       ) : null}
-      <span className="sb-item muted" title={[status.lastPullAt, status.lastPushAt].filter(Boolean).map((d) => f.dateTime(d as string)).join(' / ')}>
+      <span className="sb-item muted" data-testid="sb-last-sync" data-at={lastSync ?? undefined} title={[status.lastPullAt, status.lastPushAt].filter(Boolean).map((d) => f.dateTime(d as string)).join(' / ')}>
         {lastSync ? t('status.lastSync', { when: f.when(lastSync) }) : t('status.neverSynced')}
       </span>
       <span className="sb-spacer" />

@@ -17,6 +17,12 @@ export interface ApiConfig {
   fetch: FetchFn;
   /** Per call, unless the call says otherwise. */
   timeoutMs?: number;
+  /**
+   * Told after every call whether the server answered (any status, any body) or the call got no
+   * answer at all; a call the caller cancelled tells nothing. The sync engine judges connectivity
+   * from this, so every successful command, pull page or look-up is proof the network works.
+   */
+  observe?: (answered: boolean) => void;
 }
 
 export interface CallOptions {
@@ -29,6 +35,9 @@ export type Health =
   | { ok: false; message: string };
 
 const REJECTIONS = new Set(['VALIDATION_ERROR', 'CONFLICT', 'NOT_FOUND', 'UNKNOWN_METHOD', 'MALFORMED_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'METHOD_NOT_ALLOWED']);
+
+/** The caller gave up on the call: that says nothing about the network. */
+const cancelled = (signal?: AbortSignal): boolean => signal?.aborted === true;
 
 function describe(e: unknown): string {
   if (e instanceof Error) {
@@ -87,10 +96,12 @@ export class ApiClient {
       status = res.status;
       text = await res.text();
     } catch (e) {
+      if (!cancelled(opts.signal)) this.cfg.observe?.(false);
       return { kind: 'network', message: describe(e) };
     } finally {
       d.release();
     }
+    this.cfg.observe?.(true);
     let decoded;
     try {
       decoded = decodeResponse(this.cfg.format, method, text);
@@ -110,8 +121,17 @@ export class ApiClient {
     return { kind: 'server', status, message };
   }
 
-  /** `/api/health`: whether the server answers, and which extensions it offers. */
+  /**
+   * `/api/health`: whether the server answers, and which extensions it offers. Only a ready
+   * server counts as an answer for connectivity: a proxy's 502 or "not ready" is not the server.
+   */
   async health(opts: CallOptions = {}): Promise<Health> {
+    const h = await this.probe(opts);
+    if (!cancelled(opts.signal)) this.cfg.observe?.(h.ok);
+    return h;
+  }
+
+  private async probe(opts: CallOptions): Promise<Health> {
     const d = deadline(opts.timeoutMs ?? 5_000, opts.signal);
     try {
       const res = await this.cfg.fetch(`${this.baseUrl}/api/health`, { method: 'GET', signal: d.signal });

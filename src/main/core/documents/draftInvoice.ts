@@ -7,7 +7,6 @@
  */
 import { computeTotals } from '@shared/money';
 import type { Params } from '@shared/protocol';
-import { renderInvoicePdf } from '@documents/index';
 import type { InvoiceDocument, Party as DocParty } from '@documents/model';
 import { contactRecord } from '../mirror/contacts';
 import type { Db } from '../mirror/db';
@@ -52,5 +51,8 @@ export async function renderDraftInvoice(db: Db, localId: number, p: Params<'set
     vatSummary: t.vatSummary, totals: t.totals,
     retentions: (p.retentions ?? []).map((r) => ({ name: r.name, amount: String(r.amount), dueDate: r.due_date, note: r.note ?? '', type: r.type, vat: String(r.vat ?? 0) })),
   };
+  // Loaded on first use: pdfkit and the fonts are a third of the core's start-up, and a restart
+  // after a crash must be back replaying within 2 s (docs/desktop-core.md, restart).
+  const { renderInvoicePdf } = await import('@documents/index');
   return renderInvoicePdf(doc);
 }

@@ -11,7 +11,6 @@ import { fromMilli, toMilli } from '../mirror/fold';
 import { clearInvoiceStale, refreshInvoice, staleInvoices } from '../mirror/invoices';
 import { knownBins, setConfirmedMilli, staleProducts, replaceStockFor, applyQuantityRows, clearStale } from '../mirror/stock';
 import type { CoreClock, CoreLog, Random } from '../types';
-import { backoffDelay, type BackoffConfig } from './backoff';
 import { acknowledge } from './effects';
 import { resolveParams } from './ids';
 import { creatorOf, getEntry, headEntry, markDiscarded, markDone, markInFlight, markRetry, park, requeue, type CountConflict, type Entry } from './repo';
@@ -21,8 +20,12 @@ export interface ReplayDeps {
   clock: CoreClock;
   random: Random;
   log: CoreLog;
-  backoff: BackoffConfig;
   api(): ApiClient | null;
+  /**
+   * How long a failed entry waits before it is sent again (the engine decides: at once after a
+   * lost call while the server answers, backoff for server errors).
+   */
+  retryDelay(e: Entry, kind: 'network' | 'server'): number;
   caps(): Set<Capability>;
   /** The outbox or the mirror changed: tell the screens. */
   changed(tables: Array<'outbox' | 'quantities' | 'products' | 'orders' | 'invoices'>): void;
@@ -67,7 +70,7 @@ function fail(d: ReplayDeps, e: Entry, f: Failure): StepResult {
     if (e.state === 'in_flight' || getEntry(d.db, e.id)?.state === 'in_flight') requeue(d.db, e.id, now, f.message);
     return { kind: 'auth', message: f.message };
   }
-  const ms = backoffDelay(e.attempts + 1, d.backoff, d.random);
+  const ms = d.retryDelay(e, f.kind);
   markRetry(d.db, e.id, f.kind === 'network' ? 'NETWORK' : 'SERVER', f.message, new Date(now.getTime() + ms), now);
   d.changed(['outbox']);
   return f.kind === 'network' ? { kind: 'offline', message: f.message } : { kind: 'server', message: f.message, ms };

@@ -1,7 +1,9 @@
 /**
  * The sync engine: one worker that sends the outbox and pulls the server, never both at once (a
- * pull between pages lets the outbox go first). Online means /api/health answers; it is checked
- * on a timer while offline and right after every network failure. Status changes are pushed.
+ * pull between pages lets the outbox go first). Online is judged from every call the core makes
+ * (connectivity.ts): any answer proves the network, and only several network failures in a row
+ * — a lost call re-checked at once with /api/health — take the desk offline; while offline the
+ * server is probed with growing, jittered delays. Status changes are pushed.
  */
 import type { Capability } from '@shared/protocol';
 import type { SyncProgress, SyncStatus } from '@shared/ipc/types';
@@ -11,17 +13,35 @@ import { getKv, setKv } from '../mirror/settings';
 import { counts, headEntry, makeDue } from '../outbox/repo';
 import { refreshStale, step, type ReplayDeps } from '../outbox/replay';
 import { backoffDelay, type BackoffConfig } from '../outbox/backoff';
+import type { Entry } from '../outbox/repo';
 import type { CoreClock, CoreLog, Random } from '../types';
+import { Connectivity } from './connectivity';
 import { pull, PullFailed } from './pull';
 
 export interface EngineConfig {
+  /** The longest wait between two probes of an unreachable server. */
   healthIntervalMs: number;
   pullIntervalMs: number;
+  /** Server errors (5xx) of an entry, and an entry that alone keeps failing on a working network. */
   backoff: BackoffConfig;
   callTimeoutMs: number;
+  /** Network failures in a row (no answer in between) that take the desk offline. */
+  offlineAfterFailures: number;
+  /** The first probe delay once offline; it doubles up to healthIntervalMs. */
+  probeBaseMs: number;
 }
 
-export const DEFAULT_ENGINE: EngineConfig = { healthIntervalMs: 15_000, pullIntervalMs: 5 * 60_000, backoff: { baseMs: 1_000, capMs: 300_000 }, callTimeoutMs: 30_000 };
+export const DEFAULT_ENGINE: EngineConfig = {
+  healthIntervalMs: 15_000, pullIntervalMs: 5 * 60_000, backoff: { baseMs: 1_000, capMs: 300_000 }, callTimeoutMs: 30_000,
+  offlineAfterFailures: 5, probeBaseMs: 50,
+};
+
+/**
+ * Network failures in a row of one entry, while the server answers the checks in between, that
+ * are retried at once; after that the entry backs off (`backoff`). A body that always kills its
+ * connection must not spin; one lost 8 times in a row by chance on a 36 % lossy link is 1 in 3500.
+ */
+const PROMPT_RETRIES = 8;
 
 export interface EngineDeps {
   db: Db;
@@ -39,7 +59,9 @@ export interface EngineDeps {
 type Timer = 'health' | 'retry' | 'pull';
 
 export class SyncEngine {
-  private online = false;
+  private readonly conn: Connectivity;
+  /** Failures in a row of the entry at the head of the queue, this session (not its lifetime attempts). */
+  private streak = { entryId: 0, failures: 0 };
   private caps = new Set<Capability>();
   private progress: SyncProgress | null = null;
   private paused: 'auth' | null = null;
@@ -55,8 +77,10 @@ export class SyncEngine {
   private readonly replay: ReplayDeps;
 
   constructor(private readonly d: EngineDeps) {
+    this.conn = new Connectivity({ offlineAfterFailures: d.config.offlineAfterFailures, probe: { baseMs: d.config.probeBaseMs, capMs: d.config.healthIntervalMs } });
     this.replay = {
-      db: d.db, clock: d.clock, random: d.random, log: d.log, backoff: d.config.backoff, api: d.api, caps: () => this.caps,
+      db: d.db, clock: d.clock, random: d.random, log: d.log, api: d.api, caps: () => this.caps,
+      retryDelay: (e, kind) => this.retryDelay(e, kind),
       changed: (tables) => {
         d.emitOutbox();
         const rest = tables.filter((t) => t !== 'outbox');
@@ -70,12 +94,31 @@ export class SyncEngine {
   }
 
   isOnline(): boolean {
-    return this.online;
+    return this.conn.online;
+  }
+
+  /**
+   * Every call's fate, from the ApiClient: an answer proves the network (entries that waited go
+   * at once), no answer counts towards going offline.
+   */
+  observe(answered: boolean): void {
+    if (this.stopped) return;
+    const change = answered ? this.conn.answered() : this.conn.lost();
+    if (change === 'online') {
+      // Connectivity is back: entries that waited out a network failure go now.
+      makeDue(this.d.db, this.d.clock.now());
+      this.lastError = null;
+      this.emit();
+      this.kick();
+    } else if (change === 'offline') {
+      this.schedule('health', this.conn.probeDelay(this.d.random));
+      this.emit();
+    }
   }
 
   status(): SyncStatus {
     return {
-      online: this.online, serverUrl: this.d.serverUrl(), lastPullAt: getKv(this.d.db, 'sync_state', 'lastPullAt', null),
+      online: this.conn.online, serverUrl: this.d.serverUrl(), lastPullAt: getKv(this.d.db, 'sync_state', 'lastPullAt', null),
       lastPushAt: getKv(this.d.db, 'sync_state', 'lastPushAt', null), progress: this.progress, mirrored: getKv(this.d.db, 'sync_state', 'mirrored', false),
       outbox: counts(this.d.db), paused: this.paused, lastError: this.lastError,
     };
@@ -88,7 +131,7 @@ export class SyncEngine {
   /** New credentials or server: resume a paused queue and start over with a health check. */
   reset(): void {
     this.paused = null;
-    this.online = false;
+    this.conn.reset();
     this.lastError = null;
     this.kick();
   }
@@ -135,23 +178,37 @@ export class SyncEngine {
     }, Math.max(0, ms)));
   }
 
-  private async checkHealth(api: ApiClient): Promise<boolean> {
-    const h = await api.health({ timeoutMs: Math.min(5_000, this.d.config.callTimeoutMs) });
-    const was = this.online;
-    this.online = h.ok;
-    if (h.ok) {
-      this.caps = h.capabilities;
-      if (!was) {
-        // Connectivity is back: entries that waited out a network failure go now.
-        makeDue(this.d.db, this.d.clock.now());
-        this.lastError = null;
+  /**
+   * Whether the server can be reached: /api/health, asked again at once while the failures in a
+   * row are too few to call it an outage (a lost request is not an outage). When it is one, the
+   * next probe is scheduled with a growing delay and false comes back.
+   */
+  private async reachable(api: ApiClient): Promise<boolean> {
+    for (;;) {
+      if (this.stopped) return false;
+      const h = await api.health({ timeoutMs: Math.min(5_000, this.d.config.callTimeoutMs) });
+      if (h.ok) {
+        this.caps = h.capabilities;
+        return true;
       }
-    } else {
+      if (this.conn.suspect) continue;
+      // Another call may have got an answer meanwhile; then the network is there after all.
+      if (this.conn.online) return true;
       this.lastError = `Offline: ${h.message}`;
-      this.schedule('health', this.d.config.healthIntervalMs);
+      this.schedule('health', this.conn.probeDelay(this.d.random));
+      this.emit();
+      return false;
     }
-    if (was !== this.online) this.emit();
-    return h.ok;
+  }
+
+  /** How long a failed entry waits; it stays at the head of the queue meanwhile. */
+  private retryDelay(e: Entry, kind: 'network' | 'server'): number {
+    if (this.streak.entryId !== e.id) this.streak = { entryId: e.id, failures: 0 };
+    const n = ++this.streak.failures;
+    // A server error is the server's trouble: back off from the first one.
+    if (kind === 'server') return backoffDelay(n, this.d.config.backoff, this.d.random);
+    // A lost call while the server answers everything else: at once, unless this entry alone keeps failing.
+    return n <= PROMPT_RETRIES ? 0 : backoffDelay(n - PROMPT_RETRIES, this.d.config.backoff, this.d.random);
   }
 
   private pullDue(): 'full' | 'incremental' | null {
@@ -188,7 +245,10 @@ export class SyncEngine {
           this.emit();
           return false;
         case 'offline':
-          return this.failed(api, 'network', r.message);
+          // A lost call: check at once whether the server is there; if so, the entry goes again now.
+          this.lastError = r.message;
+          if (await this.reachable(api)) continue;
+          return false;
         case 'auth':
           return this.failed(api, 'auth', r.message);
       }
@@ -203,7 +263,7 @@ export class SyncEngine {
       return false;
     }
     if (kind === 'network') {
-      const up = await this.checkHealth(api);
+      const up = await this.reachable(api);
       if (up) {
         const head = headEntry(this.d.db);
         if (head?.nextAttemptAt) this.schedule('retry', Date.parse(head.nextAttemptAt) - this.d.clock.now().getTime());
@@ -220,7 +280,7 @@ export class SyncEngine {
     try {
       const api = this.d.api();
       if (!api || this.paused) return;
-      if (!this.online && !(await this.checkHealth(api))) return;
+      if (!this.conn.online && !(await this.reachable(api))) return;
       if (!(await this.push(api))) return;
       const kind = this.pullDue();
       if (!kind) return;

@@ -1,0 +1,172 @@
+/**
+ * The desk on a bad network (issue 15, items 5 and 6), through a fault-injecting proxy on
+ * loopback, on real time and the engine's default timers (health every 15 s offline, backoff
+ * 1 s … 5 min): a lost call is not an outage, every answer proves the network, one entry's bad
+ * luck does not hold the queue, and backoff grows only while the server is really unreachable.
+ * Each test also checks the server's own state: every command applied exactly once.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { SyncStatus } from '@shared/ipc/types';
+import { seededRandom } from '@main/core/random';
+import { startFaultProxy, type FaultProxy, type SeenRequest } from '../helpers/faultProxy';
+import { startTestServer, type TestServer } from '../helpers/server';
+import { seedCatalog, startTestCore, type TestCore } from '../helpers/core';
+import { buildPlan, serverOutcome } from './plan';
+
+const DEFAULTS = { healthIntervalMs: 15_000, pullIntervalMs: 3_600_000 };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const isHealth = (r: SeenRequest) => r.path === '/api/health';
+const commandOf = (r: SeenRequest): { method: string; requestId: string | null } | null => {
+  if (r.method !== 'POST') return null;
+  try {
+    const body = JSON.parse(r.body) as Record<string, { request_id?: string }>;
+    const method = Object.keys(body).find((k) => k !== 'api_key' && k !== 'session_key');
+    return method ? { method, requestId: body[method]?.request_id ?? null } : null;
+  } catch {
+    return null;
+  }
+};
+
+async function until(what: string, fn: () => Promise<boolean> | boolean, ms: number): Promise<number> {
+  const start = Date.now();
+  while (!(await fn())) {
+    if (Date.now() - start > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
+    await sleep(10);
+  }
+  return Date.now() - start;
+}
+
+describe('the desk on a bad network', () => {
+  let s: TestServer;
+  let proxy: FaultProxy;
+  let c: TestCore;
+  let ids: number[];
+  let statuses: Array<{ at: number; online: boolean }>;
+  const receipts = () => (s.app.db.prepare("SELECT count(*) AS n FROM stock_receipts WHERE kind IN ('takein', 'wasting')").get() as { n: number }).n;
+  const drained = async () => {
+    const st = await c.ok('sync.status', {});
+    return st.outbox.queued === 0 && st.outbox.inFlight === 0;
+  };
+
+  beforeEach(async () => {
+    s = await startTestServer();
+    ids = seedCatalog(s.app.db, s.account.accountId, 20, s.clock.now(), { stockEvery: 1, qty: 100_000 });
+    proxy = await startFaultProxy(s.url, { dropRequest: 0.2, dropResponse: 0.2, reset: 0, maxLatencyMs: 0 }, 11);
+    proxy.enabled = false;
+    c = await startTestCore(s, { realTime: true, serverUrl: proxy.url, engine: DEFAULTS });
+    expect((await c.ok('sync.status', {})).online).toBe(true);
+    statuses = [];
+    c.core.on('sync.status', (st: SyncStatus) => statuses.push({ at: Date.now(), online: st.online }));
+  });
+  afterEach(async () => {
+    await c?.close();
+    await proxy?.close();
+    await s?.close();
+  });
+
+  it('item 5: a lost command and a lost health check right after it do not take the desk offline', async () => {
+    const before = receipts();
+    let lostCommand = false;
+    let lostHealth = false;
+    proxy.rule = (r) => {
+      if (!lostCommand && commandOf(r)?.method === 'setQuantity') return (lostCommand = true), 'dropRequest';
+      if (lostCommand && !lostHealth && isHealth(r)) return (lostHealth = true), 'dropRequest';
+      return null;
+    };
+    const took = Date.now();
+    await c.ok('stock.adjust', { productId: ids[0]!, warehouse: 'Default', quantity: 2, contactId: s.account.supplierContactId });
+    await until('the take-in to reach the server', () => receipts() === before + 1, 5_000);
+    expect(Date.now() - took).toBeLessThan(2_000);
+    expect(lostCommand).toBe(true);
+    expect(statuses.filter((x) => !x.online)).toEqual([]);
+    expect((await c.ok('sync.status', {})).online).toBe(true);
+    await until('the queue to drain', drained, 2_000);
+    // Applied once: 100,000 + 2 in Default, one receipt.
+    const q = await s.ok('getQuantity', { product_id: ids[0]!, warehouse: 'Default' });
+    expect(q.quantities[0]!.deliverable).toBe(100_002);
+    expect(receipts()).toBe(before + 1);
+  });
+
+  it('item 5: with 20 % of requests and 20 % of answers lost, the desk stays online and replays 300 mixed commands exactly once', async () => {
+    c.net.offline = true;
+    const plan = await buildPlan(c.ok, s, ids, 300, seededRandom(15));
+    c.net.offline = false;
+    proxy.enabled = true;
+    statuses = [];
+    const started = Date.now();
+    c.core.engine.kick();
+    let online = 0;
+    let samples = 0;
+    await until('the queue to drain', async () => {
+      samples++;
+      if ((await c.ok('sync.status', {})).online) online++;
+      return drained();
+    }, 60_000);
+    const took = Date.now() - started;
+    await c.core.engine.idle();
+    const share = online / samples;
+    console.log(`lossy replay of ${plan.commands}: ${took} ms, online in ${(share * 100).toFixed(1)} % of ${samples} samples; proxy ${JSON.stringify(proxy.stats)}`);
+    expect(proxy.stats.droppedRequests).toBeGreaterThan(30);
+    expect(proxy.stats.droppedResponses).toBeGreaterThan(30);
+    expect(share).toBeGreaterThanOrEqual(0.9);
+    expect(took).toBeLessThan(20_000);
+    expect((await c.ok('sync.status', {})).outbox).toEqual({ queued: 0, inFlight: 0, needsAttention: 0 });
+    expect(serverOutcome(s, ids, plan)).toEqual(plan.expected);
+  }, 90_000);
+
+  it('item 6: a head entry that fails 7 times on a healthy network does not hold the 45 behind it', async () => {
+    c.net.offline = true;
+    const before = receipts();
+    for (let i = 0; i < 45; i++) await c.ok('stock.adjust', { productId: ids[i % ids.length]!, warehouse: 'Győr', quantity: 1, contactId: s.account.supplierContactId });
+    c.net.offline = false;
+    let unlucky: string | null = null;
+    let lost = 0;
+    proxy.rule = (r) => {
+      const cmd = commandOf(r);
+      if (cmd?.method !== 'setQuantity') return null;
+      unlucky ??= cmd.requestId;
+      if (cmd.requestId !== unlucky || lost >= 7) return null;
+      lost++;
+      // Alternate: lost on the way there, then lost on the way back (the server applied it).
+      return lost % 2 ? 'dropRequest' : 'dropResponse';
+    };
+    const started = Date.now();
+    c.core.engine.kick();
+    const took = await until('45 take-ins on the server', () => receipts() === before + 45, 60_000);
+    console.log(`45 entries behind a head that failed 7 times: ${took} ms`);
+    expect(lost).toBe(7);
+    expect(took).toBeLessThan(3_000);
+    await until('the queue to drain', drained, 2_000);
+    expect(Date.now() - started).toBeLessThan(4_000);
+    // Exactly once, though the server saw the unlucky command's request_id up to four times.
+    expect(receipts()).toBe(before + 45);
+    for (let i = 0; i < ids.length; i++) {
+      const q = await s.ok('getQuantity', { product_id: ids[i]!, warehouse: 'Győr' });
+      expect(q.quantities[0]!.deliverable).toBe(100_000 + (i < 45 % ids.length ? 3 : 2));
+    }
+    const head = (await c.ok('outbox.list', { states: ['done'] })).sort((a, b) => a.id - b.id)[0]!;
+    // One try while the network was cut (when it was queued), seven lost, the eighth lost-free one.
+    expect(head.attempts).toBe(9);
+    expect(statuses.filter((x) => !x.online)).toEqual([]);
+  }, 90_000);
+
+  it('item 6: while the server is really unreachable the desk probes less and less often, and replays once it is back', async () => {
+    await c.close();
+    c = await startTestCore(s, { realTime: true, serverUrl: proxy.url, engine: { ...DEFAULTS, healthIntervalMs: 2_000 } });
+    const before = receipts();
+    proxy.down = true;
+    const downAt = Date.now();
+    for (let i = 0; i < 5; i++) await c.ok('stock.adjust', { productId: ids[i]!, warehouse: 'Szeged', quantity: 1, contactId: s.account.supplierContactId });
+    await until('the desk to say offline', async () => !(await c.ok('sync.status', {})).online, 2_000);
+    await sleep(6_000);
+    const refused = proxy.stats.refused;
+    // Five quick tries, then growing gaps up to the 2 s health interval: far fewer than one a second.
+    expect(refused).toBeLessThanOrEqual(20);
+    proxy.down = false;
+    const upAt = Date.now();
+    await until('the take-ins after the outage', () => receipts() === before + 5, 5_000);
+    console.log(`outage of ${upAt - downAt} ms: ${refused} connection attempts; replayed ${Date.now() - upAt} ms after the server came back`);
+    expect(Date.now() - upAt).toBeLessThan(2_500);
+    expect((await c.ok('sync.status', {})).online).toBe(true);
+  }, 30_000);
+});
