@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResultOf } from '@shared/ipc';
 import { Screen } from '../../../components/Screen';
 import { Field } from '../../../components/Field';
+import { warehouseLabel } from '../../../components/pickers';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useDraftState } from '../../../lib/drafts';
 import { fieldErrors } from '../../../lib/errors';
@@ -127,6 +128,7 @@ export function ReceiptScreen() {
 
 function PoSummary({ po }: { po: PO }) {
   const { t } = useTranslation('warehouse');
+  const { t: tc } = useTranslation();
   const f = useFormat();
   const outstanding = po.lines.reduce((s, l) => s + Math.max(0, l.quantity - l.received_quantity), 0);
   return (
@@ -140,7 +142,7 @@ function PoSummary({ po }: { po: PO }) {
           <dt>{t('receipt.supplier')}</dt>
           <dd>{po.supplier.name}</dd>
           <dt>{t('receipt.warehouse')}</dt>
-          <dd>{po.warehouse}</dd>
+          <dd>{warehouseLabel(tc, po.warehouse)}</dd>
           <dt>{t('receipt.created')}</dt>
           <dd>{f.dateTime(po.created_at)}</dd>
         </dl>
