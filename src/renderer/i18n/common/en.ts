@@ -82,7 +82,7 @@ const en = {
   pickers: {
     warehouse: 'Warehouse',
     chooseWarehouse: 'Choose a warehouse',
-    defaultWarehouse: 'Default warehouse',
+    defaultWarehouse: 'Default',
     supplier: 'Supplier',
     contact: 'Contact',
     searchContact: 'Type a name to search',
