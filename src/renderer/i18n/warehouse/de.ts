@@ -45,6 +45,11 @@ const de: Messages<typeof en> = {
     pendingHint: 'Eigene Änderung, vom Server noch nicht bestätigt',
   },
   receipt: {
+    openTitle: 'Offene Bestellungen',
+    noneOpen: 'Keine Bestellung wartet auf Ware.',
+    receivedNotice: 'Diese Bestellung ist eingegangen: nichts ist mehr offen.',
+    code: 'Projektcode',
+    pick: 'Auswählen',
     status: { open: 'offen', received: 'eingegangen' },
     projectCode: 'Projektcode der Bestellung',
     projectCodeHint: 'z. B. PO-2026-0012',

@@ -42,6 +42,11 @@ const en = {
     pendingHint: 'Your own change, not yet confirmed by the server',
   },
   receipt: {
+    openTitle: 'Open purchase orders',
+    noneOpen: 'No purchase order is waiting for goods.',
+    receivedNotice: 'This purchase order has been received: nothing is outstanding.',
+    code: 'Project code',
+    pick: 'Pick',
     status: { open: 'open', received: 'received' },
     projectCode: 'Purchase order project code',
     projectCodeHint: 'e.g. PO-2026-0012',

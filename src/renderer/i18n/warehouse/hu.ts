@@ -45,6 +45,11 @@ const hu: Messages<typeof en> = {
     pendingHint: 'Saját módosítás, a szerver még nem erősítette meg',
   },
   receipt: {
+    openTitle: 'Nyitott beszerzési rendelések',
+    noneOpen: 'Egy beszerzési rendelés sem vár árura.',
+    receivedNotice: 'Ez a beszerzési rendelés már átvéve: nincs hátralék.',
+    code: 'Projektkód',
+    pick: 'Kiválasztás',
     status: { open: 'nyitott', received: 'átvéve' },
     projectCode: 'Beszerzési rendelés projektkódja',
     projectCodeHint: 'pl. PO-2026-0012',

@@ -270,6 +270,31 @@ export const product = {
       receipts: z.array(z.object({ receipt_id: z.number(), product_id: z.number(), quantity: z.number(), date: z.string() })),
     }),
   },
+  // Extension (capability "getPOs"): the purchase orders of the account, so a receiving clerk can be
+  // offered the open ones instead of having to know a project code. Keyset-paged by id.
+  getPOs: {
+    params: z.strictObject({
+      status: opt(choice(['open', 'received'] as const, 'status')),
+      after_id: opt(int({ min: 0 })),
+    }),
+    result: z.object({
+      purchase_orders: z.array(
+        z.object({
+          po_id: z.number(),
+          project_code: z.string(),
+          status: z.string(),
+          supplier: z.object({ contact_id: z.number(), name: z.string() }),
+          warehouse: z.string(),
+          order_id: z.number().optional(),
+          created_at: z.string(),
+          /** Ordered less received over every line. */
+          outstanding: z.number(),
+        }),
+      ),
+      last_id: z.number(),
+      more: z.number(),
+    }),
+  },
   setPOTakeIn: {
     params: z.strictObject({
       PO: id(),
