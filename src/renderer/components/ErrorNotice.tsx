@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { InvokeError } from '../lib/errors';
+import { InvokeError, translateMessage, type Translate } from '../lib/errors';
 
 /**
  * A failed call in words: what kind of failure (translated), then the core's own message, and the
@@ -7,11 +7,13 @@ import { InvokeError } from '../lib/errors';
  */
 export function ErrorNotice({ error, shownFields, prefix = '' }: { error: unknown; shownFields?: (field: string) => boolean; prefix?: string }) {
   const { t } = useTranslation();
+  // The core's and the server's messages are English; the ones the desk knows are said in the clerk's language.
+  const say = (m: string) => translateMessage(t as unknown as Translate, m);
   if (!error) return null;
   if (!(error instanceof InvokeError)) {
     return (
       <div className="notice error" role="alert">
-        {error instanceof Error ? error.message : String(error)}
+        {say(error instanceof Error ? error.message : String(error))}
       </div>
     );
   }
@@ -22,11 +24,11 @@ export function ErrorNotice({ error, shownFields, prefix = '' }: { error: unknow
     <div className="notice error" role="alert" data-testid="error-notice">
       <div>
         <strong>{t(`errors.${error.code}`)}</strong>
-        {showMessage && error.message ? <div>{error.message}</div> : null}
+        {showMessage && error.message ? <div>{say(error.message)}</div> : null}
         {error.code === 'VALIDATION_ERROR' && unshown.length > 0 ? (
           <ul>
             {unshown.map((d, i) => (
-              <li key={i}>{d.field ? `${d.field}: ${d.message}` : d.message}</li>
+              <li key={i}>{d.field ? `${d.field}: ${say(d.message)}` : say(d.message)}</li>
             ))}
           </ul>
         ) : null}

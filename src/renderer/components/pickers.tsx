@@ -14,6 +14,14 @@ interface ControlProps {
 }
 
 /** The warehouses of the mirror; the value is the warehouse's name, as the API addresses it. */
+/** The server's name of every account's own warehouse (docs/api-product.md, "Warehouses"). */
+export const DEFAULT_WAREHOUSE = 'Default';
+
+/** A warehouse as a clerk reads it: the account's "Default" in the clerk's language, every other by its name. */
+export function warehouseLabel(t: (key: 'pickers.defaultWarehouse') => string, name: string): string {
+  return name === DEFAULT_WAREHOUSE ? t('pickers.defaultWarehouse') : name;
+}
+
 export function WarehouseSelect({ value, onChange, ...aria }: { value: string; onChange: (name: string) => void } & ControlProps) {
   const { t } = useTranslation();
   const { data = [] } = useChannel('warehouses.list', {});
@@ -21,10 +29,10 @@ export function WarehouseSelect({ value, onChange, ...aria }: { value: string; o
   return (
     <select value={value} onChange={(e) => onChange(e.target.value)} {...aria}>
       <option value="">{t('pickers.chooseWarehouse')}</option>
-      {!known && value ? <option value={value}>{value}</option> : null}
+      {!known && value ? <option value={value}>{warehouseLabel(t, value)}</option> : null}
       {data.map((w) => (
         <option key={w.id} value={w.name} title={w.city ?? undefined}>
-          {w.name}
+          {warehouseLabel(t, w.name)}
         </option>
       ))}
     </select>

@@ -47,3 +47,64 @@ export function fieldErrors(error: unknown, prefix = ''): Map<string, string> {
   }
   return out;
 }
+
+/** The translate function of the common namespace, loosely typed: keys here are chosen by data. */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+const RECORDS: Record<string, string> = {
+  'purchase order': 'purchaseOrder', product: 'product', order: 'order', invoice: 'invoice', contact: 'contact', warehouse: 'warehouse', attachment: 'attachment',
+};
+
+/** A network failure as Node's fetch and the core word it: never shown to a clerk as it is. */
+const TRANSPORT = /fetch failed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH|EAI_AGAIN|socket hang up|network error|Failed to fetch|aborted due to timeout/i;
+const SERVER_FAULT = /\bHTTP 5\d\d\b|Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout/i;
+
+/**
+ * The English phrases the shared schemas (src/shared/protocol/fields.ts) and the server put into
+ * messages, with the i18n key that says each in the clerk's language. The schemas are shared with
+ * the server, whose API answers in English; the desk translates on the way to the screen.
+ */
+const PHRASES: Array<[RegExp, (m: RegExpExecArray, t: Translate) => string]> = [
+  [/^is required$/, (_m, t) => t('required')],
+  [/^is required for a take-in$/, (_m, t) => t('messages.requiredForTakeIn')],
+  [/^is needed when the currency is not HUF$/, (_m, t) => t('messages.fxRequired')],
+  [/^must be a number, got (.*)$/s, (m, t) => t('messages.number', { value: unquote(m[1]!) })],
+  [/^must be a whole number, got (.*)$/s, (m, t) => t('messages.wholeNumber', { value: unquote(m[1]!) })],
+  [/^must be a finite number$/, (_m, t) => t('messages.finite')],
+  [/^must be at least (.+)$/, (m, t) => t('messages.atLeast', { min: m[1] })],
+  [/^must be at most (\d+) characters$/, (m, t) => t('messages.maxChars', { max: m[1] })],
+  [/^must be at most (.+)$/, (m, t) => t('messages.atMost', { max: m[1] })],
+  [/^must be greater than 0$/, (_m, t) => t('messages.positive')],
+  [/^must not be zero$/, (_m, t) => t('messages.notZero')],
+  [/^must not be empty$/, (_m, t) => t('messages.notEmpty')],
+  [/^must be text, got .*$/s, (_m, t) => t('messages.text')],
+  [/^must be one of (.+?)(?:; got .*)?$/s, (m, t) => t('messages.oneOf', { values: m[1] })],
+  [/^must be 8, 12, 13 or 14 digits$/, (_m, t) => t('messages.gtinLength')],
+  [/^has a wrong check digit: the last digit should be (\d), not (\d)$/, (m, t) => t('messages.gtinCheckDigit', { expected: m[1], given: m[2] })],
+  [/^must be a (?:valid )?(?:calendar )?date\b.*$/, (_m, t) => t('messages.date')],
+  [
+    /^([A-Za-z ]+?) ("[^"]*"|\d+)(?: \([^)]*\))? does not exist in your account\.?$/,
+    (m, t) => {
+      const kind = RECORDS[m[1]!.toLowerCase()];
+      return kind ? t('messages.notFound', { what: t(`messages.record.${kind}`), code: m[2] }) : m[0];
+    },
+  ],
+];
+
+const unquote = (s: string) => s.replace(/^"(.*)"$/s, '$1');
+
+/**
+ * A message from the core or the server in the clerk's language when it is one the desk knows:
+ * the schemas' field problems, "… does not exist in your account", transport failures. Anything
+ * else is returned as it is (the server's own words are better than none).
+ */
+export function translateMessage(t: Translate, message: string): string {
+  const text = message.trim();
+  if (TRANSPORT.test(text)) return t('messages.transport');
+  if (SERVER_FAULT.test(text)) return t('messages.serverFault');
+  for (const [re, say] of PHRASES) {
+    const m = re.exec(text);
+    if (m) return say(m, t);
+  }
+  return message;
+}

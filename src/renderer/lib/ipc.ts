@@ -40,14 +40,14 @@ type Table = Events['mirror.changed']['tables'][number];
 /** Which cached reads a change of a mirror table makes stale. Billing's channels are listed here too. */
 export const TABLE_CHANNELS: Record<Table, ChannelName[]> = {
   products: ['products.search', 'products.lookup', 'products.get', 'count.get', 'count.list'],
-  quantities: ['products.search', 'products.lookup', 'products.get', 'count.get', 'stock.bins'],
+  quantities: ['products.search', 'products.lookup', 'products.get', 'count.get', 'stock.bins', 'po.open', 'po.get'],
   contacts: ['contacts.search', 'contacts.get'],
   warehouses: ['warehouses.list'],
   orders: ['orders.list', 'orders.get', 'orders.status'],
   invoices: ['invoices.list', 'invoices.get', 'dues.list'],
   dues: ['dues.list'],
   counts: ['count.list', 'count.get'],
-  outbox: ['outbox.list', 'orders.list', 'orders.get', 'invoices.list', 'invoices.get'],
+  outbox: ['outbox.list', 'orders.list', 'orders.get', 'invoices.list', 'invoices.get', 'po.open', 'po.get'],
 };
 
 export function createQueryClient(): QueryClient {

@@ -86,3 +86,11 @@ export function firstSupplier(db: Db, accountId: number): number | undefined {
   const r = stmt(db, "SELECT id FROM contacts WHERE account_id = ? AND kind IN ('supplier', 'both') ORDER BY id LIMIT 1").get(accountId) as { id: number } | undefined;
   return r?.id;
 }
+
+/** A page of the account's purchase orders in id order, optionally of one status, with what is still outstanding. */
+export function listPurchaseOrders(db: Db, accountId: number, q: { status?: PoStatus; afterId: number; limit: number }): Array<PurchaseOrder & { outstandingMilli: number }> {
+  const rows = stmt(db, `SELECT p.*, (SELECT COALESCE(SUM(MAX(l.qty_milli - l.received_milli, 0)), 0) FROM purchase_order_lines l WHERE l.po_id = p.id) AS outstanding_milli
+      FROM purchase_orders p WHERE p.account_id = ? AND p.id > ? AND (? IS NULL OR p.status = ?) ORDER BY p.id LIMIT ?`)
+    .all(accountId, q.afterId, q.status ?? null, q.status ?? null, q.limit) as Array<Row & { outstanding_milli: number }>;
+  return rows.map((r) => ({ ...toPo(r), outstandingMilli: r.outstanding_milli }));
+}

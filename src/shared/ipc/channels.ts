@@ -102,6 +102,8 @@ export const CHANNELS = {
   'count.exportCsv': core(z.strictObject({ sheetId: positiveId })).returns<{ filename: string; csv: string }>(),
   'count.importCsv': core(z.strictObject({ sheetId: positiveId, csv: z.string().max(5_000_000) })).returns<{ sheet: CountSheet; imported: number; errors: Array<{ line: number; message: string }> }>(),
 
+  /** The open purchase orders on the server (extension getPOs), newest first: what a receiving clerk can pick from. */
+  'po.open': core(none).returns<Result<'getPOs'>['purchase_orders']>(),
   'po.get': core(z.strictObject({ projectCode: z.string().min(1).max(64) })).returns<Result<'getPO'>>(),
   'po.receive': core(z.strictObject({ poId: positiveId, grossWeight: z.number().min(0).optional(), packageType: z.number().int().min(0).optional(), countryCode: z.string().length(2).optional() })).returns<{ entryId: number }>(),
 

@@ -59,6 +59,7 @@ export const CAPABILITIES = [
   'getProduct.after_id',
   'getProduct.updated_since',
   'getQuantities',
+  'getPOs',
   'setQuantity.expected_quantity',
   'setQuantity.stock',
   'setInvoice.order_id',

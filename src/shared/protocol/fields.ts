@@ -285,6 +285,49 @@ export const pattern = (re: RegExp, message: string, max: number) =>
     },
   );
 
+/**
+ * The GS1 check digit for the digits before it (GTIN-8, -12, -13, -14 alike): weights 3 and 1
+ * alternate from the right, the digit tops the sum up to a multiple of ten.
+ */
+export function gtinCheckDigit(body: string): number {
+  let sum = 0;
+  for (let i = body.length - 1, w = 3; i >= 0; i--, w = 4 - w) sum += (body.charCodeAt(i) - 48) * w;
+  return (10 - (sum % 10)) % 10;
+}
+
+const GTIN_LENGTH = /^\d{8}$|^\d{12,14}$/;
+
+/** Why a GTIN-length code is wrong, or null. Its last digit is the check digit of the others. */
+export function gtinProblem(code: string): string | null {
+  const expected = gtinCheckDigit(code.slice(0, -1));
+  const given = code.charCodeAt(code.length - 1) - 48;
+  return given === expected ? null : `has a wrong check digit: the last digit should be ${expected}, not ${given}`;
+}
+
+/**
+ * An EAN/GTIN: 8, 12, 13 or 14 digits whose last digit is the GS1 check digit. A wrong check digit
+ * is a mistyped or misread code, so it is refused rather than stored and synced.
+ */
+export const gtin = () =>
+  withFast(
+    coerced(
+      textCoerce,
+      z
+        .string({ error: msg((v) => `must be text, got ${describe(v)}`) })
+        .max(14, 'must be at most 14 characters')
+        .regex(GTIN_LENGTH, 'must be 8, 12, 13 or 14 digits')
+        .check((ctx) => {
+          if (!GTIN_LENGTH.test(ctx.value)) return;
+          const problem = gtinProblem(ctx.value);
+          if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+        }),
+    ),
+    () => (v) => {
+      const s = textCoerce(v);
+      return typeof s === 'string' && matches(GTIN_LENGTH, s) && gtinProblem(s) === null ? s : INVALID;
+    },
+  );
+
 /** Wraps a schema so "" and null mean "not given". */
 export const opt = <T extends z.ZodType>(schema: T): z.ZodPreprocess<z.ZodOptional<T>> => {
   // Twin: blank is absent; anything else is the wrapped schema's (never undefined, so `.optional()` passes it on).

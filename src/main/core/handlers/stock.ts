@@ -3,6 +3,7 @@ import { listWarehouses } from '../mirror/contacts';
 import { productRow } from '../mirror/products';
 import { currentId } from '../mirror/settings';
 import { savePurchaseOrder, purchaseOrder } from '../mirror/dues';
+import type { Result } from '@shared/protocol';
 import { binsOfWarehouse } from '../mirror/stock';
 import { submit } from '../outbox/service';
 import type { CoreContext } from './context';
@@ -26,7 +27,7 @@ const labelOf = (label: string) => (label ? { stock_label: label } : {});
 /** "Default (A-01)": a warehouse with its stock label, as summaries name it. */
 export const placeOf = (warehouse: string, label?: string) => (label ? `${warehouse} (${label})` : warehouse);
 
-export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'stock.bins' | 'po.get' | 'po.receive'> = {
+export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'stock.bins' | 'po.open' | 'po.get' | 'po.receive'> = {
   'stock.bins': (ctx, req) => (req.warehouse.trim() ? binsOfWarehouse(ctx.db, canonicalWarehouse(ctx, req.warehouse)) : []),
   'stock.takeIn': (ctx, req) => {
     const warehouse = canonicalWarehouse(ctx, req.warehouse);
@@ -60,6 +61,18 @@ export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'stock.bi
     });
     ctx.changed(['quantities', 'outbox']);
     return { entryId };
+  },
+  'po.open': async (ctx) => {
+    const api = requireOnline(ctx);
+    const out: Result<'getPOs'>['purchase_orders'] = [];
+    for (let after = 0, more = 1; more; ) {
+      const o = await api.call('getPOs', { status: 'open', after_id: after });
+      if (o.kind !== 'ok') throw fromFailure(o);
+      out.push(...o.result.purchase_orders);
+      after = o.result.last_id;
+      more = o.result.more && o.result.purchase_orders.length > 0 ? 1 : 0;
+    }
+    return out.reverse();
   },
   'po.get': async (ctx, req) => {
     const o = await requireOnline(ctx).call('getPO', { project_code: req.projectCode });

@@ -49,6 +49,11 @@ const de: Messages<typeof en> = {
     postedDone: 'Vom Server bestätigt: {{count}} Bestandsbewegungen gebucht.',
   },
   receipt: {
+    openTitle: 'Offene Bestellungen',
+    noneOpen: 'Keine Bestellung wartet auf Ware.',
+    receivedNotice: 'Diese Bestellung ist eingegangen: nichts ist mehr offen.',
+    code: 'Projektcode',
+    pick: 'Auswählen',
     status: { open: 'offen', received: 'eingegangen' },
     projectCode: 'Projektcode der Bestellung',
     projectCodeHint: 'z. B. PO-2026-0012',

@@ -46,6 +46,11 @@ const en = {
     postedDone: 'Confirmed by the server: {{count}} stock changes posted.',
   },
   receipt: {
+    openTitle: 'Open purchase orders',
+    noneOpen: 'No purchase order is waiting for goods.',
+    receivedNotice: 'This purchase order has been received: nothing is outstanding.',
+    code: 'Project code',
+    pick: 'Pick',
     status: { open: 'open', received: 'received' },
     projectCode: 'Purchase order project code',
     projectCodeHint: 'e.g. PO-2026-0012',

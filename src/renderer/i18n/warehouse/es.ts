@@ -49,6 +49,11 @@ const es: Messages<typeof en> = {
     postedDone: 'Confirmado por el servidor: {{count}} movimientos de stock contabilizados.',
   },
   receipt: {
+    openTitle: 'Pedidos a proveedor abiertos',
+    noneOpen: 'Ningún pedido espera mercancía.',
+    receivedNotice: 'Este pedido ya se ha recibido: no queda nada pendiente.',
+    code: 'Código de proyecto',
+    pick: 'Elegir',
     status: { open: 'abierto', received: 'recibido' },
     projectCode: 'Código de proyecto del pedido',
     projectCodeHint: 'p. ej. PO-2026-0012',

@@ -49,6 +49,11 @@ const hu: Messages<typeof en> = {
     postedDone: 'A szerver megerősítette: {{count}} készletmozgás könyvelve.',
   },
   receipt: {
+    openTitle: 'Nyitott beszerzési rendelések',
+    noneOpen: 'Egy beszerzési rendelés sem vár árura.',
+    receivedNotice: 'Ez a beszerzési rendelés már átvéve: nincs hátralék.',
+    code: 'Projektkód',
+    pick: 'Kiválasztás',
     status: { open: 'nyitott', received: 'átvéve' },
     projectCode: 'Beszerzési rendelés projektkódja',
     projectCodeHint: 'pl. PO-2026-0012',

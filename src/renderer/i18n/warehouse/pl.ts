@@ -49,6 +49,11 @@ const pl: Messages<typeof en> = {
     postedDone: 'Potwierdzone przez serwer: zaksięgowano {{count}} ruchów magazynowych.',
   },
   receipt: {
+    openTitle: 'Otwarte zamówienia do dostawców',
+    noneOpen: 'Żadne zamówienie nie czeka na towar.',
+    receivedNotice: 'To zamówienie zostało przyjęte: nic nie pozostało do przyjęcia.',
+    code: 'Kod projektu',
+    pick: 'Wybierz',
     status: { open: 'otwarte', received: 'przyjęte' },
     projectCode: 'Kod projektu zamówienia',
     projectCodeHint: 'np. PO-2026-0012',

@@ -3,11 +3,11 @@ import type { HandlerMap } from '../../context';
 import { getProduct, setProduct } from './catalog';
 import { getOrderStatus, setOrderItem, setWarehouseItem } from './orderLines';
 import { setOrder } from './orders';
-import { getPO, setPOTakeIn } from './purchaseOrders';
+import { getPO, getPOs, setPOTakeIn } from './purchaseOrders';
 import { getQuantities, getQuantity, setQuantity } from './stock';
 import { getWarehouses, setWarehouse } from './warehouses';
 
-export type ProductMethod = 'getProduct' | 'setProduct' | 'getQuantity' | 'setQuantity' | 'setOrder' | 'setOrderItem' | 'getOrderStatus' | 'getPO' | 'setPOTakeIn' | 'getWarehouses' | 'setWarehouse' | 'setWarehouseItem' | 'getQuantities';
+export type ProductMethod = 'getProduct' | 'setProduct' | 'getQuantity' | 'setQuantity' | 'setOrder' | 'setOrderItem' | 'getOrderStatus' | 'getPO' | 'getPOs' | 'setPOTakeIn' | 'getWarehouses' | 'setWarehouse' | 'setWarehouseItem' | 'getQuantities';
 
 export const productHandlers: HandlerMap<ProductMethod> = {
   getProduct,
@@ -18,6 +18,7 @@ export const productHandlers: HandlerMap<ProductMethod> = {
   setOrderItem,
   getOrderStatus,
   getPO,
+  getPOs,
   setPOTakeIn,
   getWarehouses: (ctx) => getWarehouses(ctx),
   setWarehouse,

@@ -4,7 +4,7 @@ import type { RequestContext } from '../../context';
 import { getContact } from '../../repos/contacts';
 import { getProductById } from '../../repos/products';
 import {
-  findPurchaseOrderByCode, firstSupplier, getPurchaseOrder, insertPurchaseOrder, markReceived, nextProjectCode, poLines, poReceipts,
+  findPurchaseOrderByCode, firstSupplier, getPurchaseOrder, insertPurchaseOrder, listPurchaseOrders, markReceived, nextProjectCode, poLines, poReceipts,
 } from '../../repos/purchaseOrders';
 import { addMove, insertReceipt, lastTakeinSupplier } from '../../repos/stock';
 import { getWarehouse } from '../../repos/warehouses';
@@ -50,6 +50,29 @@ export function getPO(ctx: RequestContext, p: Params<'getPO'>): Result<'getPO'> 
       product_id: l.productId, product_name: getProductById(db, accountId, l.productId)?.name ?? '', quantity: fromMilli(l.qtyMilli), received_quantity: fromMilli(l.receivedMilli),
     })),
     receipts: receiptsOut(poReceipts(db, accountId, po.id)),
+  };
+}
+
+const PO_PAGE = 1000;
+
+/** Extension getPOs: the account's purchase orders (of one status if asked), 1,000 per page in id order. */
+export function getPOs(ctx: RequestContext, p: Params<'getPOs'>): Result<'getPOs'> {
+  const { db, accountId } = ctx;
+  const rows = listPurchaseOrders(db, accountId, { status: p.status, afterId: p.after_id ?? 0, limit: PO_PAGE + 1 });
+  const page = rows.slice(0, PO_PAGE);
+  const names = new Map<number, string>();
+  const warehouses = new Map<number, string>();
+  return {
+    purchase_orders: page.map((po) => {
+      if (!names.has(po.supplierContactId)) names.set(po.supplierContactId, getContact(db, accountId, po.supplierContactId)?.name ?? '');
+      if (!warehouses.has(po.warehouseId)) warehouses.set(po.warehouseId, getWarehouse(db, accountId, po.warehouseId)?.name ?? '');
+      return {
+        po_id: po.id, project_code: po.projectCode, status: po.status, supplier: { contact_id: po.supplierContactId, name: names.get(po.supplierContactId)! },
+        warehouse: warehouses.get(po.warehouseId)!, ...(po.orderId !== undefined ? { order_id: po.orderId } : {}), created_at: po.createdAt, outstanding: fromMilli(po.outstandingMilli),
+      };
+    }),
+    last_id: page.at(-1)?.id ?? p.after_id ?? 0,
+    more: rows.length > PO_PAGE ? 1 : 0,
   };
 }
 

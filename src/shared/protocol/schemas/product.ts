@@ -1,7 +1,7 @@
 /** Parameters and results of the product area (`/api/product`), field by field as the document lists them. */
 import { z } from 'zod';
 import {
-  choice, country, currency, date, describe, flag, id, int, intChoice, list, locale, num, opt, optText, pattern, PAYMENT_METHODS,
+  choice, country, currency, date, describe, flag, id, int, intChoice, list, locale, num, opt, optText, pattern, gtin, PAYMENT_METHODS,
   requestId, text, timestamp,
 } from '../fields';
 import { addressFields, customFields, quantityRow, totals } from './common';
@@ -36,7 +36,7 @@ export const productFields = {
   discount3: opt(num({ min: 0, max: 100 })),
   manufacturer: optText(255),
   item_number: optText(100),
-  ean_number: opt(pattern(/^\d{8}$|^\d{12,14}$/, 'must be 8, 12, 13 or 14 digits', 14)),
+  ean_number: opt(gtin()),
   foreign_item_number: optText(100),
   vtsz_number: opt(pattern(/^[0-9 ]{2,15}$/, 'must be the digits of a customs tariff number (spaces allowed)', 15)),
   product_group: optText(100),
@@ -273,6 +273,31 @@ export const product = {
         z.object({ product_id: z.number(), product_name: z.string(), quantity: z.number(), received_quantity: z.number() }),
       ),
       receipts: z.array(z.object({ receipt_id: z.number(), product_id: z.number(), quantity: z.number(), date: z.string() })),
+    }),
+  },
+  // Extension (capability "getPOs"): the purchase orders of the account, so a receiving clerk can be
+  // offered the open ones instead of having to know a project code. Keyset-paged by id.
+  getPOs: {
+    params: z.strictObject({
+      status: opt(choice(['open', 'received'] as const, 'status')),
+      after_id: opt(int({ min: 0 })),
+    }),
+    result: z.object({
+      purchase_orders: z.array(
+        z.object({
+          po_id: z.number(),
+          project_code: z.string(),
+          status: z.string(),
+          supplier: z.object({ contact_id: z.number(), name: z.string() }),
+          warehouse: z.string(),
+          order_id: z.number().optional(),
+          created_at: z.string(),
+          /** Ordered less received over every line. */
+          outstanding: z.number(),
+        }),
+      ),
+      last_id: z.number(),
+      more: z.number(),
     }),
   },
   setPOTakeIn: {

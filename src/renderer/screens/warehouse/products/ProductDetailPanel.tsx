@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StockAdjustDialog } from './StockAdjustDialog';
+import { warehouseLabel } from '../../../components/pickers';
 import { useChannel } from '../../../lib/ipc';
 import { useFormat } from '../../../lib/useFormat';
 
@@ -77,7 +78,7 @@ export function ProductDetailPanel({ productId }: { productId: number | null }) 
               {p.quantities.map((q) => (
                 <tr key={`${q.warehouse}|${q.stockLabel}`}>
                   <td>
-                    {q.warehouse}
+                    {warehouseLabel(tc, q.warehouse)}
                     {q.stockLabel ? <span className="muted"> · {q.stockLabel}</span> : null}
                   </td>
                   <td className="num">{f.qty(q.deliverable)}</td>

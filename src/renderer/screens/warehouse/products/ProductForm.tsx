@@ -8,6 +8,7 @@ import { Field } from '../../../components/Field';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ContactPicker, WarehouseSelect } from '../../../components/pickers';
 import { useFormDraft } from '../../../lib/drafts';
+import { translateMessage, type Translate } from '../../../lib/errors';
 import { useCommand } from '../../../lib/ipc';
 import { useHotkey } from '../../../lib/useHotkey';
 import { productFormSchema, TAKEIN_FIELDS, TEXT_FIELDS, NUMBER_FIELDS, type ProductFormValues, type ProductParams } from './productForm';
@@ -48,7 +49,8 @@ export function ProductForm({ id, initial, clearable }: { id: number | null; ini
 
   const err = (name: string) => {
     const e = (formState.errors as Record<string, { message?: string } | undefined>)[name];
-    return e?.message;
+    // The shared schema's and the server's words are English; said here in the clerk's language.
+    return e?.message ? translateMessage(tc as unknown as Translate, e.message) : undefined;
   };
   const text = (name: FieldPath<ProductFormValues>, label: string, opts: { required?: boolean; num?: boolean; className?: string; hint?: string; type?: string; maxLength?: number } = {}) => (
     <Field label={label} required={opts.required} error={err(name)} className={opts.className} hint={opts.hint}>

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { setProductParams } from '@shared/protocol/schemas/product';
 import type { PickedContact } from '../../../components/pickers';
+import { parseNumberInput } from '../../../lib/format';
 
 export const TEXT_FIELDS = [
   'product_name', 'item_number', 'ean_number', 'unit', 'currency', 'manufacturer', 'product_group', 'foreign_item_number',
@@ -45,6 +46,18 @@ export function valuesFromRecord(record: Record<string, unknown>, unit = 'pcs'):
   return v;
 }
 
+const NUMERIC = new Set<string>([...NUMBER_FIELDS, 'takein_quantity', 'takein_price', 'takein_fxrate']);
+
+/**
+ * A money or quantity box read by the desk's one number parser, as take-in and payments read
+ * theirs: "47 990", "1 234,5" and "1234.5" are numbers. What is not a number stays text, so the
+ * schema names the field and the value.
+ */
+function asNumber(s: string): number | string {
+  const n = parseNumberInput(s);
+  return n === null || Number.isNaN(n) ? s : n;
+}
+
 /**
  * Form values as setProduct parameters. Blank boxes are left out, except text that had a value
  * when editing: sending "" is how a stored text is cleared.
@@ -53,7 +66,7 @@ export function toParams(values: ProductFormValues, clearable: ReadonlySet<strin
   const out: Record<string, unknown> = {};
   for (const k of [...TEXT_FIELDS, ...NUMBER_FIELDS, ...TAKEIN_FIELDS]) {
     const s = values[k].trim();
-    if (s !== '') out[k] = NUMBER_FIELDS.includes(k as never) || k === 'takein_quantity' || k === 'takein_price' || k === 'takein_fxrate' ? s.replace(',', '.') : s;
+    if (s !== '') out[k] = NUMERIC.has(k) ? asNumber(s) : s;
     else if (clearable.has(k)) out[k] = '';
   }
   out.service = values.service ? 1 : 0;

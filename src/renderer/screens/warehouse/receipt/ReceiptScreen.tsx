@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { ResultOf } from '@shared/ipc';
 import { Screen } from '../../../components/Screen';
 import { Field } from '../../../components/Field';
+import { warehouseLabel } from '../../../components/pickers';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useDraftState } from '../../../lib/drafts';
 import { fieldErrors } from '../../../lib/errors';
 import { parseNumberInput } from '../../../lib/format';
-import { useCommand } from '../../../lib/ipc';
+import { useChannel, useCommand } from '../../../lib/ipc';
 import { useFormat } from '../../../lib/useFormat';
 
 type PO = ResultOf<'po.get'>;
@@ -20,7 +21,8 @@ interface ReceiptDraft {
 }
 
 const emptyDraft: ReceiptDraft = { projectCode: '', grossWeight: '', packageType: '', countryCode: '' };
-const isReceiptDraft = (v: unknown): v is ReceiptDraft => typeof v === 'object' && v !== null && typeof (v as ReceiptDraft).projectCode === 'string';
+const isReceiptDraft = (v: unknown): v is ReceiptDraft =>
+  typeof v === 'object' && v !== null && typeof (v as ReceiptDraft).projectCode === 'string';
 
 /** Goods receipt against a purchase order: find it by project code, check what is due, receive it. */
 export function ReceiptScreen() {
@@ -34,14 +36,28 @@ export function ReceiptScreen() {
   const [queued, setQueued] = useState<number | null>(null);
   const [problems, setProblems] = useState<Map<string, string>>(new Map());
 
-  const onFind = (e: FormEvent) => {
-    e.preventDefault();
-    const code = d.projectCode.trim();
-    if (!code) return;
+  const load = (code: string) => {
     setQueued(null);
     receive.reset();
     find.mutate({ projectCode: code }, { onSuccess: setPo, onError: () => setPo(null) });
   };
+  const onFind = (e: FormEvent) => {
+    e.preventDefault();
+    const code = d.projectCode.trim();
+    if (code) load(code);
+  };
+  const onPick = (code: string) => {
+    draft.set({ ...d, projectCode: code });
+    load(code);
+  };
+  // Once the receipt is queued the order is read again whenever the outbox moves, so it shows as
+  // received as soon as the server has taken the receipt.
+  const live = useChannel(
+    'po.get',
+    { projectCode: po?.project_code ?? '-' },
+    { enabled: po !== null && queued !== null },
+  );
+  const current = live.data && live.data.po_id === po?.po_id ? live.data : po;
 
   const onReceive = (e: FormEvent) => {
     e.preventDefault();
@@ -50,13 +66,20 @@ export function ReceiptScreen() {
     const pkg = parseNumberInput(d.packageType);
     const country = d.countryCode.trim().toUpperCase();
     const p = new Map<string, string>();
-    if (weight !== null && (Number.isNaN(weight) || weight < 0)) p.set('grossWeight', t('problems.notNegative'));
-    if (pkg !== null && (Number.isNaN(pkg) || !Number.isInteger(pkg) || pkg < 0)) p.set('packageType', t('receipt.wholeNumber'));
+    if (weight !== null && (Number.isNaN(weight) || weight < 0))
+      p.set('grossWeight', t('problems.notNegative'));
+    if (pkg !== null && (Number.isNaN(pkg) || !Number.isInteger(pkg) || pkg < 0))
+      p.set('packageType', t('receipt.wholeNumber'));
     if (country && !/^[A-Z]{2}$/.test(country)) p.set('countryCode', t('problems.country'));
     setProblems(p);
     if (p.size > 0) return;
     receive.mutate(
-      { poId: po.po_id, ...(weight !== null ? { grossWeight: weight } : {}), ...(pkg !== null ? { packageType: pkg } : {}), ...(country ? { countryCode: country } : {}) },
+      {
+        poId: po.po_id,
+        ...(weight !== null ? { grossWeight: weight } : {}),
+        ...(pkg !== null ? { packageType: pkg } : {}),
+        ...(country ? { countryCode: country } : {}),
+      },
       {
         onSuccess: ({ entryId }) => {
           setQueued(entryId);
@@ -82,65 +105,109 @@ export function ReceiptScreen() {
             placeholder={t('receipt.projectCodeHint')}
           />
         </Field>
-        <button type="submit" className="btn primary" disabled={find.isPending} style={{ alignSelf: 'flex-end' }}>
+        <button
+          type="submit"
+          className="btn primary"
+          disabled={find.isPending}
+          style={{ alignSelf: 'flex-end' }}
+        >
           {tc('actions.search')}
         </button>
       </form>
       <ErrorNotice error={find.error} />
-      {po ? (
+      {current ? (
         <>
-          <PoSummary po={po} />
-          <form className="panel" onSubmit={onReceive}>
-            <div className="panel-title">
-              <h2>{t('receipt.receiveTitle')}</h2>
+          <PoSummary po={current} />
+          {current.status === 'received' ? (
+            <div className="notice ok" role="status" data-testid="po-received">
+              {t('receipt.receivedNotice')}
             </div>
-            <div className="panel-body form-grid">
-              <Field label={t('receipt.grossWeight')} error={errorOf('grossWeight')}>
-                <input type="text" inputMode="decimal" className="num" value={d.grossWeight} onChange={(e) => draft.set({ ...d, grossWeight: e.target.value })} />
-              </Field>
-              <Field label={t('receipt.packageType')} hint={t('receipt.packageTypeHint')} error={errorOf('packageType')}>
-                <input type="text" inputMode="numeric" className="num" value={d.packageType} onChange={(e) => draft.set({ ...d, packageType: e.target.value })} />
-              </Field>
-              <Field label={t('receipt.origin')} error={errorOf('countryCode')}>
-                <input type="text" maxLength={2} value={d.countryCode} onChange={(e) => draft.set({ ...d, countryCode: e.target.value.toUpperCase() })} />
-              </Field>
-              <div className="field action">
-                <button type="submit" className="btn primary" disabled={receive.isPending || queued !== null} data-testid="po-receive">
-                  {t('receipt.receive')}
-                </button>
+          ) : (
+            <form className="panel" onSubmit={onReceive}>
+              <div className="panel-title">
+                <h2>{t('receipt.receiveTitle')}</h2>
               </div>
-            </div>
-            <div className="panel-body" style={{ paddingTop: 0 }}>
-              <ErrorNotice error={receive.error} shownFields={(f) => ['grossWeight', 'packageType', 'countryCode'].includes(f)} />
-              {queued !== null ? (
-                <div className="notice ok" role="status">
-                  {t('receipt.queued')}
+              <div className="panel-body form-grid">
+                <Field label={t('receipt.grossWeight')} error={errorOf('grossWeight')}>
+                  <input
+                    type="text"
+                    inputMode="decimal"
+                    className="num"
+                    value={d.grossWeight}
+                    onChange={(e) => draft.set({ ...d, grossWeight: e.target.value })}
+                  />
+                </Field>
+                <Field
+                  label={t('receipt.packageType')}
+                  hint={t('receipt.packageTypeHint')}
+                  error={errorOf('packageType')}
+                >
+                  <input
+                    type="text"
+                    inputMode="numeric"
+                    className="num"
+                    value={d.packageType}
+                    onChange={(e) => draft.set({ ...d, packageType: e.target.value })}
+                  />
+                </Field>
+                <Field label={t('receipt.origin')} error={errorOf('countryCode')}>
+                  <input
+                    type="text"
+                    maxLength={2}
+                    value={d.countryCode}
+                    onChange={(e) => draft.set({ ...d, countryCode: e.target.value.toUpperCase() })}
+                  />
+                </Field>
+                <div className="field action">
+                  <button
+                    type="submit"
+                    className="btn primary"
+                    disabled={receive.isPending || queued !== null}
+                    data-testid="po-receive"
+                  >
+                    {t('receipt.receive')}
+                  </button>
                 </div>
-              ) : null}
-            </div>
-          </form>
+              </div>
+              <div className="panel-body" style={{ paddingTop: 0 }}>
+                <ErrorNotice
+                  error={receive.error}
+                  shownFields={(f) => ['grossWeight', 'packageType', 'countryCode'].includes(f)}
+                />
+                {queued !== null ? (
+                  <div className="notice ok" role="status">
+                    {t('receipt.queued')}
+                  </div>
+                ) : null}
+              </div>
+            </form>
+          )}
         </>
       ) : null}
+      <OpenOrders onPick={onPick} current={current?.po_id ?? null} />
     </Screen>
   );
 }
 
 function PoSummary({ po }: { po: PO }) {
   const { t } = useTranslation('warehouse');
+  const { t: tc } = useTranslation();
   const f = useFormat();
   const outstanding = po.lines.reduce((s, l) => s + Math.max(0, l.quantity - l.received_quantity), 0);
   return (
     <div className="panel" data-testid="po-summary">
       <div className="panel-title">
         <h2>{po.project_code}</h2>
-        <span className={`badge ${outstanding === 0 ? 'ok' : 'info'}`}>{po.status === 'open' || po.status === 'received' ? t(`receipt.status.${po.status}`) : po.status}</span>
+        <span className={`badge ${outstanding === 0 ? 'ok' : 'info'}`} data-testid="po-status">
+          {po.status === 'open' || po.status === 'received' ? t(`receipt.status.${po.status}`) : po.status}
+        </span>
       </div>
       <div className="panel-body">
         <dl className="kv">
           <dt>{t('receipt.supplier')}</dt>
           <dd>{po.supplier.name}</dd>
           <dt>{t('receipt.warehouse')}</dt>
-          <dd>{po.warehouse}</dd>
+          <dd>{warehouseLabel(tc, po.warehouse)}</dd>
           <dt>{t('receipt.created')}</dt>
           <dd>{f.dateTime(po.created_at)}</dd>
         </dl>
@@ -171,12 +238,71 @@ function PoSummary({ po }: { po: PO }) {
           <ul className="muted">
             {po.receipts.map((r) => (
               <li key={`${r.receipt_id}-${r.product_id}`}>
-                {f.date(r.date)} — #{r.receipt_id}: {po.lines.find((l) => l.product_id === r.product_id)?.product_name ?? r.product_id} × {f.qty(r.quantity)}
+                {f.date(r.date)} — #{r.receipt_id}:{' '}
+                {po.lines.find((l) => l.product_id === r.product_id)?.product_name ?? r.product_id} ×{' '}
+                {f.qty(r.quantity)}
               </li>
             ))}
           </ul>
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** The open purchase orders on the server, so the clerk picks one instead of having to know its code. */
+function OpenOrders({ onPick, current }: { onPick: (code: string) => void; current: number | null }) {
+  const { t } = useTranslation('warehouse');
+  const { t: tc } = useTranslation();
+  const f = useFormat();
+  const list = useChannel('po.open', {});
+  return (
+    <div className="panel" data-testid="po-open-list">
+      <div className="panel-title">
+        <h2>{t('receipt.openTitle')}</h2>
+      </div>
+      {list.error ? (
+        <div className="panel-body">
+          <ErrorNotice error={list.error} />
+        </div>
+      ) : list.data && list.data.length === 0 ? (
+        <p className="panel-body muted">{t('receipt.noneOpen')}</p>
+      ) : list.data ? (
+        <table className="grid">
+          <thead>
+            <tr>
+              <th>{t('receipt.code')}</th>
+              <th>{t('receipt.supplier')}</th>
+              <th>{t('receipt.warehouse')}</th>
+              <th>{t('receipt.created')}</th>
+              <th className="num">{t('receipt.outstanding')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.data.map((o) => (
+              <tr key={o.po_id} className={o.po_id === current ? 'selected' : undefined}>
+                <td>
+                  <button
+                    type="button"
+                    className="btn link"
+                    onClick={() => onPick(o.project_code)}
+                    data-testid={`po-open-${o.po_id}`}
+                    title={t('receipt.pick')}
+                  >
+                    {o.project_code}
+                  </button>
+                </td>
+                <td>{o.supplier.name}</td>
+                <td>{warehouseLabel(tc, o.warehouse)}</td>
+                <td>{f.dateTime(o.created_at)}</td>
+                <td className="num">{f.qty(o.outstanding)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="panel-body muted">{tc('loading')}</p>
+      )}
     </div>
   );
 }
