@@ -72,7 +72,12 @@ export function Combobox<T>({ id, text, onText, options, loading, onPick, onCode
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={(e) => {
-          const scanned = e.ctrlKey || e.altKey || e.metaKey ? null : detector.current?.press(e.key, e.timeStamp);
+          // Ctrl/Alt/Meta+key is the screen's shortcut (Ctrl+Enter finalizes): never a pick from the list.
+          if (e.ctrlKey || e.altKey || e.metaKey) {
+            detector.current?.reset();
+            return;
+          }
+          const scanned = detector.current?.press(e.key, e.timeStamp);
           if (e.key === 'Enter' && onCode && scanned) takeCode(scanned);
           else if (shown && e.key === 'Enter' && options[active] !== undefined) pick(options[active] as T);
           else if (e.key === 'Enter' && onCode && text.trim() !== '' && !loading) takeCode(text.trim());

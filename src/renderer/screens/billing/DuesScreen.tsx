@@ -61,7 +61,10 @@ export function DuesScreen() {
               <tbody>
                 {rows.map((r) => (
                   <tr key={r.contactId} tabIndex={0} className={chosen?.contactId === r.contactId ? 'selected' : undefined} onFocus={() => pick(r)} onClick={() => pick(r)} onKeyDown={(e) => onRowKey(e, r)} data-testid={`due-row-${r.contactId}`}>
-                    <td className="wrap">{r.name}</td>
+                    <td className="wrap">
+                      {r.name}{' '}
+                      {r.pending ? <span className="badge pending" title={t('dues.pending')}>{t('outbox.pending')}</span> : null}
+                    </td>
                     <td className="num">{r.currencies.map((c) => <div key={c.currency}>{f.money(c.outstanding, c.currency)}</div>)}</td>
                     <td className="num">
                       {r.currencies.map((c) => (

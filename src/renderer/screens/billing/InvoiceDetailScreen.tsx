@@ -46,7 +46,16 @@ function InvoiceDetail({ row, detail }: { row: InvoiceRow; detail: Detail }) {
   const [paying, setPaying] = useState(false);
   const [storno, setStorno] = useState<'ask' | 'busy' | null>(null);
   const [stornoError, setStornoError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>((location.state as { issued?: boolean } | null)?.issued ? t('invoice.issued') : null);
+  const [notice, setNotice] = useState<string | null>(null);
+  // "Issued" only once the server numbered it: before that it is waiting, or the server refused it.
+  const justIssued = (location.state as { issued?: boolean } | null)?.issued === true;
+  const issuedNotice = !justIssued
+    ? null
+    : row.outboxState === 'needs_attention'
+      ? { tone: 'error', text: t('invoice.issuedRefused') }
+      : row.local
+        ? { tone: 'info', text: t('invoice.issuedPending') }
+        : { tone: 'ok', text: t('invoice.issued') };
   const [language, setLanguage] = useState<Locale | ''>('');
 
   const number = row.invoiceNumber ?? t('invoice.notNumbered');
@@ -103,7 +112,11 @@ function InvoiceDetail({ row, detail }: { row: InvoiceRow; detail: Detail }) {
         </div>
       }
     >
-      {notice && <p className="notice ok" role="status">{notice}</p>}
+      {notice ? (
+        <p className="notice ok" role="status">{notice}</p>
+      ) : issuedNotice ? (
+        <p className={`notice ${issuedNotice.tone}`} role={issuedNotice.tone === 'error' ? 'alert' : 'status'}>{issuedNotice.text}</p>
+      ) : null}
       <div className="billing-detail-grid">
         <div className="stack">
           <section className="panel" aria-label={t('invoice.summary')}>

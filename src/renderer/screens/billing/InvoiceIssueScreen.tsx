@@ -8,7 +8,7 @@ import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'r
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFieldArray, useForm, useFormState, useWatch, type UseFieldArrayReturn, type UseFormReturn } from 'react-hook-form';
-import type { RequestOf } from '@shared/ipc';
+import type { OrderView, RequestOf } from '@shared/ipc';
 import { ConfirmDialog } from '@renderer/components/Dialog';
 import { Screen } from '@renderer/components/Screen';
 import { invoke, useChannel } from '@renderer/lib/ipc';
@@ -25,6 +25,7 @@ import { localeOf } from './locale';
 import { applyServerErrors } from './orderSubmit';
 import { sharedSchemaResolver, unshownErrors, type LooseT } from './resolver';
 import { RetentionsEditor } from './RetentionsEditor';
+import { refusalReason } from './orderState';
 import { LinesAndTotals } from './TotalsPanel';
 import { useFormDraft } from './useFormDraft';
 
@@ -47,6 +48,8 @@ export function InvoiceIssueScreen() {
   if (orderId !== null) {
     if (order.isPending) return <Screen title={title}><p className="empty">{t('common.loading')}</p></Screen>;
     if (!order.data) return <Screen title={title}><p className="notice error" role="alert">{t('order.notFound')}</p></Screen>;
+    // An order is invoiced once; a refused one not at all (the server would refuse the invoice too).
+    if (order.data.invoice || order.data.refusal) return <NotInvoiceable order={order.data} />;
     return <InvoiceEditor key={`o${orderId}`} draftKey={`billing.invoice.order.${orderId}`} initial={invoiceFromOrder(order.data, today)} />;
   }
   if (proformaId !== null) {
@@ -56,6 +59,23 @@ export function InvoiceIssueScreen() {
     return <InvoiceEditor key={`p${proformaId}`} draftKey={`billing.invoice.proforma.${proformaId}`} initial={invoiceFromProforma(rec, proformaId, today)} />;
   }
   return <InvoiceEditor key="new" draftKey="billing.invoice.new" initial={emptyInvoice(today, localeOf(lang))} />;
+}
+
+function NotInvoiceable({ order }: { order: OrderView }) {
+  const { t } = useTranslation('billing');
+  return (
+    <Screen title={t('invoice.newTitle')} actions={<Link className="btn" to="/orders">{t('order.backToList')}</Link>}>
+      {order.invoice ? (
+        <p className="notice warn" role="status">
+          {t('invoice.alreadyInvoiced')} <Link to={`/invoices/${order.invoice.id}`}>{t('invoice.openInvoice')}</Link>
+        </p>
+      ) : (
+        <p className="notice error" role="alert">
+          {t('invoice.orderRefused', { reason: refusalReason(t as unknown as LooseT, order) })} <Link to="/sync">{t('order.openSync')}</Link>
+        </p>
+      )}
+    </Screen>
+  );
 }
 
 function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: InvoiceFormValues }) {

@@ -25,6 +25,7 @@ import { ProductPicker } from './ProductPicker';
 import { sharedSchemaResolver, unshownErrors, type LooseT } from './resolver';
 import { useFormDraft } from './useFormDraft';
 import { localeOf } from './locale';
+import { canInvoice, refusalReason } from './orderState';
 
 // The schema's output is what its input type describes loosely (every key `unknown`); it parses as-is.
 type OrderRequest = RequestOf<'orders.save'>['order'];
@@ -34,11 +35,16 @@ export function OrderEntryScreen() {
   const editId = id !== undefined && /^-?\d+$/.test(id) ? Number(id) : null;
   const order = useChannel('orders.get', { id: editId ?? 0 }, { enabled: editId !== null });
   const { t } = useTranslation('billing');
+  // Whether the order can be edited is decided once, as it was loaded: finalizing it here changes
+  // its status, and the editor must stay to say it was finalized (not "only open orders…").
+  const [loaded, setLoaded] = useState<{ editId: number; view: OrderView } | null>(null);
+  if (editId !== null && order.data && loaded?.editId !== editId) setLoaded({ editId, view: order.data });
+  const view = editId !== null && loaded?.editId === editId ? loaded.view : null;
   if (editId === null) return <OrderEditor key="new" initial={null} editId={null} />;
-  if (order.isPending) return <Screen title={t('order.editTitle', { id: editId })}><p className="empty">{t('common.loading')}</p></Screen>;
-  if (!order.data) return <Screen title={t('order.editTitle', { id: editId })}><p className="notice error" role="alert">{t('order.notFound')}</p></Screen>;
-  if (order.data.status !== 'open') return <NotEditable order={order.data} />;
-  return <OrderEditor key={editId} initial={order.data} editId={editId} />;
+  if (!view && order.isPending) return <Screen title={t('order.editTitle', { id: editId })}><p className="empty">{t('common.loading')}</p></Screen>;
+  if (!view) return <Screen title={t('order.editTitle', { id: editId })}><p className="notice error" role="alert">{t('order.notFound')}</p></Screen>;
+  if (view.status !== 'open') return <NotEditable order={view} />;
+  return <OrderEditor key={editId} initial={view} editId={editId} />;
 }
 
 function NotEditable({ order }: { order: OrderView }) {
@@ -177,24 +183,42 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
   );
 }
 
+/**
+ * After saving: what the server made of it, as it happens — waiting to be sent, confirmed (with the
+ * server's number), or refused with the reason. The totals are the ones that were on screen.
+ */
 function OrderDone({ done, onNew }: { done: Done; onNew: () => void }) {
   const { t } = useTranslation('billing');
   const f = useBillingFormat();
-  const local = done.id < 0;
+  const live = useChannel('orders.get', { id: done.id });
+  const view = live.data ?? null;
+  const refused = view?.refusal ? refusalReason(t as unknown as LooseT, view) : null;
+  const pending = !refused && (view === null || view.local || (view.outboxState !== null && view.outboxState !== 'done'));
   const what = done.mode === 1 ? t('order.doneFinalized') : done.mode === 2 ? t('order.doneProposal') : t('order.doneSaved');
+  const waiting = done.mode === 1 ? t('order.pendingFinalized') : done.mode === 2 ? t('order.pendingProposal') : t('order.pendingSaved');
   return (
     <Screen title={t('order.doneTitle')}>
       <div className="panel">
         <div className="panel-body stack">
-          <p className="notice ok" role="status">
-            {what} {local ? t('order.doneLocal') : t('order.doneId', { id: done.id })}
-          </p>
+          {refused ? (
+            <p className="notice error" role="alert" data-testid="order-done-state">
+              {t('order.doneRefused', { reason: refused })} <Link to="/sync">{t('order.openSync')}</Link>
+            </p>
+          ) : pending ? (
+            <p className="notice info" role="status" data-testid="order-done-state">
+              {waiting} {t('order.doneLocal')}
+            </p>
+          ) : (
+            <p className="notice ok" role="status" data-testid="order-done-state">
+              {what} {t('order.doneId', { id: view?.serverId ?? done.id })}
+            </p>
+          )}
           <p data-testid="order-done-summary">
             <strong>{done.customer}</strong> · {t('totals.grossTotal')}: <strong>{f.money(Number(done.gross), done.currency)}</strong>
           </p>
           <div className="toolbar">
-            {done.mode !== 2 && (
-              <Link className="btn primary" to={`/invoices/new?order=${done.id}`}>
+            {done.mode !== 2 && !refused && (!view || canInvoice(view)) && (
+              <Link className="btn primary" to={`/invoices/new?order=${view?.id ?? done.id}`}>
                 {t('order.invoiceIt')}
               </Link>
             )}

@@ -10,7 +10,8 @@ import type { OrderView } from '@shared/ipc';
 import { Screen } from '@renderer/components/Screen';
 import { useChannel } from '@renderer/lib/ipc';
 import { useBillingFormat } from './format';
-import { OrderStatusBadge, OutboxBadge } from './badges';
+import { OrderStateBadge, OrderStatusBadge, OutboxBadge } from './badges';
+import { canEdit, canInvoice } from './orderState';
 
 export function OrdersListScreen() {
   const { t } = useTranslation('billing');
@@ -22,7 +23,7 @@ export function OrdersListScreen() {
 
   const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, o: OrderView) => {
     if (e.key === 'Enter') {
-      if (o.status === 'open') void navigate(`/orders/${o.id}`);
+      if (canEdit(o)) void navigate(`/orders/${o.id}`);
       else setStatusOf(o);
     } else if (e.key === 'ArrowDown') (e.currentTarget.nextElementSibling as HTMLElement | null)?.focus();
     else if (e.key === 'ArrowUp') (e.currentTarget.previousElementSibling as HTMLElement | null)?.focus();
@@ -64,17 +65,17 @@ export function OrdersListScreen() {
                   <td>{f.date(o.issuedDate)}</td>
                   <td className="wrap">{o.contactName}</td>
                   <td>{o.warehouse === '*' ? t('order.warehouseAny') : o.warehouse}</td>
-                  <td>
-                    <OrderStatusBadge status={o.status} />
+                  <td className="wrap">
+                    <OrderStateBadge order={o} />
                   </td>
                   <td className="num">{f.money(o.totals.gross, o.currency)}</td>
                   <td className="billing-row-actions">
-                    {o.status === 'open' && (
+                    {canEdit(o) && (
                       <Link className="btn small" to={`/orders/${o.id}`} tabIndex={-1}>
                         {t('order.edit')}
                       </Link>
                     )}
-                    {(o.status === 'open' || o.status === 'finalized') && (
+                    {canInvoice(o) && (
                       <Link className="btn small" to={`/invoices/new?order=${o.id}`} tabIndex={-1}>
                         {t('order.invoiceIt')}
                       </Link>

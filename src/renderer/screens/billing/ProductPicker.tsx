@@ -39,7 +39,9 @@ export function ProductPicker({ id, onPick, onCode, message }: Props) {
   });
   // A scanned code is digits only: leave it to the exact lookup rather than the first fuzzy match.
   const looksLikeCode = /^\d{6,14}$/.test(query.trim());
-  const options = looksLikeCode ? [] : (search.data?.rows ?? []);
+  // An empty box offers nothing: the rows kept from the last search are not on screen and must not
+  // be picked by an Enter (issue 14, item 2: a stale row became a second ladder).
+  const options = looksLikeCode || query.trim() === '' ? [] : (search.data?.rows ?? []);
   return (
     <div className={`scan-field${message ? (message.kind === 'ok' ? ' flash-ok' : ' flash-bad') : ''}`}>
       <Combobox<ProductRow>

@@ -1,7 +1,9 @@
 /** Status words as the shell's badges: one colour per meaning across orders, invoices and the outbox. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { InvoiceRow, OutboxState } from '@shared/ipc';
+import type { InvoiceRow, OrderView, OutboxState } from '@shared/ipc';
+import { refusalReason } from './orderState';
+import type { LooseT } from './resolver';
 
 const INVOICE_TONE: Record<string, string> = {
   unpaid: 'info', partially_paid: 'warn', paid: 'ok', overdue: 'danger', cancelled: '', storno: '', proforma: 'info', converted: '', draft: 'pending',
@@ -38,4 +40,28 @@ export function OutboxBadge({ state }: { state: OutboxState | null }) {
       </Link>
     );
   return <span className="badge pending" title={t('outbox.pendingHint')}>{t('outbox.pending')}</span>;
+}
+
+/**
+ * What the desk knows of an order, never more: refused by the server (with the reason), invoiced
+ * (pending until the server numbers the invoice), or its status — pending while a change is on its way.
+ */
+export function OrderStateBadge({ order }: { order: OrderView }) {
+  const { t } = useTranslation('billing');
+  if (order.refusal)
+    return (
+      <span className="billing-state">
+        <Link to="/sync" className="badge danger" title={order.refusal.message}>
+          {t('orderStatus.refused')}
+        </Link>{' '}
+        <span className="cell-error">{refusalReason(t as unknown as LooseT, order)}</span>
+      </span>
+    );
+  if (order.invoice)
+    return (
+      <span className="billing-state">
+        <span className="badge ok">{t('orderStatus.invoiced')}</span> {order.invoice.pending ? <OutboxBadge state="queued" /> : null}
+      </span>
+    );
+  return <OrderStatusBadge status={order.status} />;
 }

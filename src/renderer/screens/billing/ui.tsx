@@ -71,7 +71,10 @@ export function Combobox<T>(p: ComboProps<T>) {
     setOpen(false);
   };
 
+  // Only a list the clerk can see takes keys; Ctrl/Alt/Meta+key belongs to the screen's shortcuts.
+  const shown = open && p.value.trim() !== '';
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.ctrlKey || e.altKey || e.metaKey) return;
     if (e.key === 'ArrowDown') {
       e.preventDefault();
       if (!open) setOpen(true);
@@ -80,7 +83,7 @@ export function Combobox<T>(p: ComboProps<T>) {
       e.preventDefault();
       setActive((a) => Math.max(0, a - 1));
     } else if (e.key === 'Enter') {
-      const o = open && active >= 0 ? p.options[active] : undefined;
+      const o = shown && active >= 0 ? p.options[active] : undefined;
       if (o !== undefined) {
         e.preventDefault();
         pick(o);
