@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roundMoney } from '@shared/money';
 import type { OrderView } from '@shared/ipc';
-import { emptyInvoice, invoiceFromOrder, invoiceLineText, invoiceSchema, toInvoiceParams, type InvoiceFormValues } from '@renderer/screens/billing/invoiceForm';
-import { liveTotals, type LineText } from '@renderer/screens/billing/lineMath';
-import { emptyOrder, orderLineText, orderSchema, toOrderParams, type OrderFormValues, type OrderLineValues } from '@renderer/screens/billing/orderForm';
+import { emptyInvoice, invoiceFromOrder, invoiceLineText, invoiceSchema, toInvoiceParams, type InvoiceFormValues } from '@renderer/screens/billing/invoices/invoiceForm';
+import { liveTotals, type LineText } from '@renderer/lib/lineMath';
+import { emptyOrder, orderLineText, orderSchema, toOrderParams, type OrderFormValues, type OrderLineValues } from '@renderer/screens/billing/orders/orderForm';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { EUR_EXPECTED, EUR_FX, EUR_LINES, HUF_EXPECTED, HUF_LINES } from './fixtures';
 
