@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProductRow } from '@shared/ipc';
 import { useChannel } from '@renderer/lib/ipc';
 import { useScanner } from '@renderer/lib/scanner';
-import { useBillingFormat } from '@renderer/lib/moneyFormat';
+import { useFormat } from '@renderer/lib/useFormat';
 import { Combobox } from './FormField';
 
 interface Props {
@@ -22,7 +22,7 @@ interface Props {
 
 export function ProductPicker({ id, onPick, onCode, message }: Props) {
   const { t } = useTranslation('billing');
-  const f = useBillingFormat();
+  const f = useFormat();
   const [query, setQuery] = useState('');
   const field = useRef<HTMLInputElement>(null);
   // A scan while the focus is on a quantity or price lands here instead (the shell's scanner hook).

@@ -4,12 +4,12 @@
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBillingFormat } from '@renderer/lib/moneyFormat';
+import { useFormat } from '@renderer/lib/useFormat';
 import type { LiveTotals } from '@renderer/lib/lineMath';
 
 export function TotalsPanel({ totals, currency }: { totals: LiveTotals; currency: string }) {
   const { t } = useTranslation('billing');
-  const f = useBillingFormat();
+  const f = useFormat();
   const { doc, complete } = totals;
   const huf = doc.totals.netHuf !== undefined;
   const a = (s: string | undefined, cur = currency) => (s === undefined ? '' : f.amount(Number(s), cur));

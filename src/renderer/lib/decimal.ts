@@ -4,17 +4,25 @@
  * digits with spaces or dots; nothing here goes through a float.
  */
 
-/** "1 234,50" → "1234.50"; "12.5" stays; "" stays "" (absent). Returns the input trimmed when unsure. */
+/**
+ * The one reading of a typed number on every screen (parseNumberInput in format.ts is this too):
+ * "1 234,50" → "1234.50"; "12.5" stays; "" stays "" (absent). With both separators the last one is
+ * the decimal mark; a single separator used once is the decimal mark, used several times it groups
+ * ("1.234.567"). A leading "−" (U+2212, as Intl prints it) is a minus. Anything else comes back
+ * trimmed, for the caller's check (isDecimal) to refuse.
+ */
 export function normalizeDecimal(raw: string): string {
-  const s = raw.replace(/[\s\u00a0\u202f']/g, '');
+  let s = raw.replace(/[\s\u00a0\u202f']/g, '').replace(/^\u2212/, '-');
   if (s === '') return '';
   const comma = s.lastIndexOf(',');
   const dot = s.lastIndexOf('.');
   if (comma >= 0 && dot >= 0) {
     // Whichever comes last is the decimal separator; the other groups thousands.
-    return comma > dot ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
+    const decimal = comma > dot ? ',' : '.';
+    return s.split(decimal === ',' ? '.' : ',').join('').replace(decimal, '.');
   }
-  if (comma >= 0) return s.split(',').length === 2 ? s.replace(',', '.') : s;
+  const sep = comma >= 0 ? ',' : dot >= 0 ? '.' : null;
+  if (sep) s = s.split(sep).length > 2 ? s.split(sep).join('') : s.replace(sep, '.');
   return s;
 }
 

@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next';
 import type { Locale } from '@shared/protocol/fields';
 import { PdfViewer } from '@renderer/components/pdf/PdfViewer';
 import { useChannel } from '@renderer/lib/ipc';
-import { useBillingFormat } from '@renderer/lib/moneyFormat';
+import { useFormat } from '@renderer/lib/useFormat';
 
 export function DueLetter({ contactId, language }: { contactId: number; language: Locale }) {
   const { t } = useTranslation('billing');
-  const f = useBillingFormat();
+  const f = useFormat();
   const letter = useChannel('dues.letter', { contactId, language }, { staleTime: 60_000 });
   const data = letter.data;
   return (

@@ -8,8 +8,7 @@ import type { DueCustomerRow } from '@shared/ipc';
 import { LOCALES, type Locale } from '@shared/protocol/fields';
 import { Screen } from '@renderer/components/Screen';
 import { invoke, useChannel } from '@renderer/lib/ipc';
-import { useLanguage } from '@renderer/lib/useFormat';
-import { useBillingFormat } from '@renderer/lib/moneyFormat';
+import { useFormat, useLanguage } from '@renderer/lib/useFormat';
 import { DueLetter } from './DueLetter';
 import { LOCALE_NAMES } from '@renderer/components/documentFields';
 import { customerLanguage } from '@renderer/screens/billing/invoices/invoiceForm';
@@ -17,7 +16,7 @@ import { localeOf } from '@renderer/lib/locale';
 
 export function DuesScreen() {
   const { t } = useTranslation('billing');
-  const f = useBillingFormat();
+  const f = useFormat();
   const lang = useLanguage();
   const dues = useChannel('dues.list', {});
   const [chosen, setChosen] = useState<DueCustomerRow | null>(null);

@@ -13,7 +13,7 @@ import { ConfirmDialog } from '@renderer/components/Dialog';
 import { Screen } from '@renderer/components/Screen';
 import { invoke, useChannel } from '@renderer/lib/ipc';
 import { toInvokeError } from '@renderer/lib/errors';
-import { useBillingFormat } from '@renderer/lib/moneyFormat';
+import { useFormat } from '@renderer/lib/useFormat';
 import { InvoiceStatusBadge, OutboxBadge } from '@renderer/components/StatusBadges';
 import { InvoicePdfPanel } from './InvoicePdfPanel';
 import { InvoiceSummary } from './InvoiceSummary';
@@ -40,7 +40,7 @@ type Detail = NonNullable<ResultOf<'invoices.get'>>['detail'];
 
 function InvoiceDetail({ row, detail }: { row: InvoiceRow; detail: Detail }) {
   const { t } = useTranslation('billing');
-  const f = useBillingFormat();
+  const f = useFormat();
   const navigate = useNavigate();
   const location = useLocation();
   const [paying, setPaying] = useState(false);

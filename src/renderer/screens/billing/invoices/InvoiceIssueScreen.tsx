@@ -13,8 +13,7 @@ import { ConfirmDialog } from '@renderer/components/Dialog';
 import { Screen } from '@renderer/components/Screen';
 import { invoke, useChannel } from '@renderer/lib/ipc';
 import { todayIso } from '@renderer/lib/format';
-import { useLanguage } from '@renderer/lib/useFormat';
-import { useBillingFormat } from '@renderer/lib/moneyFormat';
+import { useFormat, useLanguage } from '@renderer/lib/useFormat';
 import { invoiceProblems } from './invoiceChecks';
 import { emptyInvoice, invoiceFromOrder, invoiceFromProforma, invoiceLineText, invoiceSchema, linesFromSource, toInvoiceParams, type InvoiceFormValues } from './invoiceForm';
 import { InvoiceHeaderFields } from './InvoiceHeaderFields';
@@ -81,7 +80,7 @@ function NotInvoiceable({ order }: { order: OrderView }) {
 function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: InvoiceFormValues }) {
   const { t } = useTranslation('billing');
   const loose = t as unknown as LooseT;
-  const f = useBillingFormat();
+  const f = useFormat();
   const navigate = useNavigate();
   const form = useForm<InvoiceFormValues>({
     defaultValues: initial,

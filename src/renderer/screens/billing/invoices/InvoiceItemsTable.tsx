@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors, UseFieldArrayReturn, UseFormRegister } from 'react-hook-form';
-import { useBillingFormat } from '@renderer/lib/moneyFormat';
+import { useFormat } from '@renderer/lib/useFormat';
 import { emptyItem, type InvoiceFormValues, type InvoiceItemValues } from './invoiceForm';
 import type { LiveTotals } from '@renderer/lib/lineMath';
 import { NumCell } from '@renderer/screens/billing/orders/OrderLinesTable';
@@ -25,7 +25,7 @@ const VAT_RATES = ['27', '18', '5', '0'];
 
 export function InvoiceItemsTable({ items, array, register, errors, totals, currency, readOnly }: Props) {
   const { t } = useTranslation('billing');
-  const f = useBillingFormat();
+  const f = useFormat();
   const a = (s: string | undefined) => (s === undefined ? '—' : f.amount(Number(s), currency));
   return (
     <div className="table-wrap">

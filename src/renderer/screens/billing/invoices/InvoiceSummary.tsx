@@ -1,13 +1,13 @@
 /** What the server knows of an invoice: its lines, VAT summary, retentions, payments and e-mail. */
 import { useTranslation } from 'react-i18next';
 import type { InvoiceRow, ResultOf } from '@shared/ipc';
-import { useBillingFormat } from '@renderer/lib/moneyFormat';
+import { useFormat } from '@renderer/lib/useFormat';
 
 type Detail = NonNullable<ResultOf<'invoices.get'>>['detail'];
 
 export function InvoiceSummary({ row, detail }: { row: InvoiceRow; detail: Detail }) {
   const { t } = useTranslation('billing');
-  const f = useBillingFormat();
+  const f = useFormat();
   if (!detail) return <p className="notice info">{row.local ? t('invoice.localDetail') : t('invoice.noDetail')}</p>;
   const cur = detail.currency;
   return (

@@ -12,7 +12,7 @@ import type { InvoiceRow } from '@shared/ipc';
 import { Screen } from '@renderer/components/Screen';
 import { useChannel } from '@renderer/lib/ipc';
 import { todayIso } from '@renderer/lib/format';
-import { useBillingFormat } from '@renderer/lib/moneyFormat';
+import { useFormat } from '@renderer/lib/useFormat';
 import { InvoiceStatusBadge, OutboxBadge } from '@renderer/components/StatusBadges';
 import { CustomerPicker } from '@renderer/components/CustomerPicker';
 import { addDays } from './invoiceForm';
@@ -22,7 +22,7 @@ const DEFAULT_RANGE_DAYS = 60;
 
 export function InvoicesListScreen() {
   const { t } = useTranslation('billing');
-  const f = useBillingFormat();
+  const f = useFormat();
   const navigate = useNavigate();
   const today = todayIso();
   const [from, setFrom] = useState(addDays(today, -DEFAULT_RANGE_DAYS));

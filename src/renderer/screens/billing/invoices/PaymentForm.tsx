@@ -9,7 +9,7 @@ import type { InvoiceRow } from '@shared/ipc';
 import { invoke } from '@renderer/lib/ipc';
 import { toInvokeError } from '@renderer/lib/errors';
 import { todayIso } from '@renderer/lib/format';
-import { useBillingFormat } from '@renderer/lib/moneyFormat';
+import { useFormat } from '@renderer/lib/useFormat';
 import { isDecimal, normalizeDecimal } from '@renderer/lib/decimal';
 import type { LooseT } from '@renderer/lib/formResolver';
 import { Field, invalidProps } from '@renderer/components/FormField';
@@ -27,7 +27,7 @@ export function checkAmount(text: string, currency: string): { value: string } |
 
 export function PaymentForm({ row, onDone, onCancel }: { row: InvoiceRow; onDone: (message: string) => void; onCancel: () => void }) {
   const { t } = useTranslation('billing');
-  const f = useBillingFormat();
+  const f = useFormat();
   const ids = { amount: useId(), date: useId(), note: useId() };
   const [amount, setAmount] = useState(row.balance > 0 ? String(row.balance) : '');
   const [date, setDate] = useState(todayIso());

@@ -12,14 +12,13 @@ import { Screen } from '@renderer/components/Screen';
 import { invoke, useChannel } from '@renderer/lib/ipc';
 import { toInvokeError } from '@renderer/lib/errors';
 import { todayIso } from '@renderer/lib/format';
-import { useLanguage } from '@renderer/lib/useFormat';
+import { useFormat, useLanguage } from '@renderer/lib/useFormat';
 import { addDecimalText } from '@renderer/lib/decimal';
 import { OrderHeaderFields } from './OrderHeaderFields';
 import { OrderLinesSection } from './OrderLinesSection';
 import { OrderMoreFields } from './OrderMoreFields';
 import { applyServerErrors, orderProblems, quantityOnlyChange } from './orderSubmit';
 import { liveTotals } from '@renderer/lib/lineMath';
-import { useBillingFormat } from '@renderer/lib/moneyFormat';
 import { emptyOrder, lineFromProduct, orderLineText, orderSchema, orderToForm, toOrderParams, type FinalizeMode, type OrderFormValues } from './orderForm';
 import { ProductPicker } from '@renderer/components/ProductSearchField';
 import { sharedSchemaResolver, unshownErrors, type LooseT } from '@renderer/lib/formResolver';
@@ -189,7 +188,7 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
  */
 function OrderDone({ done, onNew }: { done: Done; onNew: () => void }) {
   const { t } = useTranslation('billing');
-  const f = useBillingFormat();
+  const f = useFormat();
   const live = useChannel('orders.get', { id: done.id });
   const view = live.data ?? null;
   const refused = view?.refusal ? refusalReason(t as unknown as LooseT, view) : null;

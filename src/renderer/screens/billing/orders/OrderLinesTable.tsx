@@ -4,7 +4,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors, UseFieldArrayReturn, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
-import { useBillingFormat } from '@renderer/lib/moneyFormat';
+import { useFormat } from '@renderer/lib/useFormat';
 import type { LiveTotals } from '@renderer/lib/lineMath';
 import type { OrderFormValues, OrderLineValues } from './orderForm';
 import { invalidProps } from '@renderer/components/FormField';
@@ -21,7 +21,7 @@ interface Props {
 
 export function OrderLinesTable({ lines, array, register, errors, totals, currency, flashIndex }: Props) {
   const { t } = useTranslation('billing');
-  const f = useBillingFormat();
+  const f = useFormat();
   const a = (s: string | undefined) => (s === undefined ? '—' : f.amount(Number(s), currency));
   if (array.fields.length === 0) return <p className="empty">{t('lines.empty')}</p>;
   return (

@@ -9,13 +9,13 @@ import { Link, useNavigate } from 'react-router';
 import type { OrderView } from '@shared/ipc';
 import { Screen } from '@renderer/components/Screen';
 import { useChannel } from '@renderer/lib/ipc';
-import { useBillingFormat } from '@renderer/lib/moneyFormat';
+import { useFormat } from '@renderer/lib/useFormat';
 import { OrderStateBadge, OrderStatusBadge, OutboxBadge } from '@renderer/components/StatusBadges';
 import { canEdit, canInvoice } from './orderState';
 
 export function OrdersListScreen() {
   const { t } = useTranslation('billing');
-  const f = useBillingFormat();
+  const f = useFormat();
   const navigate = useNavigate();
   const orders = useChannel('orders.list', {});
   const [statusOf, setStatusOf] = useState<OrderView | null>(null);
@@ -98,7 +98,7 @@ export function OrdersListScreen() {
 
 function OrderStatusPanel({ order, onClose }: { order: OrderView; onClose: () => void }) {
   const { t } = useTranslation('billing');
-  const f = useBillingFormat();
+  const f = useFormat();
   const q = useChannel('orders.status', { id: order.id });
   const s = q.data;
   return (
