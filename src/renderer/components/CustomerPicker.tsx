@@ -8,7 +8,8 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ContactRow } from '@shared/ipc';
 import { useChannel } from '@renderer/lib/ipc';
-import { Combobox } from './FormField';
+import { Combobox } from './Combobox';
+import { FieldLabel } from './FieldLabel';
 
 interface Props {
   id: string;
@@ -42,40 +43,51 @@ export function CustomerPicker({ id, label, name, contactId, onChange, error, re
     placeholderData: keepPreviousData,
   });
   return (
-    <Combobox<ContactRow>
-      id={id}
-      label={label}
-      value={text}
-      required={required}
-      className={className}
-      autoFocus={autoFocus}
-      placeholder={placeholder ?? t('customer.placeholder')}
-      error={error}
-      options={query === null ? [] : (search.data ?? [])}
-      optionKey={(c) => c.id}
-      emptyText={search.isFetching ? t('common.searching') : t('customer.none')}
-      renderOption={(c) => (
-        <>
-          <span>{c.name}</span>{' '}
-          <span className="muted">
-            {[c.city, c.countryCode, c.taxNumber ?? c.euVatNumber].filter(Boolean).join(' · ')}
-          </span>
-        </>
-      )}
-      onInput={(s) => {
-        const kept = picked.current;
-        if (kept && s === kept.name) {
+    <div className={`field${className ? ` ${className}` : ''}`}>
+      <FieldLabel htmlFor={id} required={required}>
+        {label}
+      </FieldLabel>
+      <Combobox<ContactRow>
+        id={id}
+        text={text}
+        required={required}
+        autoFocus={autoFocus}
+        placeholder={placeholder ?? t('customer.placeholder')}
+        invalid={Boolean(error)}
+        describedBy={error ? `${id}-error` : undefined}
+        listLabel={label}
+        options={query === null ? [] : (search.data ?? [])}
+        loading={search.isFetching}
+        optionKey={(c) => c.id}
+        emptyText={t('customer.none')}
+        render={(c) => (
+          <>
+            <span>{c.name}</span>{' '}
+            <span className="muted">
+              {[c.city, c.countryCode, c.taxNumber ?? c.euVatNumber].filter(Boolean).join(' · ')}
+            </span>
+          </>
+        )}
+        onText={(s) => {
+          const kept = picked.current;
+          if (kept && s === kept.name) {
+            setQuery(null);
+            onChange(null, s, kept);
+            return;
+          }
+          setQuery(s);
+          if (contactId !== null) onChange(null, s);
+        }}
+        onPick={(c) => {
           setQuery(null);
-          onChange(null, s, kept);
-          return;
-        }
-        setQuery(s);
-        if (contactId !== null) onChange(null, s);
-      }}
-      onPick={(c) => {
-        setQuery(null);
-        onChange(c, c.name);
-      }}
-    />
+          onChange(c, c.name);
+        }}
+      />
+      {error ? (
+        <span className="field-error" role="alert" id={`${id}-error`}>
+          {error}
+        </span>
+      ) : null}
+    </div>
   );
 }

@@ -10,7 +10,8 @@ import type { ProductRow } from '@shared/ipc';
 import { useChannel } from '@renderer/lib/ipc';
 import { useScanner } from '@renderer/lib/scanner';
 import { useFormat } from '@renderer/lib/useFormat';
-import { Combobox } from './FormField';
+import { Combobox } from './Combobox';
+import { FieldLabel } from './FieldLabel';
 
 interface Props {
   id: string;
@@ -44,37 +45,42 @@ export function ProductPicker({ id, onPick, onCode, message }: Props) {
   const options = looksLikeCode || query.trim() === '' ? [] : (search.data?.rows ?? []);
   return (
     <div className={`scan-field${message ? (message.kind === 'ok' ? ' flash-ok' : ' flash-bad') : ''}`}>
-      <Combobox<ProductRow>
-        id={id}
-        inputRef={field}
-        label={t('lines.addProduct')}
-        hideLabel
-        className="grow"
-        value={query}
-        placeholder={t('lines.addPlaceholder')}
-        options={options}
-        optionKey={(p) => p.id}
-        emptyText={looksLikeCode ? t('lines.pressEnterToScan') : t('lines.noProduct')}
-        renderOption={(p) => (
-          <>
-            <span>{p.name}</span>{' '}
-            <span className="muted">
-              {[p.itemNumber, p.ean, p.listPrice === null ? null : f.money(p.listPrice, p.currency), t('lines.available', { n: f.qty(p.available) })]
-                .filter(Boolean)
-                .join(' · ')}
-            </span>
-          </>
-        )}
-        onInput={setQuery}
-        onPick={(p) => {
-          setQuery('');
-          onPick(p);
-        }}
-        onEnterFree={(code) => {
-          setQuery('');
-          onCode(code);
-        }}
-      />
+      <div className="field combo-field grow">
+        <FieldLabel htmlFor={id} className="visually-hidden">
+          {t('lines.addProduct')}
+        </FieldLabel>
+        <Combobox<ProductRow>
+          id={id}
+          inputRef={field}
+          text={query}
+          placeholder={t('lines.addPlaceholder')}
+          listLabel={t('lines.addProduct')}
+          options={options}
+          // A code typed by hand goes to the exact lookup on Enter, whatever the search is doing.
+          loading={!looksLikeCode && search.isFetching}
+          optionKey={(p) => p.id}
+          emptyText={looksLikeCode ? t('lines.pressEnterToScan') : t('lines.noProduct')}
+          render={(p) => (
+            <>
+              <span>{p.name}</span>{' '}
+              <span className="muted">
+                {[p.itemNumber, p.ean, p.listPrice === null ? null : f.money(p.listPrice, p.currency), t('lines.available', { n: f.qty(p.available) })]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            </>
+          )}
+          onText={setQuery}
+          onPick={(p) => {
+            setQuery('');
+            onPick(p);
+          }}
+          onCode={(code) => {
+            setQuery('');
+            onCode(code);
+          }}
+        />
+      </div>
       {message ? (
         <span className={message.kind === 'ok' ? 'field-hint' : 'field-error'} role="status">
           {message.text}

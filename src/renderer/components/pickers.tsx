@@ -13,20 +13,29 @@ interface ControlProps {
   'data-testid'?: string;
 }
 
-/** The warehouses of the mirror; the value is the warehouse's name, as the API addresses it. */
-export function WarehouseSelect({ value, onChange, ...aria }: { value: string; onChange: (name: string) => void } & ControlProps) {
+/** The account's default warehouse's name in the API; every picker shows it in the clerk's words. */
+export const DEFAULT_WAREHOUSE = 'Default';
+
+/**
+ * The warehouses of the mirror; the value is the warehouse's name, as the API addresses it. The
+ * default warehouse is named "Default warehouse" in the clerk's language on every screen. `anyLabel`
+ * adds "*" (any warehouse, the server chooses) last; `required` drops the empty "choose" row.
+ */
+export function WarehouseSelect({ value, onChange, anyLabel, required, ...aria }: { value: string; onChange: (name: string) => void; anyLabel?: string; required?: boolean } & ControlProps) {
   const { t } = useTranslation();
   const { data = [] } = useChannel('warehouses.list', {});
-  const known = data.some((w) => w.name === value);
+  const known = data.some((w) => w.name === value) || (anyLabel !== undefined && value === '*');
+  const label = (name: string) => (name === DEFAULT_WAREHOUSE ? t('pickers.defaultWarehouse') : name);
   return (
     <select value={value} onChange={(e) => onChange(e.target.value)} {...aria}>
-      <option value="">{t('pickers.chooseWarehouse')}</option>
-      {!known && value ? <option value={value}>{value}</option> : null}
+      {required ? null : <option value="">{t('pickers.chooseWarehouse')}</option>}
+      {!known && value ? <option value={value}>{label(value)}</option> : null}
       {data.map((w) => (
         <option key={w.id} value={w.name} title={w.city ?? undefined}>
-          {w.name}
+          {label(w.name)}
         </option>
       ))}
+      {anyLabel !== undefined ? <option value="*">{anyLabel}</option> : null}
     </select>
   );
 }

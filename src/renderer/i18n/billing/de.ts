@@ -43,7 +43,6 @@ const de: Messages<typeof en> = {
     number: 'Auftrag',
     notSent: 'Noch nicht gesendet',
     warehouse: 'Lager',
-    warehouseDefault: 'Standardlager',
     warehouseAny: 'Beliebig (vom System gewählt)',
     shippingAim: 'Versandzweck',
     aims: { Sale: 'Verkauf', Allocation: 'Reservierung', Overstore: 'Umlagerung' },

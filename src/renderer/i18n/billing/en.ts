@@ -40,7 +40,6 @@ const en = {
     number: 'Order',
     notSent: 'Not sent yet',
     warehouse: 'Warehouse',
-    warehouseDefault: 'Default warehouse',
     warehouseAny: 'Any (chosen by the system)',
     shippingAim: 'Shipping aim',
     aims: { Sale: 'Sale', Allocation: 'Allocation', Overstore: 'Overstore' },

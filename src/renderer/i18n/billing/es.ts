@@ -43,7 +43,6 @@ const es: Messages<typeof en> = {
     number: 'Pedido',
     notSent: 'Aún no enviado',
     warehouse: 'Almacén',
-    warehouseDefault: 'Almacén predeterminado',
     warehouseAny: 'Cualquiera (lo elige el sistema)',
     shippingAim: 'Finalidad del envío',
     aims: { Sale: 'Venta', Allocation: 'Reserva', Overstore: 'Traslado' },

@@ -43,7 +43,6 @@ const hu: Messages<typeof en> = {
     number: 'Rendelés',
     notSent: 'Még nincs elküldve',
     warehouse: 'Raktár',
-    warehouseDefault: 'Alapértelmezett raktár',
     warehouseAny: 'Bármelyik (a rendszer választ)',
     shippingAim: 'Kiszállítás célja',
     aims: { Sale: 'Eladás', Allocation: 'Foglalás', Overstore: 'Áttárolás' },

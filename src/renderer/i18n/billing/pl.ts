@@ -43,7 +43,6 @@ const pl: Messages<typeof en> = {
     number: 'Zamówienie',
     notSent: 'Jeszcze niewysłane',
     warehouse: 'Magazyn',
-    warehouseDefault: 'Magazyn domyślny',
     warehouseAny: 'Dowolny (wybiera system)',
     shippingAim: 'Cel wysyłki',
     aims: { Sale: 'Sprzedaż', Allocation: 'Rezerwacja', Overstore: 'Przesunięcie' },

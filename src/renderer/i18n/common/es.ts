@@ -65,6 +65,7 @@ const es: Messages<typeof en> = {
     notFound: 'No hay ningún producto con el código {{code}}.',
   },
   pickers: {
+    defaultWarehouse: 'Almacén predeterminado',
     warehouse: 'Almacén',
     chooseWarehouse: 'Elija un almacén',
     supplier: 'Proveedor',

@@ -65,6 +65,7 @@ const pl: Messages<typeof en> = {
     notFound: 'Brak towaru o kodzie {{code}}.',
   },
   pickers: {
+    defaultWarehouse: 'Magazyn domyślny',
     warehouse: 'Magazyn',
     chooseWarehouse: 'Wybierz magazyn',
     supplier: 'Dostawca',

@@ -1,8 +1,8 @@
 /** The order's header: customer, warehouse, shipping aim, payment, date, bank account, currency, language. */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UseFormReturn } from 'react-hook-form';
-import { useChannel } from '@renderer/lib/ipc';
+import { useController, type UseFormReturn } from 'react-hook-form';
+import { WarehouseSelect } from '@renderer/components/pickers';
 import { AccountCurrencyFields, asCommon, CustomerField, MethodField } from '@renderer/components/documentHeaderFields';
 import { LanguageField } from '@renderer/components/documentFields';
 import { SHIPPING_AIMS, type OrderFormValues } from './orderForm';
@@ -13,23 +13,13 @@ export function OrderHeaderFields({ form }: { form: UseFormReturn<OrderFormValue
   const { register, formState } = form;
   const e = formState.errors;
   const ids = { wh: useId(), aim: useId(), date: useId() };
-  const warehouses = useChannel('warehouses.list', {});
+  const warehouse = useController({ control: form.control, name: 'warehouse' });
   const common = asCommon(form);
   return (
     <div className="form-grid">
       <CustomerField form={common} id="order-customer" autoFocus />
       <Field label={t('order.warehouse')} htmlFor={ids.wh} error={e.warehouse?.message} required>
-        <select id={ids.wh} {...register('warehouse')} {...invalidProps(ids.wh, e.warehouse?.message)}>
-          <option value="Default">{t('order.warehouseDefault')}</option>
-          {(warehouses.data ?? [])
-            .filter((w) => w.name !== 'Default')
-            .map((w) => (
-              <option key={w.id} value={w.name}>
-                {w.name}
-              </option>
-            ))}
-          <option value="*">{t('order.warehouseAny')}</option>
-        </select>
+        <WarehouseSelect id={ids.wh} required value={warehouse.field.value} onChange={warehouse.field.onChange} anyLabel={t('order.warehouseAny')} {...invalidProps(ids.wh, e.warehouse?.message)} />
       </Field>
       <Field label={t('order.shippingAim')} htmlFor={ids.aim} error={e.shipping_aim?.message} required>
         <select id={ids.aim} {...register('shipping_aim')}>
