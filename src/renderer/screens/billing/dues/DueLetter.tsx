@@ -31,7 +31,7 @@ export function DueLetter({ contactId, language }: { contactId: number; language
       ) : data && !data.pdf ? (
         <p className="notice warn">{t('dues.noPdf')}</p>
       ) : (
-        <PdfViewer pdf={data?.pdf ?? null} filename={data?.filename ?? `due-letter-${contactId}.pdf`} loadingText={t('dues.loadingLetter')} />
+        <PdfViewer pdf={data?.pdf ?? null} filename={t('dues.fileName', { name: data?.buyer.name ?? String(contactId), date: data?.date ?? '' })} loadingText={t('dues.loadingLetter')} />
       )}
     </section>
   );

@@ -8,14 +8,14 @@ import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'r
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFieldArray, useForm, useFormState, useWatch, type UseFieldArrayReturn, type UseFormReturn } from 'react-hook-form';
-import type { OrderView, RequestOf } from '@shared/ipc';
+import type { OrderView, ProductRow, RequestOf } from '@shared/ipc';
 import { ConfirmDialog } from '@renderer/components/Dialog';
 import { Screen } from '@renderer/components/Screen';
 import { invoke, useChannel } from '@renderer/lib/ipc';
 import { todayIso } from '@renderer/lib/format';
 import { useFormat, useLanguage } from '@renderer/lib/useFormat';
 import { invoiceProblems } from './invoiceChecks';
-import { emptyInvoice, invoiceFromOrder, invoiceFromProforma, invoiceLineText, invoiceSchema, linesFromSource, toInvoiceParams, type InvoiceFormValues } from './invoiceForm';
+import { emptyInvoice, isBlankItem, itemFromProduct, invoiceFromOrder, invoiceFromProforma, invoiceLineText, invoiceSchema, linesFromSource, toInvoiceParams, type InvoiceFormValues } from './invoiceForm';
 import { InvoiceHeaderFields } from './InvoiceHeaderFields';
 import { InvoiceItemsTable } from './InvoiceItemsTable';
 import { InvoiceMoreFields, InvoiceOptions } from './InvoiceMoreFields';
@@ -24,6 +24,9 @@ import { localeOf } from '@renderer/lib/locale';
 import { applyServerErrors } from '@renderer/screens/billing/orders/orderSubmit';
 import { sharedSchemaResolver, unshownErrors, type LooseT } from '@renderer/lib/formResolver';
 import { RetentionsEditor } from './RetentionsEditor';
+import { ProductPicker } from '@renderer/components/ProductSearchField';
+import { addDecimalText } from '@renderer/lib/decimal';
+import { toInvokeError } from '@renderer/lib/errors';
 import { refusalReason } from '@renderer/screens/billing/orders/orderState';
 import { LinesAndTotals } from '@renderer/components/TotalsPanel';
 import { useFormDraft } from '@renderer/lib/useFormDraft';
@@ -186,18 +189,42 @@ function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: Invoi
   );
 }
 
-/** The lines, retentions and totals: re-rendered as the clerk types a line, the rest of the form is not. */
+/**
+ * The lines, retentions and totals: re-rendered as the clerk types a line, the rest of the form is
+ * not. A hand-made invoice takes products as order entry does: search or scan into the picker; the
+ * empty first line is filled by the first product, another scan of a product adds one to its line.
+ */
 function InvoiceLinesSection({ form, array, readOnly, actions }: {
   form: UseFormReturn<InvoiceFormValues>;
   array: UseFieldArrayReturn<InvoiceFormValues, 'items', 'key'>;
   readOnly: boolean;
   actions: ReactNode;
 }) {
+  const { t } = useTranslation('billing');
   const [items, currency, fx] = useWatch({ control: form.control, name: ['items', 'currency', 'fx_rate'] });
   const { errors } = useFormState({ control: form.control });
   const totals = useMemo(() => liveTotals(items.map(invoiceLineText), currency, fx), [items, currency, fx]);
+  const [scanMsg, setScanMsg] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const addProduct = (p: ProductRow) => {
+    const lines = form.getValues('items');
+    const at = lines.findIndex((l) => l.product_id === String(p.id));
+    if (at >= 0) form.setValue(`items.${at}.quantity`, addDecimalText(lines[at]?.quantity ?? '0', '1'), { shouldDirty: true });
+    else if (lines.length === 1 && lines[0] && isBlankItem(lines[0])) array.update(0, itemFromProduct(p, form.getValues('currency')));
+    else array.append(itemFromProduct(p, form.getValues('currency')), { shouldFocus: false });
+    setScanMsg({ kind: 'ok', text: t('lines.added', { name: p.name }) });
+  };
+  const onCode = async (code: string) => {
+    try {
+      const p = await invoke('products.lookup', { code });
+      if (p) addProduct(p);
+      else setScanMsg({ kind: 'error', text: t('lines.unknownCode', { code }) });
+    } catch (e) {
+      setScanMsg({ kind: 'error', text: toInvokeError(e).message });
+    }
+  };
   return (
     <LinesAndTotals itemsError={errors.items?.message} totals={totals} currency={currency} actions={actions}>
+      {readOnly ? null : <ProductPicker id="invoice-product" onPick={addProduct} onCode={(c) => void onCode(c)} message={scanMsg} />}
       <InvoiceItemsTable items={items} array={array} register={form.register} errors={errors} totals={totals} currency={currency} readOnly={readOnly} />
       <RetentionsEditor form={form} />
     </LinesAndTotals>

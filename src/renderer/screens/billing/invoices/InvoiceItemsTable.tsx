@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldErrors, UseFieldArrayReturn, UseFormRegister } from 'react-hook-form';
 import { useFormat } from '@renderer/lib/useFormat';
-import { emptyItem, type InvoiceFormValues, type InvoiceItemValues } from './invoiceForm';
+import { emptyItem, isBlankItem, type InvoiceFormValues, type InvoiceItemValues } from './invoiceForm';
 import type { LiveTotals } from '@renderer/lib/lineMath';
 import { NumCell } from '@renderer/screens/billing/orders/OrderLinesTable';
 import { invalidProps } from '@renderer/components/FormField';
@@ -57,7 +57,8 @@ export function InvoiceItemsTable({ items, array, register, errors, totals, curr
             const it = items[i];
             const e = errors.items?.[i];
             const amounts = totals.lines[i] ?? null;
-            const problem = totals.problems[i];
+            // A line not typed in yet says nothing: its errors come when it is filled in or issued.
+            const problem = it && isBlankItem(it) ? null : totals.problems[i];
             const id = (name: string) => `invoice-line-${i}-${name}`;
             const nameLabel = it?.name || t('lines.lineN', { n: i + 1 });
             if (readOnly) {

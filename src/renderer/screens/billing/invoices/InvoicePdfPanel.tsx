@@ -40,7 +40,7 @@ export function InvoicePdfPanel({ row, language, onLanguage }: { row: InvoiceRow
       </div>
       <PdfViewer
         pdf={pdf.data?.pdf ?? null}
-        filename={pdf.data?.filename ?? `${row.invoiceNumber ?? 'draft'}.pdf`}
+        filename={row.invoiceNumber ? (pdf.data?.filename ?? `${row.invoiceNumber}.pdf`) : t('invoice.draftFileName', { customer: row.contactName })}
         draft={pdf.data?.draft ?? false}
         error={pdf.error ? pdf.error.message : null}
       />

@@ -6,7 +6,7 @@
 import { setInvoiceParamsLocal } from '@shared/ipc/localIds';
 import type { CRDR, CUSTOMER_VAT_TYPES } from '@shared/protocol/schemas/finance';
 import type { INVOICE_CURRENCIES, Locale, PaymentMethod } from '@shared/protocol/fields';
-import type { ContactRow, OrderView, ResultOf } from '@shared/ipc';
+import type { ContactRow, OrderView, ProductRow, ResultOf } from '@shared/ipc';
 import { optionalDecimal } from '@renderer/lib/decimal';
 import type { LineText } from '@renderer/lib/lineMath';
 import type { CustomFieldRow } from '@renderer/screens/billing/orders/orderForm';
@@ -78,6 +78,15 @@ export function addDays(iso: string, days: number): string {
 export const emptyItem = (): InvoiceItemValues => ({
   name: '', unit_price: '', unit: 'db', quantity: '1', vat: '27', discount: '', description: '', product_id: '', deposit: false,
 });
+
+/** A line for a product picked or scanned on a hand-made invoice: its name, unit, VAT and list price (when in the invoice's currency). */
+export const itemFromProduct = (p: ProductRow, currency: string): InvoiceItemValues => ({
+  ...emptyItem(), name: p.name, unit: p.unit || 'db', vat: String(p.vat), product_id: String(p.id),
+  unit_price: p.listPrice !== null && p.currency === currency ? String(p.listPrice) : '',
+});
+
+/** A line nobody has typed in yet: it is not checked until the clerk fills it or issues the invoice. */
+export const isBlankItem = (it: InvoiceItemValues) => it.name.trim() === '' && it.unit_price.trim() === '' && it.product_id === '';
 
 export const emptyRetention = (today: string): RetentionValues => ({ name: '', amount: '', due_date: today, note: '', type: '1', vat: '' });
 

@@ -122,9 +122,9 @@ function OrderStatusPanel({ order, onClose }: { order: OrderView; onClose: () =>
             <dt>{t('list.status')}</dt>
             <dd><OrderStatusBadge status={s.status} /></dd>
             <dt>{t('order.paymentStatus')}</dt>
-            <dd>{s.payment_status}</dd>
+            <dd>{t(`paymentStatus.${s.payment_status}` as 'paymentStatus.paid', { defaultValue: s.payment_status })}</dd>
             <dt>{t('order.shipment')}</dt>
-            <dd>{s.shipment.status}{s.shipment.shipped_date ? ` — ${f.date(s.shipment.shipped_date)}` : ''}</dd>
+            <dd>{t(`shipmentStatus.${s.shipment.status}` as 'shipmentStatus.shipped', { defaultValue: s.shipment.status })}{s.shipment.shipped_date ? ` — ${f.date(s.shipment.shipped_date)}` : ''}</dd>
             <dt>{t('list.total')}</dt>
             <dd className="num">{f.money(s.totals.gross, s.currency)}</dd>
             <dt>{t('order.invoices')}</dt>
