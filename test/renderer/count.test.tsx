@@ -24,7 +24,7 @@ describe('stock count', () => {
     const api = new FakeApi();
     renderScreen(<CountScreen />, { api, path: '/count', route: '/count/*' });
     const user = userEvent.setup();
-    await screen.findByRole('option', { name: 'Default' });
+    await screen.findByRole('option', { name: 'Default warehouse' });
     await user.selectOptions(screen.getByRole('combobox', { name: /Warehouse/ }), 'Default');
     await user.click(screen.getByTestId('count-start'));
     await screen.findByRole('heading', { name: 'Stock count: Default' });

@@ -19,7 +19,7 @@ async function setup(api = new FakeApi()) {
   const user = userEvent.setup();
   // The stored draft is read first; scans before that would be overwritten by it.
   await waitFor(() => expect(api.callsOf('drafts.get')).toHaveLength(before + 1));
-  await waitFor(() => expect(screen.getByRole('option', { name: 'Default' })).toBeTruthy());
+  await waitFor(() => expect(screen.getByRole('option', { name: 'Default warehouse' })).toBeTruthy());
   return { ...r, user };
 }
 

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScanDetector } from '../lib/scanner';
 
@@ -10,7 +10,7 @@ import { ScanDetector } from '../lib/scanner';
  * `onCode` (the list on screen still matches an earlier prefix, so its first row would be a wrong
  * guess), and so does a code typed by hand when no option is there to pick.
  */
-export function Combobox<T>({ id, text, onText, options, loading, onPick, onCode, render, optionKey, placeholder, invalid, describedBy, required, disabled, autoFocus, testId }: {
+export function Combobox<T>({ id, text, onText, options, loading, onPick, onCode, render, optionKey, placeholder, invalid, describedBy, required, disabled, autoFocus, testId, inputRef, emptyText, listLabel, className }: {
   id?: string;
   text: string;
   onText: (text: string) => void;
@@ -28,6 +28,13 @@ export function Combobox<T>({ id, text, onText, options, loading, onPick, onCode
   disabled?: boolean;
   autoFocus?: boolean;
   testId?: string;
+  /** For a screen's scanner hook (useScanner's fieldRef): where a scan is put back. */
+  inputRef?: Ref<HTMLInputElement>;
+  /** What an empty list says when not loading (default: "no matches"). */
+  emptyText?: string;
+  /** The list's accessible name (the field's label). */
+  listLabel?: string;
+  className?: string;
 }) {
   const { t } = useTranslation();
   const listId = useId();
@@ -46,9 +53,10 @@ export function Combobox<T>({ id, text, onText, options, loading, onPick, onCode
     setOpen(false);
   };
   return (
-    <div className="combo">
+    <div className={`combo${className ? ` ${className}` : ''}`}>
       <input
         id={id}
+        ref={inputRef}
         type="text"
         role="combobox"
         aria-expanded={shown}
@@ -59,6 +67,7 @@ export function Combobox<T>({ id, text, onText, options, loading, onPick, onCode
         aria-describedby={describedBy}
         aria-required={required || undefined}
         autoComplete="off"
+        spellCheck={false}
         data-testid={testId}
         value={text}
         placeholder={placeholder}
@@ -72,7 +81,12 @@ export function Combobox<T>({ id, text, onText, options, loading, onPick, onCode
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={(e) => {
-          const scanned = e.ctrlKey || e.altKey || e.metaKey ? null : detector.current?.press(e.key, e.timeStamp);
+          // Ctrl/Alt/Meta+key is the screen's shortcut (Ctrl+Enter finalizes): never a pick from the list.
+          if (e.ctrlKey || e.altKey || e.metaKey) {
+            detector.current?.reset();
+            return;
+          }
+          const scanned = detector.current?.press(e.key, e.timeStamp);
           if (e.key === 'Enter' && onCode && scanned) takeCode(scanned);
           else if (shown && e.key === 'Enter' && options[active] !== undefined) pick(options[active] as T);
           else if (e.key === 'Enter' && onCode && text.trim() !== '' && !loading) takeCode(text.trim());
@@ -86,8 +100,8 @@ export function Combobox<T>({ id, text, onText, options, loading, onPick, onCode
         }}
       />
       {shown ? (
-        <ul className="combo-list" id={listId} role="listbox">
-          {options.length === 0 ? <li aria-disabled="true" className="muted">{loading ? t('loading') : t('pickers.noMatches')}</li> : null}
+        <ul className="combo-list" id={listId} role="listbox" aria-label={listLabel}>
+          {options.length === 0 ? <li aria-disabled="true" className="muted">{loading ? t('loading') : (emptyText ?? t('pickers.noMatches'))}</li> : null}
           {options.map((o, i) => (
             <li
               key={optionKey(o)}

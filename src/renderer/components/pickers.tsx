@@ -13,7 +13,6 @@ interface ControlProps {
   'data-testid'?: string;
 }
 
-/** The warehouses of the mirror; the value is the warehouse's name, as the API addresses it. */
 /** The server's name of every account's own warehouse (docs/api-product.md, "Warehouses"). */
 export const DEFAULT_WAREHOUSE = 'Default';
 
@@ -22,19 +21,25 @@ export function warehouseLabel(t: (key: 'pickers.defaultWarehouse') => string, n
   return name === DEFAULT_WAREHOUSE ? t('pickers.defaultWarehouse') : name;
 }
 
-export function WarehouseSelect({ value, onChange, ...aria }: { value: string; onChange: (name: string) => void } & ControlProps) {
+/**
+ * The warehouses of the mirror; the value is the warehouse's name, as the API addresses it. The
+ * default warehouse is named "Default warehouse" in the clerk's language on every screen. `anyLabel`
+ * adds "*" (any warehouse, the server chooses) last; `required` drops the empty "choose" row.
+ */
+export function WarehouseSelect({ value, onChange, anyLabel, required, ...aria }: { value: string; onChange: (name: string) => void; anyLabel?: string; required?: boolean } & ControlProps) {
   const { t } = useTranslation();
   const { data = [] } = useChannel('warehouses.list', {});
-  const known = data.some((w) => w.name === value);
+  const known = data.some((w) => w.name === value) || (anyLabel !== undefined && value === '*');
   return (
     <select value={value} onChange={(e) => onChange(e.target.value)} {...aria}>
-      <option value="">{t('pickers.chooseWarehouse')}</option>
+      {required ? null : <option value="">{t('pickers.chooseWarehouse')}</option>}
       {!known && value ? <option value={value}>{warehouseLabel(t, value)}</option> : null}
       {data.map((w) => (
         <option key={w.id} value={w.name} title={w.city ?? undefined}>
           {warehouseLabel(t, w.name)}
         </option>
       ))}
+      {anyLabel !== undefined ? <option value="*">{anyLabel}</option> : null}
     </select>
   );
 }

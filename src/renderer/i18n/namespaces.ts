@@ -1,8 +1,8 @@
 /**
  * Every translation namespace of the app. A screen area adds its own with ONE import and ONE entry
- * here, e.g. `import { billing } from '../screens/billing/i18n';` and `billing,` below.
+ * here, e.g. `import { billing } from './billing';` and `billing,` below.
  */
-import { billing } from '../screens/billing/i18n';
+import { billing } from './billing';
 import { common } from './common';
 import { warehouse } from './warehouse';
 

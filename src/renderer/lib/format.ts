@@ -4,6 +4,7 @@
  */
 import { currencyDecimals } from '@shared/money';
 import { INTL_LOCALE, type Language } from '../i18n/types';
+import { isDecimal, normalizeDecimal } from './decimal';
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
@@ -29,21 +30,25 @@ function decimalsOf(currency: string): number {
   }
 }
 
-/** 12 345 Ft, 1.234,50 € — HUF without decimals, every other currency with 2. */
+/**
+ * 12 345 Ft, 1.234,50 € — HUF without decimals, every other currency with 2. Digits are always
+ * grouped: Hungarian, Polish and Spanish leave four-digit numbers ungrouped by default, which puts
+ * "4047" above "12 417" in an amount column; the printed invoices group always too.
+ */
 export function formatMoney(lang: Language, amount: number, currency: string): string {
   const dp = decimalsOf(currency);
   try {
-    return numberFormat(lang, `money|${currency}`, { style: 'currency', currency, minimumFractionDigits: dp, maximumFractionDigits: dp }).format(amount);
+    return numberFormat(lang, `money|${currency}`, { style: 'currency', currency, minimumFractionDigits: dp, maximumFractionDigits: dp, useGrouping: 'always' }).format(amount);
   } catch {
     // Intl rejects codes it does not know; the amount still has to show.
-    return `${formatNumber(lang, amount, dp, dp)} ${currency}`;
+    return `${formatAmount(lang, amount, currency)} ${currency}`;
   }
 }
 
 /** An amount without its currency sign, for table columns that name the currency in the header. */
 export function formatAmount(lang: Language, amount: number, currency: string): string {
   const dp = decimalsOf(currency);
-  return formatNumber(lang, amount, dp, dp);
+  return numberFormat(lang, `amount|${dp}`, { minimumFractionDigits: dp, maximumFractionDigits: dp, useGrouping: 'always' }).format(amount);
 }
 
 export function formatNumber(lang: Language, n: number, minDp = 0, maxDp = 3): string {
@@ -90,23 +95,11 @@ export function todayIso(now = new Date()): string {
 }
 
 /**
- * A number the clerk typed: "1 234,5", "1234.5", "1.234,5". With both separators the last one is the
- * decimal mark; a single separator used once is the decimal mark (a counter rarely types 1.234 meaning
- * a thousand), used several times it groups. Returns null for blank input and NaN for non-numbers.
+ * A number the clerk typed, as a number: null for blank input, NaN for non-numbers. The reading of
+ * separators is normalizeDecimal's (decimal.ts), shared with the billing forms that keep the text.
  */
 export function parseNumberInput(text: string): number | null {
-  let s = text.replace(/[\s\u00a0\u202f']/g, '');
+  const s = normalizeDecimal(text);
   if (s === '') return null;
-  const lastComma = s.lastIndexOf(',');
-  const lastDot = s.lastIndexOf('.');
-  if (lastComma >= 0 && lastDot >= 0) {
-    const decimal = lastComma > lastDot ? ',' : '.';
-    const group = decimal === ',' ? '.' : ',';
-    s = s.split(group).join('').replace(decimal, '.');
-  } else {
-    const sep = lastComma >= 0 ? ',' : lastDot >= 0 ? '.' : null;
-    if (sep) s = s.split(sep).length > 2 ? s.split(sep).join('') : s.replace(sep, '.');
-  }
-  s = s.replace(/^\u2212/, '-');
-  return /^[+-]?(\d+\.?\d*|\.\d+)$/.test(s) ? Number(s) : Number.NaN;
+  return isDecimal(s) ? Number(s) : Number.NaN;
 }

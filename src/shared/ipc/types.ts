@@ -196,6 +196,17 @@ export interface OrderView {
   lines: Array<OrderLineInput & { name: string; unit: string; vat: number; unitPrice: number; net: number; vatAmount: number; gross: number }>;
   header: Record<string, unknown>;
   outboxState: OutboxState | null;
+  /** The server refused the clerk's last change of this order: its words, for the screen to show. */
+  refusal: Refusal | null;
+  /** The invoice issued for this order: pending while the server has not numbered it yet. */
+  invoice: { id: number; pending: boolean } | null;
+}
+
+/** Why the server refused an outbox entry (error code, its sentence and the fields it named). */
+export interface Refusal {
+  code: string;
+  message: string;
+  details: Array<{ field: string; message: string }>;
 }
 
 export interface InvoiceRow {
@@ -229,6 +240,8 @@ export interface DueCustomerRow {
   name: string;
   currencies: Array<{ currency: string; outstanding: number; overdue: number; oldestDueDate: string }>;
   invoiceCount: number;
+  /** Invoices issued or payments recorded here that the server has not confirmed yet are counted in. */
+  pending: boolean;
 }
 
 export type { Locale };

@@ -2,7 +2,7 @@
  * Worked examples shared by the totals tests, typed the way a clerk types them (decimal commas
  * included). Expected figures are computed by hand in the comments; docs/money.md has the rules.
  */
-import type { LineText } from '@renderer/screens/billing/lineMath';
+import type { LineText } from '@renderer/lib/lineMath';
 
 /** HUF, VAT 27/18/5/0, discounts. */
 export const HUF_LINES: LineText[] = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { billing } from '@renderer/screens/billing/i18n';
-import { translateMessage, VALIDATION_KEYS } from '@renderer/screens/billing/validation';
+import { billing } from '@renderer/i18n/billing';
+import { translateMessage, VALIDATION_KEYS } from '@renderer/lib/fieldErrors';
 import { createI18n } from '@renderer/i18n';
 
 type Tree = { [k: string]: string | Tree };

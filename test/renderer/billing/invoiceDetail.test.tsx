@@ -165,7 +165,7 @@ describe('invoice list and dues', () => {
   it('dues: outstanding and overdue per customer, the letter in a chosen language', async () => {
     const fake = installFake({
       'contacts.get': () => MULLER,
-      'dues.list': () => [{ contactId: 14, name: 'Müller Handels GmbH', invoiceCount: 2, currencies: [{ currency: 'HUF', outstanding: 115240, overdue: 109546, oldestDueDate: '2026-11-10' }] }],
+      'dues.list': () => [{ contactId: 14, name: 'Müller Handels GmbH', invoiceCount: 2, pending: false, currencies: [{ currency: 'HUF', outstanding: 115240, overdue: 109546, oldestDueDate: '2026-11-10' }] }],
       'dues.letter': ({ contactId, language }) => ({
         contact_id: contactId, language, date: '2026-11-22', subject: language === 'en_US' ? 'Payment reminder' : 'Fizetési felszólítás',
         seller: { name: 'S', country_code: 'HU', postal_code: '1', city: 'B', street: 's' }, buyer: { name: 'K', country_code: 'HU', postal_code: '1', city: 'G', street: 's' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addDecimalText, normalizeDecimal } from '@renderer/screens/billing/decimal';
-import { liveTotals } from '@renderer/screens/billing/lineMath';
+import { addDecimalText, normalizeDecimal } from '@renderer/lib/decimal';
+import { liveTotals } from '@renderer/lib/lineMath';
 import { EUR_EXPECTED, EUR_FX, EUR_LINES, HUF_EXPECTED, HUF_LINES } from './fixtures';
 
 describe('live totals of what the clerk typed', () => {

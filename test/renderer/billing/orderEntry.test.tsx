@@ -77,7 +77,8 @@ describe('order entry', () => {
     // What is typed is kept as a draft a moment after each change.
     await waitFor(() => expect(fake.drafts.get('billing.order.new')).toMatchObject({ items: [{ quantity: '3', discount: '10' }, { quantity: '2' }] }));
     await user.click(screen.getByRole('button', { name: /Véglegesítés/ }));
-    await screen.findByText(/A rendelést véglegesítettük/);
+    // The fake core never confirms it: the desk says the finalizing is waiting to be sent.
+    await screen.findByText(/A véglegesítés küldésre vár/);
     expect(plain(screen.getByTestId('order-done-summary').textContent)).toBe('Kovács és Fiú Kft. · Bruttó végösszeg: 5 294 Ft');
     const [saved] = fake.requests('orders.save');
     expect(saved?.order).toMatchObject({
@@ -170,7 +171,7 @@ describe('order entry', () => {
       handlers({
         'orders.get': ({ id }) => ({
           id, local: false, serverId: id, status: 'open', contactId: KOVACS.id, contactName: KOVACS.name, warehouse: 'Default', currency: 'HUF', issuedDate: '2026-11-20',
-          totals: { net: 3702, vat: 1000, gross: 4702 }, outboxState: null,
+          totals: { net: 3702, vat: 1000, gross: 4702 }, outboxState: null, refusal: null, invoice: null,
           header: { warehouse: 'Default', shipping_aim: 'Sale', method: 'cash', issued_date: '2026-11-20', selected_account: '11773016-11111018-00000000', contact_id: KOVACS.id, currency: 'HUF' },
           lines: [{ productId: 101, quantity: 3, customPrice: null, discount: 0, name: 'Szűrőbetét', unit: 'db', vat: 27, unitPrice: 1234, net: 3702, vatAmount: 1000, gross: 4702 }],
         }),

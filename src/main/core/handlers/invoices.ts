@@ -7,7 +7,9 @@ import type { InvoicePdf } from '@shared/ipc/types';
 import { getContact } from '../mirror/contacts';
 import { saveSeller } from '../mirror/dues';
 import { cachedPdf, cachePdf, invoiceDetail, invoiceParams, invoiceRow, listInvoices, saveDetail } from '../mirror/invoices';
+import { getOrder } from '../mirror/orders';
 import { currentId, nextLocalId } from '../mirror/settings';
+import { orderInvoice } from './orders';
 import { submit } from '../outbox/service';
 import { renderDraftInvoice } from '../documents/draftInvoice';
 import { fromFailure, ipcError, notFound, requireOnline, type CoreContext, type Handlers } from './context';
@@ -40,8 +42,26 @@ async function detailOf(ctx: CoreContext, id: number): Promise<Result<'getInvoic
   return o.result;
 }
 
+/**
+ * An order is invoiced once: the server refuses a second invoice, and so does the desk at once,
+ * while the first is still waiting to be sent — the clerk sees why instead of a "success" that the
+ * server turns down later.
+ */
+function refuseInvoicedOrder(ctx: CoreContext, orderId: number): void {
+  const id = currentId(ctx.db, 'order', orderId);
+  const done = orderInvoice(ctx.db, id);
+  const order = getOrder(ctx.db, id);
+  if (done || order?.status === 'shipped') {
+    const which = done ? (done.pending ? 'an invoice waiting to be sent' : `invoice ${invoiceRow(ctx.db, done.id, ctx.today())?.invoiceNumber ?? done.id}`) : 'an invoice';
+    throw ipcError('CONFLICT', `Order ${orderId} is already invoiced (${which}); an order is invoiced once.`, [{ field: 'invoice.order_id', message: 'the order is already invoiced' }]);
+  }
+}
+
 export const invoiceHandlers: Handlers<'invoices.issue' | 'invoices.list' | 'invoices.get' | 'invoices.pdf' | 'invoices.storno' | 'invoices.pay'> = {
-  'invoices.issue': (ctx, req) => ({ id: issue(ctx, req.invoice) }),
+  'invoices.issue': (ctx, req) => {
+    if (req.invoice.order_id !== undefined) refuseInvoicedOrder(ctx, req.invoice.order_id);
+    return { id: issue(ctx, req.invoice) };
+  },
   'invoices.list': (ctx, req) => listInvoices(ctx.db, req, ctx.today()),
   'invoices.get': async (ctx, req) => {
     const id = currentId(ctx.db, 'invoice', req.id);

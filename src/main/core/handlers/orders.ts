@@ -4,7 +4,8 @@ import type { Params } from '@shared/protocol';
 import type { OrderView } from '@shared/ipc/types';
 import { getContact } from '../mirror/contacts';
 import type { Db } from '../mirror/db';
-import { getOrder, listOrders, type OrderRecord } from '../mirror/orders';
+import { invoiceForOrder } from '../mirror/invoices';
+import { getOrder, idsOf, listOrders, refusalOf, type OrderRecord } from '../mirror/orders';
 import { productRecord, productRow } from '../mirror/products';
 import { currentId, nextLocalId, resolveId } from '../mirror/settings';
 import { pendingStateOf } from '../outbox/repo';
@@ -31,8 +32,14 @@ export function orderView(db: Db, o: OrderRecord): OrderView {
       productId: l.pid, quantity: l.it.quantity, customPrice: l.it.custom_price ?? null, discount: l.it.discount ?? 0, description: l.it.description ?? '',
       name: l.name, unit: l.unit, vat: l.vat, unitPrice: l.unitPrice, net: toNumber(t.lines[i]!.net), vatAmount: toNumber(t.lines[i]!.vat), gross: toNumber(t.lines[i]!.gross),
     })),
-    header, outboxState: pendingStateOf(db, 'order', o.id),
+    header, outboxState: pendingStateOf(db, 'order', o.id), refusal: refusalOf(db, 'order', o.id), invoice: orderInvoice(db, o.id),
   };
+}
+
+/** The order's invoice, issued here (pending until numbered) or confirmed; null when not invoiced. */
+export function orderInvoice(db: Db, orderId: number): OrderView['invoice'] {
+  const inv = invoiceForOrder(db, idsOf(db, 'order', orderId));
+  return inv ? { id: inv.id, pending: inv.local } : null;
 }
 
 export const orderHandlers: Handlers<'orders.save' | 'orders.setItems' | 'orders.list' | 'orders.get' | 'orders.status'> = {

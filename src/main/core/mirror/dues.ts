@@ -17,10 +17,38 @@ export function listDues(db: Db): DueCustomerRow[] {
   return (stmt(db, 'SELECT record FROM dues ORDER BY name COLLATE NOCASE').all() as Array<{ record: string }>).map((r) => {
     const c = JSON.parse(r.record) as DueCustomer;
     return {
-      contactId: c.contact_id, name: c.name, invoiceCount: c.invoices.length,
+      contactId: c.contact_id, name: c.name, invoiceCount: c.invoices.length, pending: false,
       currencies: c.currencies.map((x) => ({ currency: x.currency, outstanding: x.outstanding, overdue: x.overdue, oldestDueDate: x.oldest_due_date })),
     };
   });
+}
+
+/** What the server has not confirmed yet, on top of its last list of dues (see unconfirmedReceivables). */
+export interface Unconfirmed { contactId: number; name: string; currency: string; amount: number; paymentDate: string; invoices: number }
+
+/**
+ * The server's dues with the clerk's own unconfirmed invoices and payments counted in, so the list
+ * changes when they are made, not at the next pull. Such rows are marked pending; a customer who
+ * then owes nothing leaves the list, as the server would leave them out.
+ */
+export function withUnconfirmed(rows: DueCustomerRow[], extra: Unconfirmed[], today: string): DueCustomerRow[] {
+  const byId = new Map(rows.map((r) => [r.contactId, { ...r, currencies: r.currencies.map((c) => ({ ...c })) }]));
+  const cents = (n: number) => Math.round(n * 100);
+  for (const x of extra) {
+    let row = byId.get(x.contactId);
+    if (!row) byId.set(x.contactId, (row = { contactId: x.contactId, name: x.name, invoiceCount: 0, pending: true, currencies: [] }));
+    row.pending = true;
+    let cur = row.currencies.find((c) => c.currency === x.currency);
+    if (!cur) row.currencies.push((cur = { currency: x.currency, outstanding: 0, overdue: 0, oldestDueDate: x.paymentDate }));
+    cur.outstanding = (cents(cur.outstanding) + cents(x.amount)) / 100;
+    if (x.paymentDate < today) cur.overdue = Math.max(0, (cents(cur.overdue) + cents(x.amount)) / 100);
+    row.invoiceCount = Math.max(0, row.invoiceCount + x.invoices);
+    if (x.invoices > 0 && x.paymentDate < cur.oldestDueDate) cur.oldestDueDate = x.paymentDate;
+  }
+  return [...byId.values()]
+    .map((r) => ({ ...r, currencies: r.currencies.filter((c) => cents(c.outstanding) > 0) }))
+    .filter((r) => r.currencies.length > 0)
+    .sort((a, b) => a.name.localeCompare(b.name, 'hu', { sensitivity: 'base' }));
 }
 
 export function savePurchaseOrder(db: Db, po: Result<'getPO'>, now: Date): void {

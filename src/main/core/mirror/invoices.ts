@@ -141,3 +141,25 @@ export function latestServerInvoiceId(db: Db): number | null {
   const r = stmt(db, 'SELECT id FROM invoices WHERE local = 0 ORDER BY issued_date DESC, id DESC LIMIT 1').get() as { id: number } | undefined;
   return r?.id ?? null;
 }
+
+/**
+ * The invoice issued for an order (by any id the order has had), issued here or pulled with its
+ * detail; a cancelled one does not count. Local (not numbered yet) ones first: they are the newest.
+ */
+export function invoiceForOrder(db: Db, orderIds: number[]): { id: number; local: boolean } | null {
+  const r = stmt(db, `SELECT id, local FROM invoices WHERE type = 'invoice' AND status <> 'cancelled'
+      AND coalesce(json_extract(params, '$.order_id'), json_extract(detail, '$.order_id'), json_extract(header, '$.order_id')) IN (SELECT value FROM json_each(?))
+      ORDER BY local DESC, id DESC LIMIT 1`).get(JSON.stringify(orderIds)) as { id: number; local: number } | undefined;
+  return r ? { id: r.id, local: r.local === 1 } : null;
+}
+
+/** Invoices issued here and not numbered yet, and payments recorded here and not confirmed, per customer and currency. */
+export function unconfirmedReceivables(db: Db): Array<{ contactId: number; name: string; currency: string; amount: number; paymentDate: string; invoices: number }> {
+  type R = { contact_id: number; contact_name: string; currency: string; amount: number; payment_date: string; invoices: number };
+  const issued = stmt(db, `SELECT contact_id, contact_name, currency, total AS amount, payment_date, 1 AS invoices FROM invoices WHERE local = 1 AND type = 'invoice'`).all() as R[];
+  // A payment that settles a numbered invoice takes it off the customer's count of open invoices.
+  const paid = stmt(db, `SELECT i.contact_id, i.contact_name, i.currency, -sum(pp.amount) AS amount, i.payment_date,
+      CASE WHEN i.local = 0 AND round((i.balance - sum(pp.amount)) * 100) <= 0 THEN -1 ELSE 0 END AS invoices
+      FROM payments_pending pp JOIN invoices i ON i.id = pp.invoice_id GROUP BY pp.invoice_id`).all() as R[];
+  return [...issued, ...paid].map((r) => ({ contactId: r.contact_id, name: r.contact_name, currency: r.currency, amount: r.amount, paymentDate: r.payment_date, invoices: r.invoices }));
+}

@@ -3,7 +3,8 @@
  * the setOrder parameters as last saved, with a negative id until the server assigns one.
  */
 import type { Params } from '@shared/protocol';
-import { stmt, type Db } from './db';
+import type { Refusal } from '@shared/ipc/types';
+import { json, stmt, type Db } from './db';
 
 export interface OrderRecord {
   id: number;
@@ -44,4 +45,26 @@ export function setOrderStatus(db: Db, id: number, status: string): void {
 export function renumberOrder(db: Db, localId: number, serverId: number, status: string): void {
   stmt(db, 'DELETE FROM orders WHERE id = ? AND ? <> ?').run(serverId, serverId, localId);
   stmt(db, 'UPDATE orders SET id = ?, local = 0, status = ? WHERE id = ?').run(serverId, status, localId);
+}
+
+/** Every id a record has had here: its current one and the local ids it was created under. */
+export function idsOf(db: Db, kind: string, id: number): number[] {
+  const locals = stmt(db, 'SELECT local_id FROM id_map WHERE kind = ? AND server_id = ?').pluck().all(kind, id) as number[];
+  return [id, ...locals];
+}
+
+/**
+ * The server's refusal of the newest unfinished change to a record (an outbox entry waiting for the
+ * clerk), or null. Read here so a screen can say the order was refused, and why, where it lists it.
+ */
+export function refusalOf(db: Db, kind: string, id: number): Refusal | null {
+  const keys = idsOf(db, kind, id).map((x) => `${kind}:${x}`);
+  const r = stmt(db, `SELECT error_code, last_error, error_details FROM outbox WHERE queue_key IN (SELECT value FROM json_each(?))
+      AND state = 'needs_attention' ORDER BY id DESC LIMIT 1`).get(JSON.stringify(keys)) as { error_code: string | null; last_error: string | null; error_details: string | null } | undefined;
+  if (!r) return null;
+  const details = json<Array<{ field?: unknown; message?: unknown }>>(r.error_details ?? '[]', []);
+  return {
+    code: r.error_code ?? 'CONFLICT', message: r.last_error ?? '',
+    details: Array.isArray(details) ? details.map((d) => ({ field: String(d.field ?? ''), message: String(d.message ?? '') })) : [],
+  };
 }

@@ -114,11 +114,14 @@ export function PdfViewer({ pdf, filename, draft = false, loadingText, error = n
     if (next !== undefined) setZoom(next);
   };
 
+  // The clerk sees that something happens: preparing the pages can take a moment, and the system's
+  // print dialog may open behind the window.
   const print = async () => {
-    setNotice(null);
+    setNotice(t('viewer.printing'));
     try {
       await printReady.current;
-      await invoke('shell.print', {});
+      const r = await invoke('shell.print', {});
+      setNotice(r.printed ? t('viewer.printed') : t('viewer.printCancelled'));
     } catch (e) {
       setNotice(toInvokeError(e).message);
     }

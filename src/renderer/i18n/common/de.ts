@@ -101,6 +101,7 @@ const de: Messages<typeof en> = {
     notFound: 'Kein Artikel mit dem Code {{code}}.',
   },
   pickers: {
+    defaultWarehouse: 'Standardlager',
     warehouse: 'Lager',
     chooseWarehouse: 'Lager wählen',
     defaultWarehouse: 'Standardlager',

@@ -94,6 +94,7 @@ const en = {
   draft: { restored: 'Restored what you typed earlier.', saving: 'Saving draft…', saved: 'Draft saved' },
   scan: { placeholder: 'Scan a barcode or type EAN / item number, then Enter', label: 'Scan', notFound: 'No product with the code {{code}}.' },
   pickers: {
+    defaultWarehouse: 'Default warehouse',
     warehouse: 'Warehouse',
     chooseWarehouse: 'Choose a warehouse',
     defaultWarehouse: 'Default',

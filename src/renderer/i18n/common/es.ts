@@ -101,6 +101,7 @@ const es: Messages<typeof en> = {
     notFound: 'No hay ningún producto con el código {{code}}.',
   },
   pickers: {
+    defaultWarehouse: 'Almacén predeterminado',
     warehouse: 'Almacén',
     chooseWarehouse: 'Elija un almacén',
     defaultWarehouse: 'Almacén predeterminado',

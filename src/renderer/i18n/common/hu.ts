@@ -101,6 +101,7 @@ const hu: Messages<typeof en> = {
     notFound: 'Nincs termék ezzel a kóddal: {{code}}.',
   },
   pickers: {
+    defaultWarehouse: 'Alapértelmezett raktár',
     warehouse: 'Raktár',
     chooseWarehouse: 'Válasszon raktárt',
     defaultWarehouse: 'Alapértelmezett raktár',

@@ -101,6 +101,7 @@ const pl: Messages<typeof en> = {
     notFound: 'Brak towaru o kodzie {{code}}.',
   },
   pickers: {
+    defaultWarehouse: 'Magazyn domyślny',
     warehouse: 'Magazyn',
     chooseWarehouse: 'Wybierz magazyn',
     defaultWarehouse: 'Magazyn domyślny',

@@ -16,7 +16,7 @@ export const customFields = () =>
           .string()
           .regex(
             CUSTOM_NAME,
-            // The renderer maps this exact wording to its translation (renderer/screens/billing/validation.ts).
+            // The renderer maps this exact wording to its translation (renderer/lib/fieldErrors.ts).
             'custom field names must be XML names of at most 64 characters',
           ),
         z.union(

@@ -1,0 +1,65 @@
+/** Retentions held back from the invoice total (a guarantee, say): name, amount, due date, type, VAT, note. */
+import { useTranslation } from 'react-i18next';
+import { useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { todayIso } from '@renderer/lib/format';
+import { emptyRetention, type InvoiceFormValues } from './invoiceForm';
+import { invalidProps } from '@renderer/components/FormField';
+
+export function RetentionsEditor({ form }: { form: UseFormReturn<InvoiceFormValues> }) {
+  const { t } = useTranslation('billing');
+  const array = useFieldArray({ control: form.control, name: 'retentions', keyName: 'key' });
+  const errors = form.formState.errors.retentions;
+  const cell = (i: number, name: 'name' | 'amount' | 'due_date' | 'note' | 'type' | 'vat', extra: { type?: string; className?: string; inputMode?: 'decimal' | 'numeric' } = {}) => {
+    const id = `retention-${i}-${name}`;
+    const message = errors?.[i]?.[name]?.message;
+    return (
+      <td className={extra.className === 'num' ? 'num' : undefined}>
+        <input id={id} type={extra.type ?? 'text'} className={extra.className} inputMode={extra.inputMode} aria-label={t(`retentions.${name}Of`, { n: i + 1 })} {...form.register(`retentions.${i}.${name}`)} {...invalidProps(id, message)} />
+        {message && <span className="cell-error" id={`${id}-error`}>{message}</span>}
+      </td>
+    );
+  };
+  return (
+    <details className="billing-more" open={array.fields.length > 0 || undefined}>
+      <summary>{t('retentions.title', { count: array.fields.length })}</summary>
+      {array.fields.length > 0 && (
+        <div className="table-wrap">
+          <table className="grid">
+            <thead>
+              <tr>
+                <th>{t('retentions.name')}</th>
+                <th className="num">{t('retentions.amount')}</th>
+                <th>{t('retentions.due_date')}</th>
+                <th className="num">{t('retentions.type')}</th>
+                <th className="num">{t('retentions.vat')}</th>
+                <th>{t('retentions.note')}</th>
+                <th aria-label={t('lines.actions')} />
+              </tr>
+            </thead>
+            <tbody>
+              {array.fields.map((f, i) => (
+                <tr key={f.key}>
+                  {cell(i, 'name')}
+                  {cell(i, 'amount', { className: 'num', inputMode: 'decimal' })}
+                  {cell(i, 'due_date', { type: 'date' })}
+                  {cell(i, 'type', { className: 'num', inputMode: 'numeric' })}
+                  {cell(i, 'vat', { className: 'num', inputMode: 'decimal' })}
+                  {cell(i, 'note')}
+                  <td>
+                    <button type="button" className="btn small link" onClick={() => array.remove(i)} aria-label={t('retentions.remove', { n: i + 1 })}>
+                      ×
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {errors?.message && <span className="field-error" role="alert">{errors.message}</span>}
+      <button type="button" className="btn small" onClick={() => array.append(emptyRetention(form.getValues('issued_date') || todayIso()))}>
+        {t('retentions.add')}
+      </button>
+    </details>
+  );
+}

@@ -1,0 +1,41 @@
+/** The order's header: customer, warehouse, shipping aim, payment, date, bank account, currency, language. */
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useController, type UseFormReturn } from 'react-hook-form';
+import { WarehouseSelect } from '@renderer/components/pickers';
+import { AccountCurrencyFields, asCommon, CustomerField, MethodField } from '@renderer/components/documentHeaderFields';
+import { LanguageField } from '@renderer/components/documentFields';
+import { SHIPPING_AIMS, type OrderFormValues } from './orderForm';
+import { Field, invalidProps } from '@renderer/components/FormField';
+
+export function OrderHeaderFields({ form }: { form: UseFormReturn<OrderFormValues> }) {
+  const { t } = useTranslation('billing');
+  const { register, formState } = form;
+  const e = formState.errors;
+  const ids = { wh: useId(), aim: useId(), date: useId() };
+  const warehouse = useController({ control: form.control, name: 'warehouse' });
+  const common = asCommon(form);
+  return (
+    <div className="form-grid">
+      <CustomerField form={common} id="order-customer" autoFocus />
+      <Field label={t('order.warehouse')} htmlFor={ids.wh} error={e.warehouse?.message} required>
+        <WarehouseSelect id={ids.wh} required value={warehouse.field.value} onChange={warehouse.field.onChange} anyLabel={t('order.warehouseAny')} {...invalidProps(ids.wh, e.warehouse?.message)} />
+      </Field>
+      <Field label={t('order.shippingAim')} htmlFor={ids.aim} error={e.shipping_aim?.message} required>
+        <select id={ids.aim} {...register('shipping_aim')}>
+          {SHIPPING_AIMS.map((a) => (
+            <option key={a} value={a}>
+              {t(`order.aims.${a}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <MethodField form={common} />
+      <Field label={t('order.issuedDate')} htmlFor={ids.date} error={e.issued_date?.message} required>
+        <input id={ids.date} type="date" {...register('issued_date')} {...invalidProps(ids.date, e.issued_date?.message)} />
+      </Field>
+      <AccountCurrencyFields form={common} />
+      <LanguageField reg={register('language')} error={e.language?.message} />
+    </div>
+  );
+}
