@@ -5,7 +5,7 @@
  */
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate } from '@server/db/migrate';
+import { migrate } from '@sqlite/migrate';
 import { MIRROR_MIGRATIONS } from '@main/core/mirror/migrations';
 import { addPending, applySetQuantityAnswer, visibleMilli } from '@main/core/mirror/stock';
 import { startTestServer, type TestServer } from '../helpers/server';
@@ -23,7 +23,7 @@ const deskBins = async (desk: TestCore, productId: number) =>
 
 beforeAll(async () => {
   s = await startTestServer();
-  [id] = seedCatalog(s.app.db, s.account.accountId, 1, s.clock.now(), { prefix: 'Létra' });
+  id = seedCatalog(s.app.db, s.account.accountId, 1, s.clock.now(), { prefix: 'Létra' })[0]!;
   deskA = await startTestCore(s);
   // Its own seed: two desks drawing the same request_ids would refuse each other's commands.
   deskB = await startTestCore(s, { format: 'xml', seed: 7 });

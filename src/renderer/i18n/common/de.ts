@@ -104,7 +104,6 @@ const de: Messages<typeof en> = {
     defaultWarehouse: 'Standardlager',
     warehouse: 'Lager',
     chooseWarehouse: 'Lager wählen',
-    defaultWarehouse: 'Standardlager',
     supplier: 'Lieferant',
     contact: 'Kontakt',
     searchContact: 'Namen eingeben, um zu suchen',

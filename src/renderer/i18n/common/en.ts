@@ -97,7 +97,6 @@ const en = {
     defaultWarehouse: 'Default warehouse',
     warehouse: 'Warehouse',
     chooseWarehouse: 'Choose a warehouse',
-    defaultWarehouse: 'Default',
     supplier: 'Supplier',
     contact: 'Contact',
     searchContact: 'Type a name to search',

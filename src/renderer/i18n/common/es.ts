@@ -104,7 +104,6 @@ const es: Messages<typeof en> = {
     defaultWarehouse: 'Almacén predeterminado',
     warehouse: 'Almacén',
     chooseWarehouse: 'Elija un almacén',
-    defaultWarehouse: 'Almacén predeterminado',
     supplier: 'Proveedor',
     contact: 'Contacto',
     searchContact: 'Escriba un nombre para buscar',

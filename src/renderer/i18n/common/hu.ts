@@ -104,7 +104,6 @@ const hu: Messages<typeof en> = {
     defaultWarehouse: 'Alapértelmezett raktár',
     warehouse: 'Raktár',
     chooseWarehouse: 'Válasszon raktárt',
-    defaultWarehouse: 'Alapértelmezett raktár',
     supplier: 'Szállító',
     contact: 'Partner',
     searchContact: 'Kezdje el gépelni a nevet',

@@ -104,7 +104,6 @@ const pl: Messages<typeof en> = {
     defaultWarehouse: 'Magazyn domyślny',
     warehouse: 'Magazyn',
     chooseWarehouse: 'Wybierz magazyn',
-    defaultWarehouse: 'Magazyn domyślny',
     supplier: 'Dostawca',
     contact: 'Kontrahent',
     searchContact: 'Wpisz nazwę, aby wyszukać',
