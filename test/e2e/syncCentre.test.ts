@@ -161,6 +161,13 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     expect(await card.getByTestId('server-message').isVisible()).toBe(false);
     expect(await card.innerText()).not.toMatch(/Cannot waste|product_id|setQuantity/);
     await screenshot(page, 'hu-sync-reason');
+    // "Advanced" shows the server's own words (for integrators) and the raw editor, and hides them again.
+    await card.getByTestId('attention-advanced').check();
+    expect(await card.getByTestId('server-message').innerText()).toBe(`Cannot waste 10 of product ${paint} (${PAINT_NAME}) in Default (label B-03): only 6 is deliverable.`);
+    expect(await card.getByTestId('attention-edit').isVisible()).toBe(true);
+    await screenshot(page, 'hu-sync-advanced');
+    await card.getByTestId('attention-advanced').uncheck();
+    expect(await card.getByTestId('attention-edit').count()).toBe(0);
   });
 
   it('en: the same refusal in English', async () => {

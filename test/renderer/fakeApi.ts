@@ -39,6 +39,8 @@ export class FakeApi implements StockdeskApi {
     outbox: { queued: 0, inFlight: 0, needsAttention: 0 }, paused: null, lastError: null,
   };
   outbox: OutboxEntryView[] = [];
+  /** What outbox.discardPlan answers per entry id (none: nothing goes with it, nothing waits). */
+  discardPlans = new Map<number, { discard: OutboxEntryView[]; goesOn: OutboxEntryView[] }>();
   sheets: CountSheet[] = [];
   private listeners = new Map<EventName, Set<(p: never) => void>>();
   private failures = new Map<ChannelName, IpcErrorBody>();
@@ -213,7 +215,8 @@ export class FakeApi implements StockdeskApi {
         this.setState(r.id, 'discarded');
         return { discarded: [r.id] };
       },
-      'outbox.discardPlan': () => ({ discard: [], goesOn: [] }),
+      'outbox.discardPlan': (r) => this.discardPlans.get(r.id) ?? { discard: [], goesOn: [] },
+      'outbox.fix': (r) => this.setState(r.id, 'queued'),
       'outbox.resolveCount': (r) => this.setState(r.id, r.action === 'discard' ? 'discarded' : 'queued'),
       'drafts.get': (r) => this.drafts.get(r.key) ?? null,
       'drafts.set': (r) => {

@@ -97,6 +97,8 @@ export function edit(d: OutboxDeps, id: number, params: Record<string, unknown>)
     const summaryData = resummarize(e.summaryData, e.method, clean);
     d.db.prepare('UPDATE outbox SET refs = ?, summary_data = ?, queue_key = ? WHERE id = ?')
       .run(JSON.stringify(localRefs(e.method, clean)), summaryData ? JSON.stringify(summaryData) : null, recordKey(e.method, clean, e.queueKey), id);
+    // Moved to a place (or given a reference) that an older refused entry holds: it waits for that one.
+    waitIfParked(d.db, id);
   })();
   return view(d.db, id);
 }
