@@ -42,7 +42,7 @@ export function OrdersListScreen() {
       }
     >
       {orders.error && <p className="notice error" role="alert">{orders.error.message}</p>}
-      <div className={statusOf ? 'billing-detail-grid' : undefined}>
+      <div className={statusOf ? 'billing-detail-grid billing-orders-grid' : undefined}>
         <div className="table-wrap">
           <table className="grid" aria-label={t('nav.orders')}>
             <thead>
