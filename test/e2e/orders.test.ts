@@ -163,6 +163,7 @@ describe('order entry keys act on what the clerk sees', () => {
     await page.getByRole('heading', { level: 1, name: 'Rendelések' }).waitFor();
     await page.getByRole('button', { name: 'Állapot' }).first().click();
     await page.getByTestId('order-status').waitFor();
+    await screenshot(page, 'orders-status-panel-hu');
     const wrap = await page.locator('.table-wrap').first().boundingBox();
     const panel = await page.getByTestId('order-status').boundingBox();
     // The table's frame ends before the panel begins, and the panel fits in the window.
@@ -171,7 +172,6 @@ describe('order entry keys act on what the clerk sees', () => {
     // And the table itself fits its frame: no column hidden behind a scroll.
     expect(await page.locator('.table-wrap').first().evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     expect(await page.getByTestId('order-status').innerText()).not.toMatch(/awaiting_shipment|not_invoiced|unpaid|not_ready/);
-    await screenshot(page, 'orders-status-panel-hu');
   });
 
   it('the confirmation in English', async () => {

@@ -59,7 +59,7 @@ export function OrdersListScreen() {
             <tbody>
               {rows.map((o) => (
                 <tr key={o.id} tabIndex={0} className={statusOf?.id === o.id ? 'selected' : undefined} onKeyDown={(e) => onRowKey(e, o)} data-testid={`order-row-${o.id}`}>
-                  <td>
+                  <td className="wrap">
                     {o.local ? <em>{t('order.notSent')}</em> : `#${o.serverId ?? o.id}`} <OutboxBadge state={o.outboxState} />
                   </td>
                   <td>{f.date(o.issuedDate)}</td>
