@@ -91,6 +91,8 @@ describe('order entry keys act on what the clerk sees', () => {
     await page.keyboard.press('Control+Enter');
     await page.getByText('A rendelést véglegesítettük.').waitFor();
     expect(digits(await page.getByTestId('order-done-summary').innerText())).toBe(expected);
+    // The lines confirmed are the lines that were on screen: one of each, nothing added.
+    expect((await page.getByTestId('order-done-lines').locator('li').allInnerTexts()).map((x) => x.replace(/\s+/g, ' '))).toEqual([`1 db · ${drill.name}`, `1 db · ${ladder.name}`]);
     await screenshot(page, 'orders-confirmation-hu');
 
     const list = await stack.invoke('orders.list', {});
