@@ -169,7 +169,43 @@ describe('an order invoiced once, and the dues that follow', () => {
     expect(server).toEqual({ outstanding: state.owedBefore, count: state.countBefore });
     await openDues();
     await expect.poll(() => duesRow(kovacs), { timeout: 10_000 }).toEqual(server);
+    // The whole table is on screen in Hungarian, last column ("Számlák") included: nothing scrolled away or clipped.
+    expect(await page.locator('.billing-dues-grid .table-wrap').evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
     await screenshot(page, 'dues-after-payment-hu');
+  });
+
+  it('print says what happened', async () => {
+    await page.goto(`${base()}#/invoices/${state.invoiceId}`);
+    await expect.poll(() => page.locator('.pdf-viewer').getAttribute('data-ready'), { timeout: 30_000 }).toBe('true');
+    await page.evaluate(() => {
+      window.print = () => undefined;
+    });
+    await page.getByRole('button', { name: 'Nyomtatás' }).click();
+    await page.getByText('A nyomtatási ablak megnyílt: ott választhatja ki a nyomtatót.').waitFor();
+  });
+
+  it('a hand-made invoice takes a product by scan; its blank first line shows no error before anything is typed', async () => {
+    await page.goto(`${base()}#/invoices/new`);
+    await page.getByRole('heading', { level: 1, name: 'Új számla' }).waitFor();
+    await page.getByRole('combobox', { name: 'Vevő', exact: true }).fill('Kovács');
+    await page.getByRole('option', { name: /Kovács és Fiú/ }).waitFor();
+    await page.keyboard.press('Enter');
+    expect(await page.getByTestId('invoice-line-0').locator('.cell-error').count()).toBe(0);
+    await page.getByRole('combobox', { name: 'Termék hozzáadása' }).focus();
+    await scan(page, drill.ean!);
+    await expect.poll(() => page.getByRole('textbox', { name: 'A(z) 1. tétel megnevezése' }).inputValue(), { timeout: 10_000 }).toBe(drill.name);
+    expect(await page.getByTestId('invoice-line-1').count()).toBe(0);
+    expect(digits(await page.getByTestId('total-gross').innerText())).toBe(state.total);
+    await screenshot(page, 'invoice-handmade-hu');
+    await page.getByRole('button', { name: /Számla kiállítása/ }).click();
+    await page.waitForURL(/#\/invoices\/-?\d+/);
+    await eventually(outboxDrained, { timeoutMs: 60_000, what: 'the invoice to be sent' });
+    const { invoices } = await srv.server.ok('getInvoices', { date_from: TODAY, date_to: TODAY });
+    const newest = invoices.filter((i) => i.contact_id === kovacs && i.id !== state.invoiceId);
+    expect(newest).toHaveLength(1);
+    const inv = await srv.server.ok('getInvoice', { invoice_id: newest[0]!.id });
+    expect(inv.items.map((i) => [i.name, i.product_id, i.quantity])).toEqual([[drill.name, drill.id, 1]]);
+    expect(String(inv.total)).toBe(state.total);
   });
 
   it('left no errors in the page console', () => {

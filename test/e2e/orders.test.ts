@@ -91,6 +91,8 @@ describe('order entry keys act on what the clerk sees', () => {
     await page.keyboard.press('Control+Enter');
     await page.getByText('A rendelést véglegesítettük.').waitFor();
     expect(digits(await page.getByTestId('order-done-summary').innerText())).toBe(expected);
+    // The lines confirmed are the lines that were on screen: one of each, nothing added.
+    expect((await page.getByTestId('order-done-lines').locator('li').allInnerTexts()).map((x) => x.replace(/\s+/g, ' '))).toEqual([`1 db · ${drill.name}`, `1 db · ${ladder.name}`]);
     await screenshot(page, 'orders-confirmation-hu');
 
     const list = await stack.invoke('orders.list', {});
@@ -156,6 +158,45 @@ describe('order entry keys act on what the clerk sees', () => {
     // Still the success, not the "only open orders" notice, once the list of orders has changed.
     await page.waitForTimeout(500);
     expect(await page.getByText(/Csak nyitott rendelés módosítható/).count()).toBe(0);
+  });
+
+  it('the orders list with the status panel open: the table stays within the screen', async () => {
+    await page.goto(`${stack.harness.url.split('#')[0]}#/orders`);
+    await page.getByRole('heading', { level: 1, name: 'Rendelések' }).waitFor();
+    await page.getByRole('button', { name: 'Állapot' }).first().click();
+    await page.getByTestId('order-status').waitFor();
+    await screenshot(page, 'orders-status-panel-hu');
+    const wrap = await page.locator('.table-wrap').first().boundingBox();
+    const panel = await page.getByTestId('order-status').boundingBox();
+    // The table's frame ends before the panel begins, and the panel fits in the window.
+    expect(wrap!.x + wrap!.width).toBeLessThanOrEqual(panel!.x);
+    expect(panel!.x + panel!.width).toBeLessThanOrEqual(1440);
+    // And the table itself fits its frame: no column hidden behind a scroll.
+    expect(await page.locator('.table-wrap').first().evaluate((e) => e.scrollWidth <= e.clientWidth)).toBe(true);
+    expect(await page.getByTestId('order-status').innerText()).not.toMatch(/awaiting_shipment|not_invoiced|unpaid|not_ready/);
+  });
+
+  it('the confirmation in English', async () => {
+    await stack.invoke('settings.update', { language: 'en' });
+    await page.goto(`${stack.harness.url.split('#')[0]}#/orders`);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
+    await page.getByRole('link', { name: 'New order' }).click();
+    await page.getByRole('combobox', { name: 'Customer', exact: true }).fill('Kovács');
+    await page.getByRole('option', { name: /Kovács és Fiú/ }).waitFor();
+    await page.keyboard.press('Enter');
+    await page.getByLabel('Warehouse', { exact: true }).selectOption(BUDAPEST);
+    await page.getByRole('combobox', { name: 'Add product' }).focus();
+    await scan(page, drill.ean!);
+    await page.getByText(drill.name, { exact: true }).waitFor();
+    await scan(page, ladder.ean!);
+    await page.getByText(ladder.name, { exact: true }).waitFor();
+    await page.keyboard.press('Control+Enter');
+    await page.getByText('The order was finalized.', { exact: false }).waitFor();
+    const expected = computeTotals([drill, ladder].map((p) => ({ quantity: '1', unitPrice: String(p.listPrice), vatRate: String(p.vat) })), 'HUF').totals.gross;
+    expect(digits(await page.getByTestId('order-done-summary').innerText())).toBe(expected);
+    await screenshot(page, 'orders-confirmation-en');
+    await stack.invoke('settings.update', { language: 'hu' });
   });
 
   it('left no errors in the page console', () => {

@@ -184,6 +184,7 @@ describe('invoice list and dues', () => {
     await user.click(screen.getByRole('button', { name: 'Felszólítás: Müller Handels GmbH' }));
     expect(await screen.findByTestId('letter-subject')).toHaveProperty('textContent', 'Payment reminder');
     expect(fake.requests('dues.letter')).toEqual([{ contactId: 14, language: 'en_US' }]);
-    expect(await screen.findByRole('region', { name: 'PDF: reminder.pdf' })).toBeTruthy();
+    // Saved under a name in the clerk's language, not the server's "payment-reminder-14-….pdf".
+    expect(await screen.findByRole('region', { name: 'PDF: Fizetési felszólítás – K – 2026-11-22.pdf' })).toBeTruthy();
   });
 });

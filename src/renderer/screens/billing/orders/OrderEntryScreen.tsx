@@ -13,7 +13,7 @@ import { invoke, useChannel } from '@renderer/lib/ipc';
 import { toInvokeError } from '@renderer/lib/errors';
 import { todayIso } from '@renderer/lib/format';
 import { useFormat, useLanguage } from '@renderer/lib/useFormat';
-import { addDecimalText } from '@renderer/lib/decimal';
+import { addDecimalText, normalizeDecimal } from '@renderer/lib/decimal';
 import { OrderHeaderFields } from './OrderHeaderFields';
 import { OrderLinesSection } from './OrderLinesSection';
 import { OrderMoreFields } from './OrderMoreFields';
@@ -62,6 +62,8 @@ interface Done {
   customer: string;
   gross: string;
   currency: string;
+  /** The lines as they were on screen when the clerk confirmed: what was sent. */
+  lines: Array<{ name: string; quantity: string; unit: string }>;
 }
 
 function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: number | null }) {
@@ -120,7 +122,7 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
             : await invoke('orders.save', { ...(editId !== null ? { id: editId } : {}), order: parsed.data as OrderRequest });
         await draft.clear();
         const totals = liveTotals(v.items.map(orderLineText(v.currency)), v.currency, v.fx_rate);
-        setDone({ id: r.id, mode, customer: v.contact_name, gross: totals.doc.totals.gross, currency: v.currency });
+        setDone({ id: r.id, mode, customer: v.contact_name, gross: totals.doc.totals.gross, currency: v.currency, lines: v.items.map((l) => ({ name: l.name, quantity: normalizeDecimal(l.quantity), unit: l.unit })) });
       } catch (e) {
         setGeneral(applyServerErrors(e, form, loose));
       }
@@ -215,6 +217,13 @@ function OrderDone({ done, onNew }: { done: Done; onNew: () => void }) {
           <p data-testid="order-done-summary">
             <strong>{done.customer}</strong> · {t('totals.grossTotal')}: <strong>{f.money(Number(done.gross), done.currency)}</strong>
           </p>
+          <ul className="billing-done-lines" data-testid="order-done-lines">
+            {done.lines.map((l, i) => (
+              <li key={i}>
+                {f.qty(Number(l.quantity))} {l.unit} · {l.name}
+              </li>
+            ))}
+          </ul>
           <div className="toolbar">
             {done.mode !== 2 && !refused && (!view || canInvoice(view)) && (
               <Link className="btn primary" to={`/invoices/new?order=${view?.id ?? done.id}`}>

@@ -42,7 +42,7 @@ export function OrdersListScreen() {
       }
     >
       {orders.error && <p className="notice error" role="alert">{orders.error.message}</p>}
-      <div className={statusOf ? 'billing-detail-grid' : undefined}>
+      <div className={statusOf ? 'billing-detail-grid billing-orders-grid' : undefined}>
         <div className="table-wrap">
           <table className="grid" aria-label={t('nav.orders')}>
             <thead>
@@ -59,7 +59,7 @@ export function OrdersListScreen() {
             <tbody>
               {rows.map((o) => (
                 <tr key={o.id} tabIndex={0} className={statusOf?.id === o.id ? 'selected' : undefined} onKeyDown={(e) => onRowKey(e, o)} data-testid={`order-row-${o.id}`}>
-                  <td>
+                  <td className="wrap">
                     {o.local ? <em>{t('order.notSent')}</em> : `#${o.serverId ?? o.id}`} <OutboxBadge state={o.outboxState} />
                   </td>
                   <td>{f.date(o.issuedDate)}</td>
