@@ -15,6 +15,7 @@
  */
 import { malformed } from './errors';
 import { RESERVED_NAMES } from './lists';
+import { runAsync, runSync, type Steps } from './steps';
 
 export const XML_MAX_DEPTH = 32;
 /** Elements, attributes, comments and references one request may hold; a 10,000-line order of 6 fields needs 70,000. */
@@ -66,14 +67,35 @@ export function position(s: string, index: number): string {
 
 const hex4 = (cp: number) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 
-/** The first character XML 1.0 does not allow, as a MALFORMED_REQUEST, or null. */
-function badCharacter(s: string): Error | null {
-  const m = NOT_XML_CHAR.exec(s);
-  if (!m) return null;
-  const c = s.charCodeAt(m.index);
-  const what = c >= 0xd800 && c <= 0xdfff ? `a lone surrogate (${hex4(c)})` : `the character ${hex4(c)}`;
-  return malformed(`XML is not well-formed: ${what} at ${position(s, m.index)} is not allowed in XML 1.0; remove it or send the text without control characters.`);
+/** Characters checked per step of badCharacter. */
+const CHAR_SLICE = 256 * 1024;
+const NOT_XML_CHAR_G = new RegExp(NOT_XML_CHAR.source, 'g');
+
+/**
+ * The first character XML 1.0 does not allow, as a MALFORMED_REQUEST, or null; a slice at a time.
+ * Each slice reads one character on either side, so a surrogate pair across the cut is seen whole;
+ * a match in that margin is the neighbouring slice's to report.
+ */
+function* badCharacter(s: string): Steps<Error | null> {
+  const n = s.length;
+  for (let off = 0; off < n; off += CHAR_SLICE) {
+    const from = Math.max(0, off - 1);
+    const piece = s.slice(from, Math.min(n, off + CHAR_SLICE + 1));
+    NOT_XML_CHAR_G.lastIndex = 0;
+    for (let m = NOT_XML_CHAR_G.exec(piece); m; m = NOT_XML_CHAR_G.exec(piece)) {
+      const at = from + m.index;
+      if (at < off || at >= off + CHAR_SLICE) continue;
+      const c = s.charCodeAt(at);
+      const what = c >= 0xd800 && c <= 0xdfff ? `a lone surrogate (${hex4(c)})` : `the character ${hex4(c)}`;
+      return malformed(`XML is not well-formed: ${what} at ${position(s, at)} is not allowed in XML 1.0; remove it or send the text without control characters.`);
+    }
+    yield;
+  }
+  return null;
 }
+
+/** Steps between two yields of the loops below. */
+const STEP = 4096;
 
 const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -115,11 +137,16 @@ class Cursor {
  * Decodes the references in s[from, to), refusing any that is not one of the five predefined
  * entities or a character reference to a legal XML character.
  */
-function decodeRefs(cur: Cursor, from: number, to: number): string {
+function* decodeRefs(cur: Cursor, from: number, to: number): Steps<string> {
   const s = cur.s;
   let out = '';
   let i = from;
+  let steps = 0;
   for (let amp = cur.nextAmp(i); amp !== -1 && amp < to; amp = cur.nextAmp(i)) {
+    if (++steps === STEP) {
+      steps = 0;
+      yield;
+    }
     cur.spend(amp);
     out += s.slice(i, amp);
     // References are short: `&#x10FFFF;` is the longest legal one; anything longer is a bare `&`.
@@ -151,11 +178,11 @@ function decodeRefs(cur: Cursor, from: number, to: number): string {
 }
 
 /** Checks character data s[from, to): no `]]>` and only legal references. Returns it decoded. */
-function textOf(cur: Cursor, from: number, to: number): string {
+function* textOf(cur: Cursor, from: number, to: number): Steps<string> {
   const cdEnd = cur.nextCdEnd(from);
   if (cdEnd !== -1 && cdEnd < to) throw malformed(`XML is not well-formed: "]]>" in text at ${position(cur.s, cdEnd)}; write ">" as &gt;.`);
   const amp = cur.nextAmp(from);
-  return amp === -1 || amp >= to ? cur.s.slice(from, to) : decodeRefs(cur, from, to);
+  return amp === -1 || amp >= to ? cur.s.slice(from, to) : yield* decodeRefs(cur, from, to);
 }
 
 /** One open element while its content is read. */
@@ -209,10 +236,14 @@ function badAttribute(s: string, name: string, at: number): Error {
  * Skips the attributes of a start tag from `j` and returns the index of its `>`: each must be
  * `name="value"` (or single quotes) with no `<` in the value and only legal references.
  */
-function skipAttributes(cur: Cursor, j: number, name: string, at: number): number {
+function* skipAttributes(cur: Cursor, j: number, name: string, at: number): Steps<number> {
   const s = cur.s;
   const n = s.length;
-  for (;;) {
+  for (let steps = 0; ; steps++) {
+    if (steps === STEP) {
+      steps = 0;
+      yield;
+    }
     const start = j;
     while (j < n && isSpace(s.charCodeAt(j))) j++;
     if (j >= n) throw unclosedTag(s, name, at);
@@ -242,7 +273,7 @@ function skipAttributes(cur: Cursor, j: number, name: string, at: number): numbe
     if (end >= stop) {
       throw lt === -1 ? unclosedTag(s, name, at) : malformed(`XML is not well-formed: "<" inside an attribute value at ${position(s, lt)}; write it as &lt;.`);
     }
-    decodeRefs(cur, j + 1, end);
+    yield* decodeRefs(cur, j + 1, end);
     j = end + 1;
   }
 }
@@ -252,13 +283,24 @@ function skipAttributes(cur: Cursor, j: number, name: string, at: number): numbe
  * Throws MALFORMED_REQUEST naming line and column.
  */
 export function parseXml(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX_NODES, reservedMethod?: (name: string) => Error): Record<string, unknown> {
-  const badChar = badCharacter(s);
+  return runSync(parseXmlSteps(s, maxDepth, maxNodes, reservedMethod));
+}
+
+/** parseXml in slices, the event loop free between them (steps.ts). */
+export function parseXmlAsync(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX_NODES, reservedMethod?: (name: string) => Error): Promise<Record<string, unknown>> {
+  return runAsync(parseXmlSteps(s, maxDepth, maxNodes, reservedMethod));
+}
+
+/** The pass of parseXml as steps. */
+export function* parseXmlSteps(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX_NODES, reservedMethod?: (name: string) => Error): Steps<Record<string, unknown>> {
+  const badChar = yield* badCharacter(s);
   if (badChar) throw badChar;
   // Every element, comment and instruction opens with "<" (an element's end tag too): far more of
   // them than the budget allows is refused before any tree is built.
   if (maxNodes !== Infinity && s.length > 2 * maxNodes) {
     let opens = 0;
     for (let k = s.indexOf('<'); k !== -1; k = s.indexOf('<', k + 1)) {
+      if ((opens & 0xffff) === 0) yield;
       if (++opens > 2 * maxNodes + 2) throw malformed(`XML has more elements than a request may hold (over ${maxNodes}); send fewer rows per call.`);
     }
   }
@@ -268,12 +310,17 @@ export function parseXml(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX
   let rootValue: unknown = undefined;
   let i = 0;
   const n = s.length;
+  let steps = 0;
   while (i < n) {
+    if (++steps === STEP) {
+      steps = 0;
+      yield;
+    }
     const lt = cur.nextLt(i);
     const textEnd = lt === -1 ? n : lt;
     if (textEnd > i) {
       const top = stack[stack.length - 1];
-      if (top) top.text += textOf(cur, i, textEnd);
+      if (top) top.text += yield* textOf(cur, i, textEnd);
       else {
         NON_SPACE.lastIndex = i;
         const m = NON_SPACE.exec(s);
@@ -353,7 +400,7 @@ export function parseXml(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX
     if (j < n && c !== GT && c !== SLASH && !isSpace(c)) {
       throw malformed(c === LT ? `XML tag <${name}> is not closed (${position(s, lt)}).` : `XML has an invalid tag at ${position(s, lt)}.`);
     }
-    const gt = skipAttributes(cur, j, name, lt);
+    const gt = yield* skipAttributes(cur, j, name, lt);
     const selfClosing = s.charCodeAt(gt - 1) === SLASH;
     if (stack.length === 0) {
       if (rootName !== null) throw malformed(`XML has more than one root element (${position(s, lt)}).`);
