@@ -179,8 +179,17 @@ function* decodeRefs(cur: Cursor, from: number, to: number): Steps<string> {
 
 /** Checks character data s[from, to): no `]]>` and only legal references. Returns it decoded. */
 function* textOf(cur: Cursor, from: number, to: number): Steps<string> {
-  const cdEnd = cur.nextCdEnd(from);
-  if (cdEnd !== -1 && cdEnd < to) throw malformed(`XML is not well-formed: "]]>" in text at ${position(cur.s, cdEnd)}; write ">" as &gt;.`);
+  if (to - from > CHAR_SLICE) {
+    // A long text is searched a slice at a time (a search through 5 MB of "]]" is slow even natively).
+    for (let k = from; k < to; k += CHAR_SLICE) {
+      const at = cur.s.slice(k, Math.min(to, k + CHAR_SLICE + 2)).indexOf(']]>');
+      if (at !== -1) throw malformed(`XML is not well-formed: "]]>" in text at ${position(cur.s, k + at)}; write ">" as &gt;.`);
+      yield;
+    }
+  } else {
+    const cdEnd = cur.nextCdEnd(from);
+    if (cdEnd !== -1 && cdEnd < to) throw malformed(`XML is not well-formed: "]]>" in text at ${position(cur.s, cdEnd)}; write ">" as &gt;.`);
+  }
   const amp = cur.nextAmp(from);
   return amp === -1 || amp >= to ? cur.s.slice(from, to) : yield* decodeRefs(cur, from, to);
 }
