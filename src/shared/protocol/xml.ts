@@ -199,8 +199,11 @@ interface Frame {
   name: string;
   /** Child elements by name (an array once a name repeats); null until the first child. */
   children: Record<string, unknown> | null;
-  /** Distinct child names so far. */
+  /** Distinct child names so far, and their cap (none for answers). */
   names: number;
+  maxNames: number;
+  /** Where its start tag is, for "not closed". */
+  at: number;
   text: string;
 }
 
@@ -213,7 +216,7 @@ export const XML_MAX_CHILD_NAMES = 1000;
 function addChild(parent: Frame, name: string, value: unknown): void {
   const kids = (parent.children ??= {});
   if (!Object.prototype.hasOwnProperty.call(kids, name)) {
-    if (++parent.names > XML_MAX_CHILD_NAMES) {
+    if (++parent.names > parent.maxNames) {
       throw malformed(`XML element <${parent.name}> has more than ${XML_MAX_CHILD_NAMES} differently named child elements; a command has a few dozen fields.`);
     }
     kids[name] = value;
@@ -420,12 +423,15 @@ export function* parseXmlSteps(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = X
       if (parent) addChild(parent, name, '');
       else rootValue = '';
     } else {
-      stack.push({ name, children: null, names: 0, text: '' });
+      stack.push({ name, children: null, names: 0, maxNames: maxNodes === Infinity ? Infinity : XML_MAX_CHILD_NAMES, at: lt, text: '' });
       if (stack.length > maxDepth) throw malformed(`XML is nested deeper than ${maxDepth} levels (${position(s, lt)}).`);
     }
     i = gt + 1;
   }
-  if (stack.length > 0) throw malformed(`XML element <${stack[stack.length - 1]!.name}> is not closed.`);
+  if (stack.length > 0) {
+    const open = stack[stack.length - 1]!;
+    throw malformed(`XML element <${open.name}> opened at ${position(s, open.at)} is not closed.`);
+  }
   if (rootName === null) throw malformed('XML body has no root element.');
   return { [rootName]: rootValue };
 }
