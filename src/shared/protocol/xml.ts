@@ -137,16 +137,11 @@ class Cursor {
  * Decodes the references in s[from, to), refusing any that is not one of the five predefined
  * entities or a character reference to a legal XML character.
  */
-function* decodeRefs(cur: Cursor, from: number, to: number): Steps<string> {
+function decodeRefs(cur: Cursor, from: number, to: number): string {
   const s = cur.s;
   let out = '';
   let i = from;
-  let steps = 0;
   for (let amp = cur.nextAmp(i); amp !== -1 && amp < to; amp = cur.nextAmp(i)) {
-    if (++steps === STEP) {
-      steps = 0;
-      yield;
-    }
     cur.spend(amp);
     out += s.slice(i, amp);
     // References are short: `&#x10FFFF;` is the longest legal one; anything longer is a bare `&`.
@@ -178,20 +173,19 @@ function* decodeRefs(cur: Cursor, from: number, to: number): Steps<string> {
 }
 
 /** Checks character data s[from, to): no `]]>` and only legal references. Returns it decoded. */
-function* textOf(cur: Cursor, from: number, to: number): Steps<string> {
+function textOf(cur: Cursor, from: number, to: number): string {
   if (to - from > CHAR_SLICE) {
     // A long text is searched a slice at a time (a search through 5 MB of "]]" is slow even natively).
     for (let k = from; k < to; k += CHAR_SLICE) {
       const at = cur.s.slice(k, Math.min(to, k + CHAR_SLICE + 2)).indexOf(']]>');
       if (at !== -1) throw malformed(`XML is not well-formed: "]]>" in text at ${position(cur.s, k + at)}; write ">" as &gt;.`);
-      yield;
     }
   } else {
     const cdEnd = cur.nextCdEnd(from);
     if (cdEnd !== -1 && cdEnd < to) throw malformed(`XML is not well-formed: "]]>" in text at ${position(cur.s, cdEnd)}; write ">" as &gt;.`);
   }
   const amp = cur.nextAmp(from);
-  return amp === -1 || amp >= to ? cur.s.slice(from, to) : yield* decodeRefs(cur, from, to);
+  return amp === -1 || amp >= to ? cur.s.slice(from, to) : decodeRefs(cur, from, to);
 }
 
 /** One open element while its content is read. */
@@ -248,14 +242,10 @@ function badAttribute(s: string, name: string, at: number): Error {
  * Skips the attributes of a start tag from `j` and returns the index of its `>`: each must be
  * `name="value"` (or single quotes) with no `<` in the value and only legal references.
  */
-function* skipAttributes(cur: Cursor, j: number, name: string, at: number): Steps<number> {
+function skipAttributes(cur: Cursor, j: number, name: string, at: number): number {
   const s = cur.s;
   const n = s.length;
-  for (let steps = 0; ; steps++) {
-    if (steps === STEP) {
-      steps = 0;
-      yield;
-    }
+  for (;;) {
     const start = j;
     while (j < n && isSpace(s.charCodeAt(j))) j++;
     if (j >= n) throw unclosedTag(s, name, at);
@@ -285,7 +275,7 @@ function* skipAttributes(cur: Cursor, j: number, name: string, at: number): Step
     if (end >= stop) {
       throw lt === -1 ? unclosedTag(s, name, at) : malformed(`XML is not well-formed: "<" inside an attribute value at ${position(s, lt)}; write it as &lt;.`);
     }
-    yield* decodeRefs(cur, j + 1, end);
+    decodeRefs(cur, j + 1, end);
     j = end + 1;
   }
 }
@@ -298,48 +288,44 @@ export function parseXml(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX
   return runSync(parseXmlSteps(s, maxDepth, maxNodes, reservedMethod));
 }
 
-/** parseXml in slices, the event loop free between them (steps.ts). */
-export function parseXmlAsync(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX_NODES, reservedMethod?: (name: string) => Error): Promise<Record<string, unknown>> {
-  return runAsync(parseXmlSteps(s, maxDepth, maxNodes, reservedMethod));
+/** The state of one parse between slices. */
+interface Pass {
+  s: string;
+  cur: Cursor;
+  stack: Frame[];
+  rootName: string | null;
+  rootValue: unknown;
+  i: number;
+  maxDepth: number;
+  maxNodes: number;
+  reservedMethod: ((name: string) => Error) | undefined;
 }
 
-/** The pass of parseXml as steps. */
-export function* parseXmlSteps(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX_NODES, reservedMethod?: (name: string) => Error): Steps<Record<string, unknown>> {
-  const badChar = yield* badCharacter(s);
-  if (badChar) throw badChar;
-  // Every element, comment and instruction opens with "<" (an element's end tag too): far more of
-  // them than the budget allows is refused before any tree is built.
-  if (maxNodes !== Infinity && s.length > 2 * maxNodes) {
-    let opens = 0;
-    for (let k = s.indexOf('<'); k !== -1; k = s.indexOf('<', k + 1)) {
-      if ((opens & 0xffff) === 0) yield;
-      if (++opens > 2 * maxNodes + 2) throw malformed(`XML has more elements than a request may hold (over ${maxNodes}); send fewer rows per call.`);
-    }
-  }
-  const cur = new Cursor(s, maxNodes);
-  const stack: Frame[] = [];
-  let rootName: string | null = null;
-  let rootValue: unknown = undefined;
-  let i = 0;
+/**
+ * Up to `limit` tags of the pass; true when the body is read to its end. A plain function, not the
+ * generator itself: V8 optimises a long loop inside a generator only on a later call, and a 1 MB
+ * body read cold in the interpreter cost six times as much.
+ */
+function advance(p: Pass, limit: number): boolean {
+  const { s, cur, stack, maxDepth, maxNodes, reservedMethod } = p;
   const n = s.length;
-  let steps = 0;
-  while (i < n) {
-    if (++steps === STEP) {
-      steps = 0;
-      yield;
-    }
+  let i = p.i;
+  for (let steps = 0; i < n && steps < limit; steps++) {
     const lt = cur.nextLt(i);
     const textEnd = lt === -1 ? n : lt;
     if (textEnd > i) {
       const top = stack[stack.length - 1];
-      if (top) top.text += yield* textOf(cur, i, textEnd);
+      if (top) top.text += textOf(cur, i, textEnd);
       else {
         NON_SPACE.lastIndex = i;
         const m = NON_SPACE.exec(s);
         if (m && m.index < textEnd) throw malformed(`XML has text outside the root element at ${position(s, m.index)}.`);
       }
     }
-    if (lt === -1) break;
+    if (lt === -1) {
+      i = n;
+      break;
+    }
     const next = s.charCodeAt(lt + 1);
     if (next === 0x21 /* ! */) {
       cur.spend(lt);
@@ -403,7 +389,7 @@ export function* parseXmlSteps(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = X
       const value = valueOf(open);
       const parent = stack[stack.length - 1];
       if (parent) addChild(parent, name, value);
-      else rootValue = value;
+      else p.rootValue = value;
       i = j + 1;
       continue;
     }
@@ -412,22 +398,47 @@ export function* parseXmlSteps(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = X
     if (j < n && c !== GT && c !== SLASH && !isSpace(c)) {
       throw malformed(c === LT ? `XML tag <${name}> is not closed (${position(s, lt)}).` : `XML has an invalid tag at ${position(s, lt)}.`);
     }
-    const gt = yield* skipAttributes(cur, j, name, lt);
+    const gt = skipAttributes(cur, j, name, lt);
     const selfClosing = s.charCodeAt(gt - 1) === SLASH;
     if (stack.length === 0) {
-      if (rootName !== null) throw malformed(`XML has more than one root element (${position(s, lt)}).`);
-      rootName = name;
+      if (p.rootName !== null) throw malformed(`XML has more than one root element (${position(s, lt)}).`);
+      p.rootName = name;
     }
     if (selfClosing) {
       const parent = stack[stack.length - 1];
       if (parent) addChild(parent, name, '');
-      else rootValue = '';
+      else p.rootValue = '';
     } else {
       stack.push({ name, children: null, names: 0, maxNames: maxNodes === Infinity ? Infinity : XML_MAX_CHILD_NAMES, at: lt, text: '' });
       if (stack.length > maxDepth) throw malformed(`XML is nested deeper than ${maxDepth} levels (${position(s, lt)}).`);
     }
     i = gt + 1;
   }
+  p.i = i;
+  return i >= n;
+}
+
+/** parseXml in slices, the event loop free between them (steps.ts). */
+export function parseXmlAsync(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX_NODES, reservedMethod?: (name: string) => Error): Promise<Record<string, unknown>> {
+  return runAsync(parseXmlSteps(s, maxDepth, maxNodes, reservedMethod));
+}
+
+/** The pass of parseXml as steps. */
+export function* parseXmlSteps(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX_NODES, reservedMethod?: (name: string) => Error): Steps<Record<string, unknown>> {
+  const badChar = yield* badCharacter(s);
+  if (badChar) throw badChar;
+  // Every element, comment and instruction opens with "<" (an element's end tag too): far more of
+  // them than the budget allows is refused before any tree is built.
+  if (maxNodes !== Infinity && s.length > 2 * maxNodes) {
+    let opens = 0;
+    for (let k = s.indexOf('<'); k !== -1; k = s.indexOf('<', k + 1)) {
+      if ((opens & 0xffff) === 0) yield;
+      if (++opens > 2 * maxNodes + 2) throw malformed(`XML has more elements than a request may hold (over ${maxNodes}); send fewer rows per call.`);
+    }
+  }
+  const pass: Pass = { s, cur: new Cursor(s, maxNodes), stack: [], rootName: null, rootValue: undefined, i: 0, maxDepth, maxNodes, reservedMethod };
+  while (!advance(pass, STEP)) yield;
+  const { stack, rootName, rootValue } = pass;
   if (stack.length > 0) {
     const open = stack[stack.length - 1]!;
     throw malformed(`XML element <${open.name}> opened at ${position(s, open.at)} is not closed.`);
