@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
-  areaPath, CONTENT_TYPE, encodeError, encodeResponse, guessFormat, isWriteMethod, METHODS, parseRequest, ProtocolError, successEnvelope,
+  areaPath, CONTENT_TYPE, encodeError, encodeResponse, guessFormat, isWriteMethod, METHODS, parseRequest, parseRequestAsync, ProtocolError, successEnvelope,
   validateParams, type Area, type EncodedResponse, type Format, type MethodName, type ParsedRequest, type Params,
 } from '@shared/protocol';
 import type { Clock, Handler, RequestContext, ServerServices } from '../context';
@@ -34,7 +34,7 @@ export interface LargeJsonResponse {
   json: unknown;
 }
 
-/** Bodies above this yield the event loop between decoding and validation. */
+/** Bodies above this are decoded in slices (steps.ts) and validated in a turn of their own. */
 const YIELD_FROM_BYTES = 64 * 1024;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -108,10 +108,12 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     const commands = commandsOf(deps);
     const at = commands.find(body, contentType);
     const kept = at.kept;
-    const parsed = kept ?? parseRequest(body, contentType, { maxBytes: deps.config.maxBodyBytes });
-    // A large body's decoding and its validation each take a slice of the event loop; between them
-    // other requests (a health check, a desk's poll) get their turn (docs/api.md, "Limits").
-    if (!kept && body.length > YIELD_FROM_BYTES) await nextTurn();
+    // A large body is decoded in slices of a few milliseconds, and validated in a turn of its own:
+    // between them other requests (a health check, a desk's poll) get theirs (docs/api.md, "Limits").
+    const large = !kept && body.length > YIELD_FROM_BYTES;
+    const opts = { maxBytes: deps.config.maxBodyBytes };
+    const parsed = kept ?? (large ? await parseRequestAsync(body, contentType, opts) : parseRequest(body, contentType, opts));
+    if (large) await nextTurn();
     format = parsed.format;
     method = parsed.method;
     const def = METHODS[parsed.method];

@@ -13,7 +13,8 @@ import { fastParams, INVALID, paramsAudit } from './compiled';
 import { CUSTOM_FIELDS, listChild, NODE, RESERVED_NAMES } from './lists';
 import { checkParamCount, MAX_LIST_ENTRIES, shape } from './shape';
 import { boundedValidation } from './bounded';
-import { buildXml, parseXml, XML_MAX_DEPTH } from './xml';
+import { buildXml, parseXml, parseXmlSteps, XML_MAX_DEPTH } from './xml';
+import { runAsync, runSync, type Steps } from './steps';
 
 export type Format = 'xml' | 'json';
 export interface Credentials {
@@ -202,13 +203,18 @@ const KEY_DEPTH = 64;
  * and an object of 100,000 keys becomes a dictionary every later step walks slowly. Counts `{`,
  * `[` and `,` (at least one per value) and `:` per object, outside strings; one linear pass.
  */
-function checkJsonValues(text: string): void {
+function* checkJsonValues(text: string): Steps<void> {
   const n = text.length;
   if (n <= SCAN_FROM_CHARS) return;
   let values = 0;
   let depth = 0;
   const keys = new Int32Array(KEY_DEPTH + 1);
+  let nextYield = 256 * 1024;
   for (let i = 0; i < n; i++) {
+    if (i >= nextYield) {
+      nextYield = i + 256 * 1024;
+      yield;
+    }
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       // Skip the string to its closing quote: one not preceded by an odd run of backslashes.
@@ -238,12 +244,21 @@ function checkJsonValues(text: string): void {
 
 /** Step 1: syntax, method name and credentials. Parameters are checked by `validateParams`. */
 export function parseRequest(body: string | Uint8Array, contentType: string | undefined, opts: DecodeOptions = {}): ParsedRequest {
+  return runSync(parseRequestSteps(body, contentType, opts));
+}
+
+/** parseRequest in slices of a few milliseconds, the event loop free between them (the server's large bodies). */
+export function parseRequestAsync(body: string | Uint8Array, contentType: string | undefined, opts: DecodeOptions = {}): Promise<ParsedRequest> {
+  return runAsync(parseRequestSteps(body, contentType, opts));
+}
+
+function* parseRequestSteps(body: string | Uint8Array, contentType: string | undefined, opts: DecodeOptions): Steps<ParsedRequest> {
   const text = toText(body, opts.maxBytes ?? MAX_BODY_BYTES, contentType);
   const format = detectFormat(text, contentType);
   const maxDepth = opts.maxDepth ?? XML_MAX_DEPTH;
   let doc: unknown;
   if (format === 'xml') {
-    doc = parseXml(text, maxDepth, undefined, unknownMethod);
+    doc = yield* parseXmlSteps(text, maxDepth, undefined, unknownMethod);
     const keys = Object.keys(doc as object);
     if (keys.length !== 1 || keys[0] !== 'command') throw malformed(`The XML root element must be <command>, not <${clip(keys[0] ?? '')}>.`);
     doc = (doc as Record<string, unknown>).command;
@@ -252,7 +267,7 @@ export function parseRequest(body: string | Uint8Array, contentType: string | un
       throw malformed('XML has text directly inside <command>; it must contain only the method element, e.g. <getProduct>.');
     }
   } else {
-    checkJsonValues(text);
+    yield* checkJsonValues(text);
     try {
       doc = JSON.parse(text);
     } catch (e) {
@@ -273,6 +288,7 @@ export function parseRequest(body: string | Uint8Array, contentType: string | un
     throw malformed(format === 'xml' ? `The method element ${clip(name)} appears more than once.` : `The value of ${clip(name)} must be an object of named parameters, not a list.`);
   }
   if (!isMethodName(name)) throw unknownMethod(name);
+  yield;
   const params = asRecord(value, name);
   checkParamCount(params, METHODS[name].params);
   const raw = { ...params };

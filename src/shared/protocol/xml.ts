@@ -15,6 +15,7 @@
  */
 import { malformed } from './errors';
 import { RESERVED_NAMES } from './lists';
+import { runAsync, runSync, type Steps } from './steps';
 
 export const XML_MAX_DEPTH = 32;
 /** Elements, attributes, comments and references one request may hold; a 10,000-line order of 6 fields needs 70,000. */
@@ -66,14 +67,35 @@ export function position(s: string, index: number): string {
 
 const hex4 = (cp: number) => `U+${cp.toString(16).toUpperCase().padStart(4, '0')}`;
 
-/** The first character XML 1.0 does not allow, as a MALFORMED_REQUEST, or null. */
-function badCharacter(s: string): Error | null {
-  const m = NOT_XML_CHAR.exec(s);
-  if (!m) return null;
-  const c = s.charCodeAt(m.index);
-  const what = c >= 0xd800 && c <= 0xdfff ? `a lone surrogate (${hex4(c)})` : `the character ${hex4(c)}`;
-  return malformed(`XML is not well-formed: ${what} at ${position(s, m.index)} is not allowed in XML 1.0; remove it or send the text without control characters.`);
+/** Characters checked per step of badCharacter. */
+const CHAR_SLICE = 256 * 1024;
+const NOT_XML_CHAR_G = new RegExp(NOT_XML_CHAR.source, 'g');
+
+/**
+ * The first character XML 1.0 does not allow, as a MALFORMED_REQUEST, or null; a slice at a time.
+ * Each slice reads one character on either side, so a surrogate pair across the cut is seen whole;
+ * a match in that margin is the neighbouring slice's to report.
+ */
+function* badCharacter(s: string): Steps<Error | null> {
+  const n = s.length;
+  for (let off = 0; off < n; off += CHAR_SLICE) {
+    const from = Math.max(0, off - 1);
+    const piece = s.slice(from, Math.min(n, off + CHAR_SLICE + 1));
+    NOT_XML_CHAR_G.lastIndex = 0;
+    for (let m = NOT_XML_CHAR_G.exec(piece); m; m = NOT_XML_CHAR_G.exec(piece)) {
+      const at = from + m.index;
+      if (at < off || at >= off + CHAR_SLICE) continue;
+      const c = s.charCodeAt(at);
+      const what = c >= 0xd800 && c <= 0xdfff ? `a lone surrogate (${hex4(c)})` : `the character ${hex4(c)}`;
+      return malformed(`XML is not well-formed: ${what} at ${position(s, at)} is not allowed in XML 1.0; remove it or send the text without control characters.`);
+    }
+    yield;
+  }
+  return null;
 }
+
+/** Steps between two yields of the loops below. */
+const STEP = 4096;
 
 const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -152,8 +174,16 @@ function decodeRefs(cur: Cursor, from: number, to: number): string {
 
 /** Checks character data s[from, to): no `]]>` and only legal references. Returns it decoded. */
 function textOf(cur: Cursor, from: number, to: number): string {
-  const cdEnd = cur.nextCdEnd(from);
-  if (cdEnd !== -1 && cdEnd < to) throw malformed(`XML is not well-formed: "]]>" in text at ${position(cur.s, cdEnd)}; write ">" as &gt;.`);
+  if (to - from > CHAR_SLICE) {
+    // A long text is searched a slice at a time (a search through 5 MB of "]]" is slow even natively).
+    for (let k = from; k < to; k += CHAR_SLICE) {
+      const at = cur.s.slice(k, Math.min(to, k + CHAR_SLICE + 2)).indexOf(']]>');
+      if (at !== -1) throw malformed(`XML is not well-formed: "]]>" in text at ${position(cur.s, k + at)}; write ">" as &gt;.`);
+    }
+  } else {
+    const cdEnd = cur.nextCdEnd(from);
+    if (cdEnd !== -1 && cdEnd < to) throw malformed(`XML is not well-formed: "]]>" in text at ${position(cur.s, cdEnd)}; write ">" as &gt;.`);
+  }
   const amp = cur.nextAmp(from);
   return amp === -1 || amp >= to ? cur.s.slice(from, to) : decodeRefs(cur, from, to);
 }
@@ -163,8 +193,11 @@ interface Frame {
   name: string;
   /** Child elements by name (an array once a name repeats); null until the first child. */
   children: Record<string, unknown> | null;
-  /** Distinct child names so far. */
+  /** Distinct child names so far, and their cap (none for answers). */
   names: number;
+  maxNames: number;
+  /** Where its start tag is, for "not closed". */
+  at: number;
   text: string;
 }
 
@@ -177,7 +210,7 @@ export const XML_MAX_CHILD_NAMES = 1000;
 function addChild(parent: Frame, name: string, value: unknown): void {
   const kids = (parent.children ??= {});
   if (!Object.prototype.hasOwnProperty.call(kids, name)) {
-    if (++parent.names > XML_MAX_CHILD_NAMES) {
+    if (++parent.names > parent.maxNames) {
       throw malformed(`XML element <${parent.name}> has more than ${XML_MAX_CHILD_NAMES} differently named child elements; a command has a few dozen fields.`);
     }
     kids[name] = value;
@@ -252,23 +285,32 @@ function skipAttributes(cur: Cursor, j: number, name: string, at: number): numbe
  * Throws MALFORMED_REQUEST naming line and column.
  */
 export function parseXml(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX_NODES, reservedMethod?: (name: string) => Error): Record<string, unknown> {
-  const badChar = badCharacter(s);
-  if (badChar) throw badChar;
-  // Every element, comment and instruction opens with "<" (an element's end tag too): far more of
-  // them than the budget allows is refused before any tree is built.
-  if (maxNodes !== Infinity && s.length > 2 * maxNodes) {
-    let opens = 0;
-    for (let k = s.indexOf('<'); k !== -1; k = s.indexOf('<', k + 1)) {
-      if (++opens > 2 * maxNodes + 2) throw malformed(`XML has more elements than a request may hold (over ${maxNodes}); send fewer rows per call.`);
-    }
-  }
-  const cur = new Cursor(s, maxNodes);
-  const stack: Frame[] = [];
-  let rootName: string | null = null;
-  let rootValue: unknown = undefined;
-  let i = 0;
+  return runSync(parseXmlSteps(s, maxDepth, maxNodes, reservedMethod));
+}
+
+/** The state of one parse between slices. */
+interface Pass {
+  s: string;
+  cur: Cursor;
+  stack: Frame[];
+  rootName: string | null;
+  rootValue: unknown;
+  i: number;
+  maxDepth: number;
+  maxNodes: number;
+  reservedMethod: ((name: string) => Error) | undefined;
+}
+
+/**
+ * Up to `limit` tags of the pass; true when the body is read to its end. A plain function, not the
+ * generator itself: V8 optimises a long loop inside a generator only on a later call, and a 1 MB
+ * body read cold in the interpreter cost six times as much.
+ */
+function advance(p: Pass, limit: number): boolean {
+  const { s, cur, stack, maxDepth, maxNodes, reservedMethod } = p;
   const n = s.length;
-  while (i < n) {
+  let i = p.i;
+  for (let steps = 0; i < n && steps < limit; steps++) {
     const lt = cur.nextLt(i);
     const textEnd = lt === -1 ? n : lt;
     if (textEnd > i) {
@@ -280,7 +322,10 @@ export function parseXml(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX
         if (m && m.index < textEnd) throw malformed(`XML has text outside the root element at ${position(s, m.index)}.`);
       }
     }
-    if (lt === -1) break;
+    if (lt === -1) {
+      i = n;
+      break;
+    }
     const next = s.charCodeAt(lt + 1);
     if (next === 0x21 /* ! */) {
       cur.spend(lt);
@@ -344,7 +389,7 @@ export function parseXml(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX
       const value = valueOf(open);
       const parent = stack[stack.length - 1];
       if (parent) addChild(parent, name, value);
-      else rootValue = value;
+      else p.rootValue = value;
       i = j + 1;
       continue;
     }
@@ -356,20 +401,48 @@ export function parseXml(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX
     const gt = skipAttributes(cur, j, name, lt);
     const selfClosing = s.charCodeAt(gt - 1) === SLASH;
     if (stack.length === 0) {
-      if (rootName !== null) throw malformed(`XML has more than one root element (${position(s, lt)}).`);
-      rootName = name;
+      if (p.rootName !== null) throw malformed(`XML has more than one root element (${position(s, lt)}).`);
+      p.rootName = name;
     }
     if (selfClosing) {
       const parent = stack[stack.length - 1];
       if (parent) addChild(parent, name, '');
-      else rootValue = '';
+      else p.rootValue = '';
     } else {
-      stack.push({ name, children: null, names: 0, text: '' });
+      stack.push({ name, children: null, names: 0, maxNames: maxNodes === Infinity ? Infinity : XML_MAX_CHILD_NAMES, at: lt, text: '' });
       if (stack.length > maxDepth) throw malformed(`XML is nested deeper than ${maxDepth} levels (${position(s, lt)}).`);
     }
     i = gt + 1;
   }
-  if (stack.length > 0) throw malformed(`XML element <${stack[stack.length - 1]!.name}> is not closed.`);
+  p.i = i;
+  return i >= n;
+}
+
+/** parseXml in slices, the event loop free between them (steps.ts). */
+export function parseXmlAsync(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX_NODES, reservedMethod?: (name: string) => Error): Promise<Record<string, unknown>> {
+  return runAsync(parseXmlSteps(s, maxDepth, maxNodes, reservedMethod));
+}
+
+/** The pass of parseXml as steps. */
+export function* parseXmlSteps(s: string, maxDepth = XML_MAX_DEPTH, maxNodes = XML_MAX_NODES, reservedMethod?: (name: string) => Error): Steps<Record<string, unknown>> {
+  const badChar = yield* badCharacter(s);
+  if (badChar) throw badChar;
+  // Every element, comment and instruction opens with "<" (an element's end tag too): far more of
+  // them than the budget allows is refused before any tree is built.
+  if (maxNodes !== Infinity && s.length > 2 * maxNodes) {
+    let opens = 0;
+    for (let k = s.indexOf('<'); k !== -1; k = s.indexOf('<', k + 1)) {
+      if ((opens & 0xffff) === 0) yield;
+      if (++opens > 2 * maxNodes + 2) throw malformed(`XML has more elements than a request may hold (over ${maxNodes}); send fewer rows per call.`);
+    }
+  }
+  const pass: Pass = { s, cur: new Cursor(s, maxNodes), stack: [], rootName: null, rootValue: undefined, i: 0, maxDepth, maxNodes, reservedMethod };
+  while (!advance(pass, STEP)) yield;
+  const { stack, rootName, rootValue } = pass;
+  if (stack.length > 0) {
+    const open = stack[stack.length - 1]!;
+    throw malformed(`XML element <${open.name}> opened at ${position(s, open.at)} is not closed.`);
+  }
   if (rootName === null) throw malformed('XML body has no root element.');
   return { [rootName]: rootValue };
 }

@@ -89,6 +89,12 @@ describe('XML that is not well-formed is refused with line and column', () => {
     expect([dashes.status, dashes.code]).toEqual([400, 'MALFORMED_REQUEST']);
   });
 
+  it('an element left open names where it was opened', async () => {
+    const a = await post(xmlProduct('x').replace('</setProduct></command>', ''), X);
+    expect([a.status, a.code]).toEqual([400, 'MALFORMED_REQUEST']);
+    expect(a.message).toMatch(/<setProduct> opened at line 2, column 10 is not closed/);
+  });
+
   it('an attribute value with a bare & or < is refused', async () => {
     const a = await post(xmlProduct('x').replace('<product_name>', '<product_name lang="a & b">'), X);
     expect([a.status, a.code]).toEqual([400, 'MALFORMED_REQUEST']);
