@@ -9,7 +9,7 @@ import { Link, useParams } from 'react-router';
 import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import type { OrderView, ProductRow, RequestOf } from '@shared/ipc';
 import { Screen } from '@renderer/components/Screen';
-import { invoke, useChannel } from '@renderer/lib/ipc';
+import { invoke, useChannel, useSyncStatus } from '@renderer/lib/ipc';
 import { toInvokeError } from '@renderer/lib/errors';
 import { todayIso } from '@renderer/lib/format';
 import { useLanguage } from '@renderer/lib/useFormat';
@@ -181,13 +181,16 @@ function OrderDone({ done, onNew }: { done: Done; onNew: () => void }) {
   const { t } = useTranslation('billing');
   const f = useBillingFormat();
   const local = done.id < 0;
+  const { t: tc } = useTranslation();
+  // "Sent when the connection is back" only when the desk is offline; online it goes right away.
+  const online = useSyncStatus().data?.online === true;
   const what = done.mode === 1 ? t('order.doneFinalized') : done.mode === 2 ? t('order.doneProposal') : t('order.doneSaved');
   return (
     <Screen title={t('order.doneTitle')}>
       <div className="panel">
         <div className="panel-body stack">
           <p className="notice ok" role="status">
-            {what} {local ? t('order.doneLocal') : t('order.doneId', { id: done.id })}
+            {what} {local ? (online ? tc('status.sendingNow') : t('order.doneLocal')) : t('order.doneId', { id: done.id })}
           </p>
           <p data-testid="order-done-summary">
             <strong>{done.customer}</strong> · {t('totals.grossTotal')}: <strong>{f.money(Number(done.gross), done.currency)}</strong>
