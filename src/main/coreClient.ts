@@ -22,8 +22,8 @@ export interface CoreClientOptions {
   /** Starts a core; a standby one loads its code and waits for {type:'activate'} (entry.ts `--standby`). */
   spawn: (o: { standby: boolean }) => CoreProcess;
   /**
-   * Keep one standby core warm, spawned once the running core is ready, and promote it when the
-   * running core dies: a restart then skips loading the code (1–1.5 s of the 2 s it may take under
+   * Keep one standby core warm, spawned once the first core is ready and right after each
+   * promotion, and promote it when the running core dies: a restart then skips loading the code (1–1.5 s of the 2 s it may take under
    * tsx), at the cost of a second, idle process.
    */
   standby?: boolean;
@@ -129,6 +129,10 @@ export class CoreClient {
     this.proc = proc;
     this.startedAt = Date.now();
     for (const m of this.queue.splice(0)) proc.send(m);
+    // The next standby starts loading at once: loading takes 1–3 s under tsx, and a second crash
+    // soon after the first must find it warm. (The very first one waits for ready: no standby
+    // should slow the app's own start.)
+    if (spare && this.o.standby && !this.stopped) this.spare = this.spawn(true);
   }
 
   private exited(proc: CoreProcess, code: number | null): void {

@@ -8,10 +8,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_KEYS } from '../helpers/server';
-import { eventually, launchBrowser, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
+import { eventually, launchBrowser, scan, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
 
 const MAKITA = '5990040000007'; // demo product 1: 2 on hand in Budapest without a label
 const BUDAPEST = 'Budapest Raktár';
+const ACCOUNT = '11773016-11111018-00000000';
 
 let srv: RestartableServer;
 let browser: Browser & { errors: string[] };
@@ -26,6 +27,27 @@ async function openApp(s: Stack, language: 'hu' | 'en') {
   await page.reload();
   await testId('sb-connection').waitFor();
 }
+
+/** A finalized order for Kovács és Fiú, one Makita from Budapest, entered as a clerk does (Hungarian screens). */
+async function enterOrder(): Promise<string> {
+  await page.keyboard.press('F7');
+  await page.getByRole('heading', { level: 1, name: 'Rendelések' }).waitFor();
+  await page.getByRole('link', { name: 'Új rendelés' }).click();
+  await page.getByRole('heading', { level: 1, name: 'Új rendelés' }).waitFor();
+  await page.getByRole('combobox', { name: 'Vevő', exact: true }).fill('Kovács');
+  await page.getByRole('option', { name: /Kovács és Fiú/ }).waitFor();
+  await page.keyboard.press('Enter');
+  await page.getByLabel('Raktár', { exact: true }).selectOption(BUDAPEST);
+  await page.getByRole('combobox', { name: 'Bankszámla', exact: true }).fill(ACCOUNT);
+  await scan(page, MAKITA);
+  await page.getByTestId('total-gross').waitFor();
+  await page.keyboard.press('Control+Enter');
+  const notice = page.getByRole('status').filter({ hasText: 'A rendelést véglegesítettük.' });
+  await notice.waitFor();
+  return notice.innerText();
+}
+
+const serverOrders = () => (srv.server.app.db.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
 
 beforeAll(async () => {
   srv = await startRestartableServer();
@@ -123,6 +145,30 @@ describe('the status bar and the first screen', () => {
     await eventually(async () => (await last.getAttribute('data-at')) === pushed, { what: 'last sync to move to the upload' });
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await screenshot(page, 'status-online-en');
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('"sent when the connection is back" only while offline: online an order says it is being sent', async () => {
+    stack = await startStack({ serverUrl: srv.url, keys: { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key } });
+    await waitForMirror(stack);
+    await openApp(stack, 'hu');
+    await eventually(async () => (await testId('sb-connection').getAttribute('class'))?.includes('online'), { what: 'online' });
+    const before = serverOrders();
+    const online = await enterOrder();
+    expect(online).toContain('Most küldjük el a szervernek.');
+    expect(online).not.toContain('A kapcsolat helyreálltával');
+    await screenshot(page, 'status-order-online-hu');
+    await eventually(() => serverOrders() === before + 1, { what: 'the order on the server' });
+
+    await srv.stop();
+    await stack.invoke('sync.now', {}).catch(() => undefined);
+    await eventually(async () => !(await stack!.invoke('sync.status', {})).online, { what: 'offline' });
+    const offline = await enterOrder();
+    expect(offline).toContain('A kapcsolat helyreálltával elküldjük a szervernek.');
+    await screenshot(page, 'status-order-offline-hu');
+    expect(serverOrders()).toBe(before + 1);
+    await srv.start();
+    await eventually(() => serverOrders() === before + 2, { what: 'the offline order on the server once it is back', timeoutMs: 60_000 });
     expect(browser.errors).toEqual([]);
   });
 });

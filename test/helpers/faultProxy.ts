@@ -41,6 +41,8 @@ export interface FaultProxy {
   /** Every request reaching the proxy, with the time it arrived (ms since the epoch). */
   log: Array<SeenRequest & { at: number }>;
   stats: { forwarded: number; droppedRequests: number; droppedResponses: number; resets: number; refused: number };
+  /** When each refused connection came (ms since the epoch), while `down`. */
+  refusedAt: number[];
   close(): Promise<void>;
 }
 
@@ -57,7 +59,7 @@ export async function startFaultProxy(target: string, rates: FaultRates, seed = 
   const random = seededRandom(seed);
   const upstream = new URL(target);
   const stats = { forwarded: 0, droppedRequests: 0, droppedResponses: 0, resets: 0, refused: 0 };
-  const proxy: FaultProxy = { url: '', enabled: true, down: false, rule: null, log: [], stats, close: async () => {} };
+  const proxy: FaultProxy = { url: '', enabled: true, down: false, rule: null, log: [], refusedAt: [], stats, close: async () => {} };
 
   const forward = (req: IncomingMessage, body: Buffer): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> =>
     new Promise((resolve, reject) => {
@@ -80,6 +82,7 @@ export async function startFaultProxy(target: string, rates: FaultRates, seed = 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (proxy.down) {
       stats.refused++;
+      proxy.refusedAt.push(Date.now());
       req.socket.destroy();
       return;
     }

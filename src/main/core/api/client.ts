@@ -39,6 +39,10 @@ const REJECTIONS = new Set(['VALIDATION_ERROR', 'CONFLICT', 'NOT_FOUND', 'UNKNOW
 /** The caller gave up on the call: that says nothing about the network. */
 const cancelled = (signal?: AbortSignal): boolean => signal?.aborted === true;
 
+/** Nothing listening or routable there: sending again at once cannot help, unlike a lost call. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN']);
+const unreachable = (e: unknown): boolean => UNREACHABLE.has(String((e as { cause?: { code?: unknown } } | null)?.cause?.code ?? ''));
+
 function describe(e: unknown): string {
   if (e instanceof Error) {
     if (e.name === 'TimeoutError') return 'The server did not answer in time.';
@@ -97,7 +101,7 @@ export class ApiClient {
       text = await res.text();
     } catch (e) {
       if (!cancelled(opts.signal)) this.cfg.observe?.(false);
-      return { kind: 'network', message: describe(e) };
+      return { kind: 'network', message: describe(e), unreachable: unreachable(e) };
     } finally {
       d.release();
     }

@@ -10,8 +10,12 @@ export type Outcome<M extends MethodName> =
   /** The server read the command and refused it: the clerk has to change something. */
   | { kind: 'rejected'; code: ErrorCode; message: string; details: ErrorDetail[]; reason?: Reason }
   | { kind: 'auth'; message: string }
-  /** No answer: refused connection, reset, timeout, DNS. The command may or may not have been applied. */
-  | { kind: 'network'; message: string }
+  /**
+   * No answer: refused connection, reset, timeout, DNS. The command may or may not have been
+   * applied. `unreachable`: nothing was listening or routable (refused, unknown host, no route) —
+   * not a call lost on the way, which is worth sending again at once.
+   */
+  | { kind: 'network'; message: string; unreachable?: boolean }
   /** An answer that is not a verdict: 5xx, INTERNAL_ERROR, or a body the codec cannot read. */
   | { kind: 'server'; message: string; status: number | null };
 

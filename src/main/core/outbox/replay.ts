@@ -35,11 +35,11 @@ export type StepResult =
   | { kind: 'idle' }
   | { kind: 'progress' }
   | { kind: 'wait'; ms: number }
-  | { kind: 'offline'; message: string }
+  | { kind: 'offline'; message: string; unreachable: boolean }
   | { kind: 'server'; message: string; ms: number }
   | { kind: 'auth'; message: string };
 
-type Failure = { kind: 'network' | 'server'; message: string } | { kind: 'auth'; message: string };
+type Failure = { kind: 'network'; message: string; unreachable?: boolean } | { kind: 'server'; message: string } | { kind: 'auth'; message: string };
 
 /**
  * The server's current deliverable quantity in the count's warehouse and bin (label; '' = no bin),
@@ -73,7 +73,7 @@ function fail(d: ReplayDeps, e: Entry, f: Failure): StepResult {
   const ms = d.retryDelay(e, f.kind);
   markRetry(d.db, e.id, f.kind === 'network' ? 'NETWORK' : 'SERVER', f.message, new Date(now.getTime() + ms), now);
   d.changed(['outbox']);
-  return f.kind === 'network' ? { kind: 'offline', message: f.message } : { kind: 'server', message: f.message, ms };
+  return f.kind === 'network' ? { kind: 'offline', message: f.message, unreachable: f.unreachable ?? false } : { kind: 'server', message: f.message, ms };
 }
 
 function parkEntry(d: ReplayDeps, e: Entry, code: string, message: string, details: Array<{ field: string; message: string }>, conflict?: CountConflict, reason?: Reason): StepResult {

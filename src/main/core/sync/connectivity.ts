@@ -6,9 +6,10 @@
  * lost health check took a desk offline for 15 s, and under 20 % + 20 % loss desks were online
  * only 19–56 % of the time.
  *
- * While offline the server is probed with capped exponential backoff with full jitter, from
- * `probe.baseMs` up to `probe.capMs` (the health interval): backoff grows only while the server is
- * really unreachable.
+ * While offline the server is probed in rounds of a few quick checks (one lost check on a lossy
+ * link must not cost a whole interval), the rounds spaced with capped exponential backoff with full
+ * jitter, from `probe.baseMs` up to `probe.capMs` (the health interval): backoff grows only while
+ * the server is really unreachable, and one answer resets it.
  */
 import { backoffDelay, type BackoffConfig } from '../outbox/backoff';
 import type { Random } from '../types';
@@ -16,8 +17,10 @@ import type { Random } from '../types';
 export interface ConnectivityConfig {
   /** Consecutive network failures that take the desk offline (≥ 2). */
   offlineAfterFailures: number;
-  /** Probe delays while offline. */
+  /** Delays between probe rounds while offline. */
   probe: BackoffConfig;
+  /** Checks in one probe round while offline (≥ 1). */
+  probeBurst: number;
 }
 
 export type ConnectivityChange = 'online' | 'offline' | null;
@@ -28,6 +31,7 @@ export class Connectivity {
 
   constructor(private readonly cfg: ConnectivityConfig) {
     if (!Number.isInteger(cfg.offlineAfterFailures) || cfg.offlineAfterFailures < 2) throw new Error(`offlineAfterFailures must be a whole number ≥ 2, got ${String(cfg.offlineAfterFailures)}`);
+    if (!Number.isInteger(cfg.probeBurst) || cfg.probeBurst < 1) throw new Error(`probeBurst must be a whole number ≥ 1, got ${String(cfg.probeBurst)}`);
   }
 
   get online(): boolean {
@@ -66,9 +70,14 @@ export class Connectivity {
     this.failures = 0;
   }
 
-  /** How long to wait before the next probe: at once while a run of failures is short, then growing. */
+  /** Checks in one probe round while offline. */
+  get probeBurst(): number {
+    return this.cfg.probeBurst;
+  }
+
+  /** How long to wait before the next probe round: at once while a run of failures is short, then growing by round. */
   probeDelay(random: Random): number {
-    const over = this.failures - this.cfg.offlineAfterFailures + 1;
-    return over <= 0 ? 0 : backoffDelay(over, this.cfg.probe, random);
+    const over = this.failures - this.cfg.offlineAfterFailures;
+    return over < 0 ? 0 : backoffDelay(Math.floor(over / this.cfg.probeBurst) + 1, this.cfg.probe, random);
   }
 }

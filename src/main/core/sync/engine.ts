@@ -27,13 +27,15 @@ export interface EngineConfig {
   callTimeoutMs: number;
   /** Network failures in a row (no answer in between) that take the desk offline. */
   offlineAfterFailures: number;
-  /** The first probe delay once offline; it doubles up to healthIntervalMs. */
+  /** The first delay between probe rounds once offline; it doubles up to healthIntervalMs. */
   probeBaseMs: number;
+  /** Quick /api/health checks in one probe round while offline. */
+  probeBurst: number;
 }
 
 export const DEFAULT_ENGINE: EngineConfig = {
   healthIntervalMs: 15_000, pullIntervalMs: 5 * 60_000, backoff: { baseMs: 1_000, capMs: 300_000 }, callTimeoutMs: 30_000,
-  offlineAfterFailures: 5, probeBaseMs: 50,
+  offlineAfterFailures: 5, probeBaseMs: 50, probeBurst: 3,
 };
 
 /**
@@ -77,7 +79,7 @@ export class SyncEngine {
   private readonly replay: ReplayDeps;
 
   constructor(private readonly d: EngineDeps) {
-    this.conn = new Connectivity({ offlineAfterFailures: d.config.offlineAfterFailures, probe: { baseMs: d.config.probeBaseMs, capMs: d.config.healthIntervalMs } });
+    this.conn = new Connectivity({ offlineAfterFailures: d.config.offlineAfterFailures, probe: { baseMs: d.config.probeBaseMs, capMs: d.config.healthIntervalMs }, probeBurst: d.config.probeBurst });
     this.replay = {
       db: d.db, clock: d.clock, random: d.random, log: d.log, api: d.api, caps: () => this.caps,
       retryDelay: (e, kind) => this.retryDelay(e, kind),
@@ -180,11 +182,12 @@ export class SyncEngine {
 
   /**
    * Whether the server can be reached: /api/health, asked again at once while the failures in a
-   * row are too few to call it an outage (a lost request is not an outage). When it is one, the
-   * next probe is scheduled with a growing delay and false comes back.
+   * row are too few to call it an outage (a lost request is not an outage), and a few times in a
+   * row while offline. When it is an outage, the next round is scheduled with a growing delay and
+   * false comes back.
    */
   private async reachable(api: ApiClient): Promise<boolean> {
-    for (;;) {
+    for (let round = 1; ; round++) {
       if (this.stopped) return false;
       const h = await api.health({ timeoutMs: Math.min(5_000, this.d.config.callTimeoutMs) });
       if (h.ok) {
@@ -194,6 +197,7 @@ export class SyncEngine {
       if (this.conn.suspect) continue;
       // Another call may have got an answer meanwhile; then the network is there after all.
       if (this.conn.online) return true;
+      if (round < this.conn.probeBurst) continue;
       this.lastError = `Offline: ${h.message}`;
       this.schedule('health', this.conn.probeDelay(this.d.random));
       this.emit();
@@ -245,8 +249,11 @@ export class SyncEngine {
           this.emit();
           return false;
         case 'offline':
-          // A lost call: check at once whether the server is there; if so, the entry goes again now.
-          this.lastError = r.message;
+          // A call lost on the way (reset, cut off, timed out) is sent again at once: the resend
+          // is the cheapest proof the network works. Otherwise — a second loss in a row, or
+          // nothing listening — /api/health is asked at once, again until it answers or the
+          // failures add up to an outage; if it answers, the entry goes again at once.
+          if (!r.unreachable && this.conn.online && this.conn.failureCount === 1) continue;
           if (await this.reachable(api)) continue;
           return false;
         case 'auth':

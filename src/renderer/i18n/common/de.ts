@@ -12,6 +12,7 @@ const de: Messages<typeof en> = {
     notSignedIn: 'Nicht angemeldet',
     notSignedInHint: 'Der Server antwortet, aber auf diesem Arbeitsplatz sind keine API-Schlüssel gespeichert. Melden Sie sich in den Einstellungen an.',
     noServerHint: 'Verbinden Sie sich in den Einstellungen mit einem Server oder probieren Sie die Demo aus.',
+    sendingNow: 'Er wird jetzt an den Server gesendet.',
     demo: 'Demo',
     authPaused: 'Anmeldung abgelehnt: Senden angehalten',
     outbox: 'Zu senden: {{count}}',

@@ -9,6 +9,7 @@ const en = {
     notSignedIn: 'Not signed in',
     notSignedInHint: 'The server answers, but no API keys are saved on this desk. Open Settings to sign in.',
     noServerHint: 'Open Settings to connect to a server, or try the demo.',
+    sendingNow: 'It is being sent to the server now.',
     demo: 'Demo',
     authPaused: 'Sign-in refused: sending paused',
     outbox: 'To send: {{count}}',

@@ -12,6 +12,7 @@ const es: Messages<typeof en> = {
     notSignedIn: 'Sin iniciar sesión',
     notSignedInHint: 'El servidor responde, pero en este puesto no hay claves de API guardadas. Inicie sesión en Ajustes.',
     noServerHint: 'Conéctese a un servidor en Ajustes o pruebe la demostración.',
+    sendingNow: 'Se está enviando al servidor ahora.',
     demo: 'Demo',
     authPaused: 'Acceso rechazado: envío en pausa',
     outbox: 'Por enviar: {{count}}',

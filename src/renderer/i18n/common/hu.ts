@@ -12,6 +12,7 @@ const hu: Messages<typeof en> = {
     notSignedIn: 'Nincs bejelentkezve',
     notSignedInHint: 'A szerver elérhető, de ezen a gépen nincs mentett API-kulcs. A Beállításokban jelentkezhet be.',
     noServerHint: 'A Beállításokban csatlakozhat egy szerverhez, vagy kipróbálhatja a bemutatót.',
+    sendingNow: 'Most küldjük el a szervernek.',
     demo: 'Bemutató',
     authPaused: 'A szerver elutasította a belépést: küldés szünetel',
     outbox: 'Küldésre vár: {{count}}',

@@ -12,6 +12,7 @@ const pl: Messages<typeof en> = {
     notSignedIn: 'Nie zalogowano',
     notSignedInHint: 'Serwer odpowiada, ale na tym stanowisku nie zapisano kluczy API. Zaloguj się w Ustawieniach.',
     noServerHint: 'Połącz się z serwerem w Ustawieniach albo wypróbuj wersję demonstracyjną.',
+    sendingNow: 'Jest teraz wysyłane na serwer.',
     demo: 'Demo',
     authPaused: 'Logowanie odrzucone: wysyłanie wstrzymane',
     outbox: 'Do wysłania: {{count}}',

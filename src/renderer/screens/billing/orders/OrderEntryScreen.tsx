@@ -9,7 +9,7 @@ import { Link, useParams } from 'react-router';
 import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import type { OrderView, ProductRow, RequestOf } from '@shared/ipc';
 import { Screen } from '@renderer/components/Screen';
-import { invoke, useChannel } from '@renderer/lib/ipc';
+import { invoke, useChannel, useSyncStatus } from '@renderer/lib/ipc';
 import { toInvokeError } from '@renderer/lib/errors';
 import { todayIso } from '@renderer/lib/format';
 import { useFormat, useLanguage } from '@renderer/lib/useFormat';
@@ -195,6 +195,9 @@ function OrderDone({ done, onNew }: { done: Done; onNew: () => void }) {
   const view = live.data ?? null;
   const refused = view?.refusal ? refusalReason(t as unknown as LooseT, view) : null;
   const pending = !refused && (view === null || view.local || (view.outboxState !== null && view.outboxState !== 'done'));
+  const { t: tc } = useTranslation();
+  // "Sent when the connection is back" only when the desk is offline; online it goes right away.
+  const online = useSyncStatus().data?.online === true;
   const what = done.mode === 1 ? t('order.doneFinalized') : done.mode === 2 ? t('order.doneProposal') : t('order.doneSaved');
   const waiting = done.mode === 1 ? t('order.pendingFinalized') : done.mode === 2 ? t('order.pendingProposal') : t('order.pendingSaved');
   return (
@@ -207,7 +210,7 @@ function OrderDone({ done, onNew }: { done: Done; onNew: () => void }) {
             </p>
           ) : pending ? (
             <p className="notice info" role="status" data-testid="order-done-state">
-              {waiting} {t('order.doneLocal')}
+              {waiting} {online ? tc('status.sendingNow') : t('order.doneLocal')}
             </p>
           ) : (
             <p className="notice ok" role="status" data-testid="order-done-state">
