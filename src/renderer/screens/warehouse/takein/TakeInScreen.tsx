@@ -15,6 +15,7 @@ import { invoke, useChannel, useCommand } from '../../../lib/ipc';
 import { useHotkey } from '../../../lib/useHotkey';
 import { useFormat } from '../../../lib/useFormat';
 import { parseNumberInput } from '../../../lib/format';
+import { setFieldValue } from '../../../lib/scanner';
 import { addProduct, emptyTakeIn, isTakeInDraft, toTakeInRequest, validateTakeIn, type TakeInDraft, type TakeInLine } from './takeInModel';
 import { StockCell, TakeInLines, type LineErrors, type LineField } from './TakeInLines';
 
@@ -159,7 +160,27 @@ export function TakeInScreen() {
             <ContactPicker kind="supplier" value={d.supplier} onChange={(c) => setHeader('supplier', c)} data-testid="takein-supplier" />
           </Field>
           <Field label={t('takeIn.date')} hint={t('takeIn.dateHint')} error={errorOf('date')}>
-            <input type="date" value={d.date} onChange={(e) => setHeader('date', e.target.value)} />
+            <input
+              type="date"
+              value={d.date}
+              onChange={(e) => {
+                const next = e.target.value;
+                const year = Number(next.slice(0, 4));
+                setHeader('date', next);
+                // The year typed in full ends the date: the next thing typed is a code, and a date
+                // field would swallow it without a word.
+                if (next && year >= 1900 && next.slice(0, 4) !== d.date.slice(0, 4)) scanRef.current?.focus();
+              }}
+              onKeyDown={(e) => {
+                // A letter can only be the start of a code (item numbers): hand it to the scan field.
+                if (e.key.length !== 1 || /[0-9]/.test(e.key) || e.ctrlKey || e.metaKey || e.altKey || !scanRef.current) return;
+                e.preventDefault();
+                const field = scanRef.current;
+                field.focus();
+                setFieldValue(field, field.value + e.key);
+              }}
+              data-testid="takein-date"
+            />
           </Field>
         </div>
       </div>
