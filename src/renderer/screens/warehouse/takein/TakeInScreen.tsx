@@ -117,7 +117,7 @@ export function TakeInScreen() {
   };
   useHotkey('ctrl+enter', submit);
 
-  const useBin = useCallback((bin: string) => update((prev) => ({ ...prev, stockLabel: bin })), [update]);
+  const chooseBin = useCallback((bin: string) => update((prev) => ({ ...prev, stockLabel: bin })), [update]);
   // With no bin chosen, the bins the receipt's products already sit in: stock split by accident otherwise.
   const suggested = useMemo(() => {
     if (d.stockLabel.trim()) return [];
@@ -212,7 +212,7 @@ export function TakeInScreen() {
         <div className="notice info" data-testid="takein-bin-suggestion">
           <span>{t('takeIn.binSuggestion', { bins: [...new Set(suggested.map((x) => x.bin))].join(', ') })}</span>
           {[...new Set(suggested.map((x) => x.bin))].map((bin) => (
-            <button key={bin} type="button" className="btn small" onClick={() => useBin(bin)} data-testid={`suggest-bin-${bin}`}>
+            <button key={bin} type="button" className="btn small" onClick={() => chooseBin(bin)} data-testid={`suggest-bin-${bin}`}>
               {t('takeIn.useBin', { bin })}
             </button>
           ))}
@@ -233,7 +233,7 @@ export function TakeInScreen() {
             flash={flash}
             onChange={changeLine}
             onRemove={removeLine}
-            onUseBin={useBin}
+            onUseBin={chooseBin}
           />
           <div className="muted tabular" data-testid="takein-totals">
             {t('takeIn.totals', { lines: d.lines.length, quantity: f.qty(totalQty) })}
