@@ -179,9 +179,44 @@ describe('két pult, egy szerver: egy raktárhely készletét a pult sosem a rak
     await a.locator(`[data-testid="product-list"] [data-product-id="${ids.ladder}"]`).click();
     const rows = a.getByTestId('product-quantities').locator('tbody tr');
     await expect.poll(async () => (await rows.allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim()).filter((r) => r.startsWith(DEFAULT))).toEqual([
-      'Default 4 0 4 0',
+      'Default · raktárhely nélkül 4 0 4 0',
       'Default · X 30 0 30 0',
     ]);
+    await screenshot(a, 'hu-bins-product');
+  });
+});
+
+describe('bevételezés: a dátum után kézzel beírt kód nem vész el, a régi figyelmeztetés könyveléskor eltűnik', () => {
+  it('ismeretlen kód figyelmeztet; a dátum után kézzel gépelt cikkszám tétel lesz; könyvelés után a figyelmeztetés eltűnik', async () => {
+    const before = await serverBin(ids.ladder, DEFAULT, '');
+    await open(a, 'F2', 'Bevételezés');
+    await a.getByTestId('takein-warehouse').selectOption(DEFAULT);
+    await a.getByTestId('takein-label').fill('');
+    await pickContact(a, 'takein-supplier', SUPPLIER);
+    await a.getByTestId('scan-input').click();
+    await scan(a, 'NINCS-ILYEN-99');
+    await a.getByText('NINCS-ILYEN-99').first().waitFor();
+    // The clerk types the date from its first part, then the EAN by hand, as people type (not a scanner).
+    const ean = (await deskA.invoke('products.get', { id: ids.ladder }))!.ean!;
+    const date = a.locator('input[type="date"]').first();
+    await date.click({ position: { x: 12, y: 10 } });
+    await a.keyboard.type('11252026', { delay: 60 });
+    await a.keyboard.type(ean, { delay: 60 });
+    await a.keyboard.press('Enter');
+    const line = a.locator(`[data-testid="takein-lines"] tr[data-product-id="${ids.ladder}"]`);
+    await line.waitFor();
+    expect(await line.locator('input').first().inputValue()).toBe('1');
+    expect(await date.inputValue()).toMatch(/^2026-11-25$/);
+    // Back in the date field, an item number typed by hand (it starts with letters) is not lost either.
+    await date.click({ position: { x: 12, y: 10 } });
+    await a.keyboard.type(LADDER, { delay: 60 });
+    await a.keyboard.press('Enter');
+    await expect.poll(() => line.locator('input').first().inputValue()).toBe('2');
+    await a.keyboard.press('Control+Enter');
+    await a.getByTestId('takein-posted').waitFor();
+    await eventually(async () => (await serverBin(ids.ladder, DEFAULT, '')) === before + 2, { what: 'the hand-typed take-in at the server' });
+    await expect.poll(() => a.getByText('NINCS-ILYEN-99').count()).toBe(0);
+    await expect.poll(() => a.getByTestId('takein-posted-notice').innerText(), { timeout: 30_000 }).toMatch(/A szerver megerősítette: 1 készletmozgás/);
   });
 });
 

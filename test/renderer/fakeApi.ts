@@ -164,6 +164,8 @@ export class FakeApi implements StockdeskApi {
         this.products.push(product(id, p.product_name, p.ean_number ?? null, { local: true, unit: p.unit, vat: p.vat, currency: p.currency }));
         return { id, local: true };
       },
+      // No bins in the fake's catalogue: its stock has no labels.
+      'stock.bins': () => [],
       'stock.takeIn': (r) => {
         const entryIds = r.lines.map((l) => {
           const p = this.find(l.productId);

@@ -79,7 +79,12 @@ export function ProductDetailPanel({ productId }: { productId: number | null }) 
                 <tr key={`${q.warehouse}|${q.stockLabel}`}>
                   <td>
                     {warehouseLabel(tc, q.warehouse)}
-                    {q.stockLabel ? <span className="muted"> · {q.stockLabel}</span> : null}
+                    {q.stockLabel ? (
+                      <span className="muted"> · {q.stockLabel}</span>
+                    ) : p.quantities.some((o) => o.stockLabel && o.warehouse === q.warehouse) ? (
+                      // Beside the warehouse's bins, its stock without a bin says so, not passing for the total.
+                      <span className="muted"> · {t('count.noBin')}</span>
+                    ) : null}
                   </td>
                   <td className="num">{f.qty(q.deliverable)}</td>
                   <td className="num">{f.qty(q.pending)}</td>

@@ -68,8 +68,14 @@ export function StockAdjustDialog({ product, onClose, onQueued }: { product: Pro
           <WarehouseSelect value={warehouse} onChange={setWarehouse} data-testid="adjust-warehouse" />
         </Field>
         <Field label={t('takeIn.stockLabel')} error={errorOf('stockLabel')}>
-          <input type="text" value={stockLabel} onChange={(e) => setStockLabel(e.target.value)} data-testid="adjust-label" />
+          <input type="text" value={stockLabel} list="adjust-bins" autoComplete="off" onChange={(e) => setStockLabel(e.target.value)} data-testid="adjust-label" />
         </Field>
+        {/* The bins this product is kept in, in the chosen warehouse: offered, so stock is not split by a typo. */}
+        <datalist id="adjust-bins">
+          {product.quantities.filter((q) => q.stockLabel && q.warehouse.toLowerCase() === warehouse.toLowerCase()).map((q) => (
+            <option key={q.stockLabel} value={q.stockLabel} />
+          ))}
+        </datalist>
         <Field label={tc('pickers.contact')} required error={errorOf('contactId')} hint={t('count.contactHint')} className="full">
           <ContactPicker value={contact} onChange={setContact} data-testid="adjust-contact" />
         </Field>

@@ -157,7 +157,7 @@ export function StockCell({ productId, warehouse, stockLabel, onUseBin }: { prod
   const pending = q?.pendingLocal ?? 0;
   const others = here.filter((x) => x.stockLabel !== stockLabel.trim() && x.deliverable !== 0);
   return (
-    <span className="stock-cell-wrap">
+    <span style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end', gap: 2 }}>
       <span className="tabular stock-cell" data-testid={`stock-${productId}`}>
         {f.qty(deliverable)}
         {pending !== 0 ? (
@@ -167,7 +167,7 @@ export function StockCell({ productId, warehouse, stockLabel, onUseBin }: { prod
         ) : null}
       </span>
       {others.length ? (
-        <span className="muted small stock-bins" data-testid={`bins-${productId}`}>
+        <span className="muted" style={{ fontSize: '0.85em', whiteSpace: 'nowrap' }} data-testid={`bins-${productId}`}>
           {t('takeIn.otherBins')}{' '}
           {others.map((o, i) => {
             const text = `${o.stockLabel || t('count.noBin')}: ${f.qty(o.deliverable)}`;

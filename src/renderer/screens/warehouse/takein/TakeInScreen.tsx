@@ -15,6 +15,7 @@ import { invoke, useChannel, useCommand } from '../../../lib/ipc';
 import { useHotkey } from '../../../lib/useHotkey';
 import { useFormat } from '../../../lib/useFormat';
 import { parseNumberInput } from '../../../lib/format';
+import { setFieldValue } from '../../../lib/scanner';
 import { addProduct, emptyTakeIn, isTakeInDraft, toTakeInRequest, validateTakeIn, type TakeInDraft, type TakeInLine } from './takeInModel';
 import { StockCell, TakeInLines, type LineErrors, type LineField } from './TakeInLines';
 
@@ -116,7 +117,7 @@ export function TakeInScreen() {
   };
   useHotkey('ctrl+enter', submit);
 
-  const useBin = useCallback((bin: string) => update((prev) => ({ ...prev, stockLabel: bin })), [update]);
+  const chooseBin = useCallback((bin: string) => update((prev) => ({ ...prev, stockLabel: bin })), [update]);
   // With no bin chosen, the bins the receipt's products already sit in: stock split by accident otherwise.
   const suggested = useMemo(() => {
     if (d.stockLabel.trim()) return [];
@@ -159,7 +160,27 @@ export function TakeInScreen() {
             <ContactPicker kind="supplier" value={d.supplier} onChange={(c) => setHeader('supplier', c)} data-testid="takein-supplier" />
           </Field>
           <Field label={t('takeIn.date')} hint={t('takeIn.dateHint')} error={errorOf('date')}>
-            <input type="date" value={d.date} onChange={(e) => setHeader('date', e.target.value)} />
+            <input
+              type="date"
+              value={d.date}
+              onChange={(e) => {
+                const next = e.target.value;
+                const year = Number(next.slice(0, 4));
+                setHeader('date', next);
+                // The year typed in full ends the date: the next thing typed is a code, and a date
+                // field would swallow it without a word.
+                if (next && year >= 1900 && next.slice(0, 4) !== d.date.slice(0, 4)) scanRef.current?.focus();
+              }}
+              onKeyDown={(e) => {
+                // A letter can only be the start of a code (item numbers): hand it to the scan field.
+                if (e.key.length !== 1 || /[0-9]/.test(e.key) || e.ctrlKey || e.metaKey || e.altKey || !scanRef.current) return;
+                e.preventDefault();
+                const field = scanRef.current;
+                field.focus();
+                setFieldValue(field, field.value + e.key);
+              }}
+              data-testid="takein-date"
+            />
           </Field>
         </div>
       </div>
@@ -191,7 +212,7 @@ export function TakeInScreen() {
         <div className="notice info" data-testid="takein-bin-suggestion">
           <span>{t('takeIn.binSuggestion', { bins: [...new Set(suggested.map((x) => x.bin))].join(', ') })}</span>
           {[...new Set(suggested.map((x) => x.bin))].map((bin) => (
-            <button key={bin} type="button" className="btn small" onClick={() => useBin(bin)} data-testid={`suggest-bin-${bin}`}>
+            <button key={bin} type="button" className="btn small" onClick={() => chooseBin(bin)} data-testid={`suggest-bin-${bin}`}>
               {t('takeIn.useBin', { bin })}
             </button>
           ))}
@@ -212,7 +233,7 @@ export function TakeInScreen() {
             flash={flash}
             onChange={changeLine}
             onRemove={removeLine}
-            onUseBin={useBin}
+            onUseBin={chooseBin}
           />
           <div className="muted tabular" data-testid="takein-totals">
             {t('takeIn.totals', { lines: d.lines.length, quantity: f.qty(totalQty) })}
