@@ -255,3 +255,32 @@ describe('a search with more than 1,000 matches', () => {
     expect(two.products.map((p) => p.product_name)).toEqual(Array.from({ length: 200 }, (_, n) => `${WORD} konzol ${String(1000 + n).padStart(4, '0')}`));
   });
 });
+
+describe('the product list at 1440 px', () => {
+  it('shows every demo product name whole, with a product open beside the list, in Hungarian and German', async () => {
+    for (const lang of ['hu', 'de'] as const) {
+      await stack.invoke('settings.update', { language: lang });
+      await page.goto(`${base}#/products`);
+      await page.reload();
+      await testId('product-search').fill('');
+      const rows = page.locator('[data-testid="product-list"] [data-product-id]');
+      await rows.nth(3).click();
+      await testId('product-detail').waitFor();
+      // Every product the server holds that is not one of this file's own 1,200 shelf brackets.
+      const names = (await srv.server.ok('getProduct', { filter: '%' })).products.map((p) => p.product_name).filter((n) => !n.startsWith('Polctartó'));
+      // The list draws only the rows in view; each name is measured in the name column's own font.
+      const cut = await page.evaluate((all) => {
+        const cell = document.querySelector('[data-testid="product-list"] [data-product-id] > [role="gridcell"]:nth-child(3)')!;
+        const style = getComputedStyle(cell);
+        const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = style.font;
+        return all.filter((n) => ctx.measureText(n).width > room).map((n) => `${n} (${Math.ceil(ctx.measureText(n).width)} px in ${Math.floor(room)})`);
+      }, names);
+      expect(names.length).toBeGreaterThan(20);
+      await screenshot(page, `inputs-${lang}-products-1440`);
+      expect(cut, lang).toEqual([]);
+    }
+    await stack.invoke('settings.update', { language: 'hu' });
+  });
+});
