@@ -107,8 +107,17 @@ const SERVER_PHRASES: Needle[] = [
   /wrong check digit/, /must be 8, 12, 13 or 14 digits/, /\bnot found\b/i, /\bDefault\b/,
 ].map((re) => ({ what: `English server/schema phrase ${re}`, re }));
 
+/**
+ * English prose that no list above names — a message worded by the core or the server and shown as
+ * it is. Function words no other interface language uses; a product name rarely holds them.
+ */
+const ENGLISH_PROSE: Needle = {
+  what: 'English prose',
+  re: /\b(?:the|cannot|does not|do not|must be|must not|is not|are not|has no|have no|please|right now|not enough|already)\b/i,
+};
+
 function needlesFor(lang: Language): Needle[] {
-  return lang === 'en' ? [...enumNeedles(lang), ...FOREIGN_TEXTS] : [...englishNeedles(lang), ...enumNeedles(lang), ...FOREIGN_TEXTS, ...SERVER_PHRASES];
+  return lang === 'en' ? [...enumNeedles(lang), ...FOREIGN_TEXTS] : [...englishNeedles(lang), ...enumNeedles(lang), ...FOREIGN_TEXTS, ...SERVER_PHRASES, ENGLISH_PROSE];
 }
 
 // ---------------------------------------------------------------------------------------------
