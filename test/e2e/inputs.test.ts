@@ -11,6 +11,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
+import { insertProduct } from '@server/repos/products';
 import { businessDate } from '@server/services/finance/calendar';
 import { DEMO_KEYS } from '../helpers/server';
 import { eventually, launchBrowser, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
@@ -210,5 +211,76 @@ describe('goods receipt against a purchase order', () => {
     await open('/po-receipt', 'Áruátvétel (rendelés)');
     await testId('po-open-list').waitFor();
     expect(await testId(`po-open-${poId}`).count()).toBe(0);
+  });
+});
+
+describe('a search with more than 1,000 matches', () => {
+  const WORD = 'Polctartó';
+  beforeAll(async () => {
+    // Written straight into the server's database, in the reverse of their names' order: the last
+    // name alphabetically gets the lowest id, so id order and name order disagree everywhere.
+    const now = new Date();
+    const { db, account } = { db: srv.server.app.db, account: srv.server.account };
+    db.transaction(() => {
+      for (let i = 0; i < 1200; i++) {
+        insertProduct(db, account.accountId, {
+          name: `${WORD} konzol ${String(1199 - i).padStart(4, '0')}`, action: 0, listPrice: '990', currency: 'HUF', vat: '27', unit: 'db', tags: [], service: 0, components: [],
+        }, now);
+      }
+    })();
+    await stack.invoke('sync.now', {});
+    await eventually(async () => (await stack.invoke('products.search', { query: WORD, offset: 0, limit: 1 })).total === 1200, { timeoutMs: 60_000, what: 'the mirror to hold the new products' });
+  });
+
+  it('the desk pages the list in name order, beyond the first 1,000 too', async () => {
+    await open('/products', 'Termékek');
+    await testId('product-search').fill(WORD);
+    await expect.poll(() => testId('product-list').getAttribute('data-total')).toBe('1200');
+    const first = page.locator('[data-testid="product-list"] [data-product-id]').first();
+    await expect.poll(() => first.innerText()).toContain(`${WORD} konzol 0000`);
+    await screenshot(page, 'inputs-hu-products-name-order');
+    const names = async (offset: number) => (await stack.invoke('products.search', { query: WORD, offset, limit: 3 })).rows.map((r) => r.name);
+    expect(await names(0)).toEqual([0, 1, 2].map((n) => `${WORD} konzol ${String(n).padStart(4, '0')}`));
+    expect(await names(1000)).toEqual([1000, 1001, 1002].map((n) => `${WORD} konzol ${String(n).padStart(4, '0')}`));
+  });
+
+  it('the server pages getProduct in name order: 1,000, then the rest from where the name left off', async () => {
+    const one = await srv.server.ok('getProduct', { filter: WORD });
+    expect(one.products).toHaveLength(1000);
+    expect(one.more).toBe(1);
+    expect(one.products[0]!.product_name).toBe(`${WORD} konzol 0000`);
+    expect(one.products.at(-1)!.product_name).toBe(`${WORD} konzol 0999`);
+    const two = await srv.server.ok('getProduct', { filter: WORD, after_id: one.products.at(-1)!.id });
+    expect(two.more).toBe(0);
+    expect(two.products.map((p) => p.product_name)).toEqual(Array.from({ length: 200 }, (_, n) => `${WORD} konzol ${String(1000 + n).padStart(4, '0')}`));
+  });
+});
+
+describe('the product list at 1440 px', () => {
+  it('shows every demo product name whole, with a product open beside the list, in Hungarian and German', async () => {
+    for (const lang of ['hu', 'de'] as const) {
+      await stack.invoke('settings.update', { language: lang });
+      await page.goto(`${base}#/products`);
+      await page.reload();
+      await testId('product-search').fill('');
+      const rows = page.locator('[data-testid="product-list"] [data-product-id]');
+      await rows.nth(3).click();
+      await testId('product-detail').waitFor();
+      // Every product the server holds that is not one of this file's own 1,200 shelf brackets.
+      const names = (await srv.server.ok('getProduct', { filter: '%' })).products.map((p) => p.product_name).filter((n) => !n.startsWith('Polctartó'));
+      // The list draws only the rows in view; each name is measured in the name column's own font.
+      const cut = await page.evaluate((all) => {
+        const cell = document.querySelector('[data-testid="product-list"] [data-product-id] > [role="gridcell"]:nth-child(3)')!;
+        const style = getComputedStyle(cell);
+        const room = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = style.font;
+        return all.filter((n) => ctx.measureText(n).width > room).map((n) => `${n} (${Math.ceil(ctx.measureText(n).width)} px in ${Math.floor(room)})`);
+      }, names);
+      expect(names.length).toBeGreaterThan(20);
+      await screenshot(page, `inputs-${lang}-products-1440`);
+      expect(cut, lang).toEqual([]);
+    }
+    await stack.invoke('settings.update', { language: 'hu' });
   });
 });

@@ -107,8 +107,17 @@ const SERVER_PHRASES: Needle[] = [
   /wrong check digit/, /must be 8, 12, 13 or 14 digits/, /\bnot found\b/i, /\bDefault\b/,
 ].map((re) => ({ what: `English server/schema phrase ${re}`, re }));
 
+/**
+ * English prose that no list above names — a message worded by the core or the server and shown as
+ * it is. Function words no other interface language uses; a product name rarely holds them.
+ */
+const ENGLISH_PROSE: Needle = {
+  what: 'English prose',
+  re: /\b(?:the|cannot|does not|do not|must be|must not|is not|are not|has no|have no|please|right now|not enough|already)\b/i,
+};
+
 function needlesFor(lang: Language): Needle[] {
-  return lang === 'en' ? [...enumNeedles(lang), ...FOREIGN_TEXTS] : [...englishNeedles(lang), ...enumNeedles(lang), ...FOREIGN_TEXTS, ...SERVER_PHRASES];
+  return lang === 'en' ? [...enumNeedles(lang), ...FOREIGN_TEXTS] : [...englishNeedles(lang), ...enumNeedles(lang), ...FOREIGN_TEXTS, ...SERVER_PHRASES, ENGLISH_PROSE];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -121,6 +130,7 @@ let page: Page;
 let base = '';
 let projectCode = '';
 let invoiceId = 0;
+let deskOrderId = 0;
 const findings = new Map<Language, string[]>();
 
 /** Everything a clerk can read: the page's text, option lists, placeholders, tooltips and labels. */
@@ -170,6 +180,22 @@ beforeAll(async () => {
     contact_id: srv.server.account.customerContactId, currency: 'HUF', finalize_order: 1, order_all: 1, items: [{ product_id: product, quantity: 100 }],
   });
   projectCode = order.purchase_order!.project_code;
+  // An order finalized on the desk, so the orders list has a row whose status panel asks the server,
+  // and a wasting the server refuses, so the sync centre has a refused entry to show.
+  const makita = (await stack.invoke('products.lookup', { code: 'SD-1001' }))!.id;
+  const made = await stack.invoke('orders.save', {
+    order: {
+      warehouse: 'Budapest Raktár', shipping_aim: 'Sale', method: 'transfer', issued_date: businessDate(new Date()), selected_account: srv.server.account.bankAccount,
+      contact_id: srv.server.account.customerContactId, currency: 'HUF', finalize_order: 1, items: [{ product_id: makita, quantity: 1 }],
+    },
+  });
+  await stack.invoke('stock.adjust', { productId: makita, warehouse: 'Budapest Raktár', stockLabel: '', quantity: -50, contactId: srv.server.account.customerContactId });
+  await stack.invoke('sync.now', {});
+  await eventually(async () => {
+    const o = (await stack.invoke('sync.status', {})).outbox;
+    return o.queued === 0 && o.inFlight === 0 && o.needsAttention === 1;
+  }, { timeoutMs: 60_000, what: 'the order to reach the server and the wasting to be refused' });
+  deskOrderId = (await stack.invoke('orders.list', {})).find((o) => o.id === made.id || o.status === 'finalized')?.id ?? made.id;
   await stack.invoke('sync.now', {});
   invoiceId = (await stack.invoke('invoices.list', { dateFrom: '2000-01-01', dateTo: '2100-12-31' }))[0]?.id ?? 0;
   browser = await launchBrowser();
@@ -250,6 +276,13 @@ async function walk(lang: Language) {
   // Billing: orders, a new order, invoices, an invoice, a new invoice, dues.
   await visit('/orders');
   await check(lang, 'orders (list)', needles);
+  const row = page.getByTestId(`order-row-${deskOrderId}`);
+  if (await row.count()) {
+    await row.getByRole('button').last().click();
+    await page.waitForTimeout(1000);
+    await check(lang, 'orders (status panel of a finalized order)', needles);
+    if (lang === 'hu' || lang === 'en') await screenshot(page, `lang-${lang}-order-status`);
+  } else findings.get(lang)!.push(`orders (list): the desk's finalized order ${deskOrderId} is not listed`);
   await visit('/orders/new');
   await check(lang, 'orders (new)', needles);
   await visit('/invoices');

@@ -24,7 +24,7 @@ export function ErrorNotice({ error, shownFields, prefix = '' }: { error: unknow
     <div className="notice error" role="alert" data-testid="error-notice">
       <div>
         <strong>{t(`errors.${error.code}`)}</strong>
-        {showMessage && error.message ? <div>{say(error.message)}</div> : null}
+        {showMessage && error.message && say(error.message) ? <div>{say(error.message)}</div> : null}
         {error.code === 'VALIDATION_ERROR' && unshown.length > 0 ? (
           <ul>
             {unshown.map((d, i) => (

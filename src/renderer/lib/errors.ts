@@ -65,6 +65,11 @@ const SERVER_FAULT = /\bHTTP 5\d\d\b|Internal Server Error|Bad Gateway|Service U
  * the server, whose API answers in English; the desk translates on the way to the screen.
  */
 const PHRASES: Array<[RegExp, (m: RegExpExecArray, t: Translate) => string]> = [
+  // The core's own OFFLINE words (handlers/context.ts): the heading already says "cannot be reached".
+  [/^The server cannot be reached right now\b.*$/s, () => ''],
+  [/^The server cannot be reached: .*$/s, () => ''],
+  [/^No server is set up yet\b.*$/s, (_m, t) => t('messages.noServer')],
+  [/^The invoice's lines are not in the local data yet\b.*$/s, (_m, t) => t('messages.notLocalYet')],
   [/^is required$/, (_m, t) => t('required')],
   [/^is required for a take-in$/, (_m, t) => t('messages.requiredForTakeIn')],
   [/^is needed when the currency is not HUF$/, (_m, t) => t('messages.fxRequired')],
@@ -95,8 +100,9 @@ const unquote = (s: string) => s.replace(/^"(.*)"$/s, '$1');
 
 /**
  * A message from the core or the server in the clerk's language when it is one the desk knows:
- * the schemas' field problems, "… does not exist in your account", transport failures. Anything
- * else is returned as it is (the server's own words are better than none).
+ * the schemas' field problems, "… does not exist in your account", transport failures, the core's
+ * offline words. "" when the heading (errors.CODE) already says all of it. Anything else is
+ * returned as it is (the server's own words are better than none).
  */
 export function translateMessage(t: Translate, message: string): string {
   const text = message.trim();

@@ -324,3 +324,69 @@ function sqlSearch(db: Db, accountId: number, q: ProductQuery, f: ParsedFilter):
   }
   return ids;
 }
+
+/** SQLite's NOCASE: ASCII letters folded, everything else by code point (the desk's mirror sorts so too). */
+function nocase(a: string, b: string): number {
+  const x = a.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const y = b.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/**
+ * Every product matching a narrowing filter, as ids in name order (NOCASE, then id), read in one
+ * snapshot. One sort per filter while the database is unchanged (unchangedCache.ts), so paging
+ * through 100,000 matches sorts once, not once per page. The list is shared: do not modify it.
+ */
+function idsInNameOrder(db: Db, accountId: number, filter: string): readonly number[] {
+  return readWhileUnchanged(
+    db,
+    `productNames:${accountId}:${JSON.stringify(filter)}`,
+    () =>
+      inTransaction(db, () => {
+        const f = parseFilter(filter);
+        const ids = indexedSearch(db, accountId, f.pieces, (s) => f.regex.test(s), 0, Infinity) ?? sqlSearch(db, accountId, { filter, limit: Infinity }, f);
+        const rows = stmt(db, 'SELECT id, product_name FROM products WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))')
+          .raw()
+          .all(accountId, JSON.stringify(ids)) as Array<[number, string]>;
+        rows.sort((a, b) => nocase(a[1], b[1]) || a[0] - b[0]);
+        return rows.map((r) => r[0]);
+      }),
+    (ids) => Math.max(1, ids.length),
+  );
+}
+
+/**
+ * Products matching a narrowing filter in name order, `limit` of them after the product `afterId`
+ * (the last id of the previous page): a clerk scrolls a search by name, not by catalogue id. When
+ * that product no longer matches (renamed meanwhile), the page goes on from where its name sorts.
+ */
+export function searchProductsByName(db: Db, accountId: number, q: { filter: string; afterId?: number; limit: number }): Product[] {
+  const ids = idsInNameOrder(db, accountId, q.filter);
+  let start = 0;
+  if (q.afterId) {
+    const at = ids.indexOf(q.afterId);
+    if (at >= 0) start = at + 1;
+    else {
+      const name = getProductHead(db, accountId, q.afterId)?.name ?? '';
+      const names = stmt(db, 'SELECT product_name FROM products WHERE account_id = ? AND id = ?').pluck();
+      const after = (id: number) => {
+        const n = (names.get(accountId, id) as string | undefined) ?? '';
+        return nocase(n, name) > 0 || (nocase(n, name) === 0 && id > q.afterId!);
+      };
+      let lo = 0;
+      let hi = ids.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (after(ids[mid]!)) hi = mid;
+        else lo = mid + 1;
+      }
+      start = lo;
+    }
+  }
+  const page = ids.slice(start, start + q.limit);
+  const byId = new Map(rowsById(db, accountId, page).map((r) => [r[AT.id] as number, r]));
+  return page.flatMap((id) => {
+    const r = byId.get(id);
+    return r ? [toProduct(r)] : [];
+  });
+}

@@ -131,7 +131,8 @@ describe('getProduct filter semantics', () => {
 
   it('treats only % as a wildcard, anchored per field, and _ literally', async () => {
     expect(await find('ITM_001')).toEqual([ids.drill]);
-    expect(await find('itm%001')).toEqual([ids.drill, ids.other]);
+    // In name order (docs/api-product.md): "Osztó doboz" sorts before "ŐSZI ÜTVEFÚRÓ".
+    expect(await find('itm%001')).toEqual([ids.other, ids.drill]);
     expect(await find('Bosch%')).toEqual([ids.other]);
     expect(await find('%doboz')).toEqual([ids.other]);
     expect(await find('osch%doboz')).toEqual([]);
@@ -141,7 +142,7 @@ describe('getProduct filter semantics', () => {
     expect((await s.ok('getProduct', { filter: '%' })).products.length).toBeGreaterThanOrEqual(2);
   });
 
-  it('returns at most 1000 records in id order and pages on with after_id', async () => {
+  it('returns at most 1000 records in name order and pages on with after_id, still in name order', async () => {
     const now = s.clock.now();
     s.app.db.transaction(() => {
       for (let i = 0; i < 1005; i++) {
@@ -154,10 +155,18 @@ describe('getProduct filter semantics', () => {
     expect(first.products).toHaveLength(1000);
     expect(first.more).toBe(1);
     const idsSeen = first.products.map((p) => p.id);
-    expect(idsSeen).toEqual([...idsSeen].sort((a, b) => a - b));
+    const names = (r: typeof first) => r.products.map((p) => p.product_name);
+    const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+    expect(names(first)).toEqual([...names(first)].sort(byName));
+    expect(names(first).slice(0, 4)).toEqual(['Tömeg 0', 'Tömeg 1', 'Tömeg 10', 'Tömeg 100']);
     const next = await s.ok('getProduct', { filter: 'TÖMEG', after_id: idsSeen.at(-1)! });
     expect(next.products).toHaveLength(5);
     expect(next.more).toBe(0);
+    expect(names(next)).toEqual(['Tömeg 995', 'Tömeg 996', 'Tömeg 997', 'Tömeg 998', 'Tömeg 999']);
+    expect(new Set([...idsSeen, ...next.products.map((p) => p.id)]).size).toBe(1005);
+    // Every product ('%', as mirrors pull) still pages in id order.
+    const all = await s.ok('getProduct', { filter: '%' });
+    expect(all.products.map((p) => p.id)).toEqual(all.products.map((p) => p.id).sort((a, b) => a - b));
   });
 
   it('treats SQL in a filter as text', async () => {

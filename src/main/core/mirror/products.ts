@@ -102,9 +102,6 @@ export function lookupProduct(db: Db, code: string): ProductRow | null {
   return r ? toRow(r) : null;
 }
 
-/** Up to this many matches a page is in name order; beyond it, in catalog (id) order. */
-export const NAME_ORDER_LIMIT = 1000;
-
 /** The rows of these ids, in the order given, in one statement (stock summed for these only). */
 function rowsOf(db: Db, ids: number[]): ProductRow[] {
   if (ids.length === 0) return [];
@@ -117,11 +114,18 @@ function rowsOf(db: Db, ids: number[]): ProductRow[] {
 }
 
 /**
- * Every word a prefix of some word of the product (name, maker, group, tags, numbers, EAN). Name
- * order costs a sort of every match, so a broad query (over NAME_ORDER_LIMIT matches: the clerk
- * will type more anyway) pages in catalog order straight from the index. `total` is exact (the
- * product list sizes its scroll bar by it); counting the FTS match alone, without touching
- * `products`, is the cheapest exact count. Only the page's rows get their stock summed.
+ * Above this many matches a page walks the name index and keeps the ids the FTS match holds (on
+ * 100,000 products, a first page of a match-all query: ~30 ms instead of ~50 ms for sorting every
+ * match); below it sorting the matches is cheaper than walking the whole index (a 1-match query:
+ * ~0.1 ms instead of ~15 ms).
+ */
+const WALK_NAMES_FROM = 5000;
+
+/**
+ * Every word a prefix of some word of the product (name, maker, group, tags, numbers, EAN), a page
+ * of them in name order (NOCASE, then id) however many match: the clerk scrolls by name. `total` is
+ * exact (the product list sizes its scroll bar by it); counting the FTS match alone, without
+ * touching `products`, is the cheapest exact count. Only the page's rows get their stock summed.
  */
 export function searchProducts(db: Db, query: string, offset: number, limit: number): { rows: ProductRow[]; total: number } {
   const q = ftsQuery(query);
@@ -131,10 +135,9 @@ export function searchProducts(db: Db, query: string, offset: number, limit: num
   if (total === 0 || offset >= total) return { rows: [], total };
   const ids = (!q
     ? stmt(db, 'SELECT id FROM products ORDER BY name COLLATE NOCASE, id LIMIT ? OFFSET ?').pluck().all(limit, offset)
-    : total <= NAME_ORDER_LIMIT
-      ? stmt(db, `SELECT p.id FROM products p WHERE p.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)
-          ORDER BY p.name COLLATE NOCASE, p.id LIMIT ? OFFSET ?`).pluck().all(q, limit, offset)
-      : stmt(db, 'SELECT rowid FROM products_fts WHERE products_fts MATCH ? LIMIT ? OFFSET ?').pluck().all(q, limit, offset)) as number[];
+    : stmt(db, `SELECT p.id FROM products p ${total > WALK_NAMES_FROM ? 'INDEXED BY products_name' : ''}
+          WHERE p.id IN (SELECT rowid FROM products_fts WHERE products_fts MATCH ?)
+          ORDER BY p.name COLLATE NOCASE, p.id LIMIT ? OFFSET ?`).pluck().all(q, limit, offset)) as number[];
   return { rows: rowsOf(db, ids), total };
 }
 

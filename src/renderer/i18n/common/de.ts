@@ -74,6 +74,8 @@ const de: Messages<typeof en> = {
     reload: 'Ansicht neu laden',
   },
   messages: {
+    noServer: 'Noch kein Server eingerichtet: Adresse und Schlüssel in den Einstellungen eintragen.',
+    notLocalYet: 'Die Positionen der Rechnung sind noch nicht auf diesem Rechner; einmal online öffnen.',
     requiredForTakeIn: 'ist für eine Einlagerung nötig',
     fxRequired: 'ist nötig, wenn die Währung nicht HUF ist',
     number: 'muss eine Zahl sein („{{value}}“ ist keine)',

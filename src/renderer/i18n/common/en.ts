@@ -71,6 +71,8 @@ const en = {
     reload: 'Reload the screen',
   },
   messages: {
+    noServer: 'No server is set up yet: enter the server address and keys in Settings.',
+    notLocalYet: 'The invoice\'s lines are not on this desk yet; open it once while online.',
     requiredForTakeIn: 'is required for a take-in',
     fxRequired: 'is needed when the currency is not HUF',
     number: 'must be a number (“{{value}}” is not one)',

@@ -74,6 +74,8 @@ const es: Messages<typeof en> = {
     reload: 'Recargar la pantalla',
   },
   messages: {
+    noServer: 'Aún no hay servidor: introduzca la dirección y las claves en Ajustes.',
+    notLocalYet: 'Las líneas de la factura aún no están en este equipo; ábrala una vez con conexión.',
     requiredForTakeIn: 'es obligatorio para una entrada',
     fxRequired: 'es necesario cuando la moneda no es HUF',
     number: 'debe ser un número («{{value}}» no lo es)',

@@ -74,6 +74,8 @@ const hu: Messages<typeof en> = {
     reload: 'Képernyő újratöltése',
   },
   messages: {
+    noServer: 'Még nincs beállítva szerver: adja meg a címét és a kulcsokat a Beállításokban.',
+    notLocalYet: 'A számla tételei még nincsenek ezen a gépen; nyissa meg egyszer online.',
     requiredForTakeIn: 'betárolásnál kötelező',
     fxRequired: 'kötelező, ha a pénznem nem HUF',
     number: 'számnak kell lennie („{{value}}” nem az)',

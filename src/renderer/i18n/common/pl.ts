@@ -74,6 +74,8 @@ const pl: Messages<typeof en> = {
     reload: 'Wczytaj ekran ponownie',
   },
   messages: {
+    noServer: 'Serwer nie jest jeszcze skonfigurowany: podaj adres i klucze w Ustawieniach.',
+    notLocalYet: 'Pozycji faktury nie ma jeszcze na tym komputerze; otwórz ją raz w trybie online.',
     requiredForTakeIn: 'jest wymagane przy przyjęciu',
     fxRequired: 'jest wymagany, gdy waluta nie jest HUF',
     number: 'musi być liczbą („{{value}}” nią nie jest)',

@@ -50,7 +50,7 @@ const en = {
     noneOpen: 'No purchase order is waiting for goods.',
     receivedNotice: 'This purchase order has been received: nothing is outstanding.',
     code: 'Project code',
-    pick: 'Pick',
+    pick: 'Choose this purchase order',
     status: { open: 'open', received: 'received' },
     projectCode: 'Purchase order project code',
     projectCodeHint: 'e.g. PO-2026-0012',

@@ -53,7 +53,7 @@ const hu: Messages<typeof en> = {
     noneOpen: 'Egy beszerzési rendelés sem vár árura.',
     receivedNotice: 'Ez a beszerzési rendelés már átvéve: nincs hátralék.',
     code: 'Projektkód',
-    pick: 'Kiválasztás',
+    pick: 'Ennek a rendelésnek az átvétele',
     status: { open: 'nyitott', received: 'átvéve' },
     projectCode: 'Beszerzési rendelés projektkódja',
     projectCodeHint: 'pl. PO-2026-0012',

@@ -4,7 +4,7 @@ import type { RequestContext } from '../../context';
 import { insertAttachment } from '../../repos/attachments';
 import { hasEnvfeeCode } from '../../repos/envfeeCodes';
 import {
-  getProductById, insertProduct, productKinds, searchProducts, setProductPhoto, updateProduct, type Product, type ProductData,
+  getProductById, insertProduct, parseFilter, productKinds, searchProducts, searchProductsByName, setProductPhoto, updateProduct, type Product, type ProductData,
 } from '../../repos/products';
 import { hasStock } from '../../repos/stock';
 import { decimal, missing, optNum, toMilli } from './common';
@@ -29,7 +29,12 @@ export function productOut(p: Product): ProductRecord {
 
 export function getProduct(ctx: RequestContext, p: Params<'getProduct'>): Result<'getProduct'> {
   const serverTime = ctx.clock.now().toISOString();
-  const rows = searchProducts(ctx.db, ctx.accountId, { filter: p.filter, afterId: p.after_id, updatedSince: p.updated_since, limit: PAGE + 1 });
+  // A narrowing search pages in name order (clerks scroll by name); every product ("%") and a
+  // mirror's updated_since pull page in id order, which is what keyset mirroring needs.
+  const byName = p.updated_since === undefined && !parseFilter(p.filter).all;
+  const rows = byName
+    ? searchProductsByName(ctx.db, ctx.accountId, { filter: p.filter, afterId: p.after_id, limit: PAGE + 1 })
+    : searchProducts(ctx.db, ctx.accountId, { filter: p.filter, afterId: p.after_id, updatedSince: p.updated_since, limit: PAGE + 1 });
   return { products: rows.slice(0, PAGE).map(productOut), more: rows.length > PAGE ? 1 : 0, server_time: serverTime };
 }
 

@@ -3,10 +3,25 @@ import { flexRender, getCoreRowModel, useReactTable, type Row } from '@tanstack/
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../lib/useFormat';
-import { productColumns, type ColumnMeta } from './productColumns';
+import { GROUP_COLUMN_FROM, productColumns, type ColumnMeta } from './productColumns';
 import { useProductPages, type IndexedProduct } from './useProductPages';
 
 const ROW_H = 28;
+
+/** The element's width, followed as the window or the panel beside it changes (0 where nothing is laid out). */
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const ro = new ResizeObserver(() => setWidth(el.clientWidth));
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return width;
+}
 
 /**
  * The whole catalogue as one scrolling list: TanStack Virtual draws the visible rows only, and
@@ -23,7 +38,9 @@ export function ProductList({ query, selected, onSelect, onSelectedProduct, onOp
 }) {
   const { t } = useTranslation('warehouse');
   const f = useFormat();
-  const columns = useMemo(() => productColumns(t, f), [t, f]);
+  const width = useWidth(listRef);
+  const withGroup = width >= GROUP_COLUMN_FROM;
+  const columns = useMemo(() => productColumns(t, f, withGroup), [t, f, withGroup]);
   const template = columns.map((c) => (c.meta as ColumnMeta).width).join(' ');
 
   // The pages follow the rows in view; the virtualizer reports them as the list scrolls.

@@ -10,8 +10,15 @@ export interface ColumnMeta {
   num?: boolean;
 }
 
-/** The catalogue's columns; widths feed the CSS grid of the virtual rows. */
-export function productColumns(t: TFunction<'warehouse'>, f: ReturnType<typeof useFormat>) {
+/** Below this list width the group column gives its room to the name (the detail panel shows the group). */
+export const GROUP_COLUMN_FROM = 1000;
+
+/**
+ * The catalogue's columns; widths feed the CSS grid of the virtual rows. The name takes what the
+ * others leave; on a list narrower than GROUP_COLUMN_FROM (1440 px with a product open) the group
+ * column is left out, so names such as the demo's longest (≈ 276 px) show whole.
+ */
+export function productColumns(t: TFunction<'warehouse'>, f: ReturnType<typeof useFormat>, withGroup = true) {
   const meta = (width: string, num = false): ColumnMeta => ({ width, num });
   return [
     col.accessor((r) => r.product.itemNumber ?? '', { id: 'itemNumber', header: t('products.col.itemNumber'), meta: meta('104px') }),
@@ -19,7 +26,7 @@ export function productColumns(t: TFunction<'warehouse'>, f: ReturnType<typeof u
     col.accessor((r) => r.product.name, {
       id: 'name',
       header: t('products.col.name'),
-      meta: meta('minmax(150px, 2.4fr)'),
+      meta: meta(withGroup ? 'minmax(150px, 2.4fr)' : 'minmax(150px, 1fr)'),
       cell: (c) => (
         <>
           {c.getValue()}
@@ -27,12 +34,12 @@ export function productColumns(t: TFunction<'warehouse'>, f: ReturnType<typeof u
         </>
       ),
     }),
-    col.accessor((r) => r.product.productGroup ?? '', { id: 'group', header: t('products.col.group'), meta: meta('minmax(72px, 1fr)') }),
-    col.accessor((r) => r.product.unit, { id: 'unit', header: t('products.col.unit'), meta: meta('72px') }),
+    ...(withGroup ? [col.accessor((r) => r.product.productGroup ?? '', { id: 'group', header: t('products.col.group'), meta: meta('minmax(72px, 1fr)') })] : []),
+    col.accessor((r) => r.product.unit, { id: 'unit', header: t('products.col.unit'), meta: meta('68px') }),
     col.accessor((r) => r.product.listPrice, {
       id: 'listPrice',
       header: t('products.col.listPrice'),
-      meta: meta('112px', true),
+      meta: meta('104px', true),
       cell: (c) => {
         const v = c.getValue();
         return v === null ? '' : f.money(v, c.row.original.product.currency);
@@ -41,13 +48,13 @@ export function productColumns(t: TFunction<'warehouse'>, f: ReturnType<typeof u
     col.accessor((r) => r.product.deliverable, {
       id: 'deliverable',
       header: t('products.col.deliverable'),
-      meta: meta('84px', true),
+      meta: meta('80px', true),
       cell: (c) => (c.row.original.product.service ? <span className="muted" title={t('products.serviceHint')}>–</span> : f.qty(c.getValue())),
     }),
     col.accessor((r) => r.product.available, {
       id: 'available',
       header: t('products.col.available'),
-      meta: meta('84px', true),
+      meta: meta('80px', true),
       cell: (c) => (c.row.original.product.service ? '' : f.qty(c.getValue())),
     }),
   ];
