@@ -100,14 +100,13 @@ const STEP = 4096;
 const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 /**
- * The pass's state: the text, the element/reference budget, and where the next `&`, `<` and `]]>`
+ * The pass's state: the text, the element/reference budget, and where the next `&` and `<`
  * are. Those are looked up once and reused until passed (indexOf from every text segment to a far
  * occurrence would make the pass quadratic).
  */
 class Cursor {
   private amp = -2;
   private lt = -2;
-  private cdEnd = -2;
   constructor(
     readonly s: string,
     private nodes: number,
@@ -123,9 +122,6 @@ class Cursor {
   }
   nextLt(from: number): number {
     return (this.lt = this.next(this.lt, '<', from));
-  }
-  nextCdEnd(from: number): number {
-    return (this.cdEnd = this.next(this.cdEnd, ']]>', from));
   }
 
   spend(at: number): void {
@@ -174,15 +170,14 @@ function decodeRefs(cur: Cursor, from: number, to: number): string {
 
 /** Checks character data s[from, to): no `]]>` and only legal references. Returns it decoded. */
 function textOf(cur: Cursor, from: number, to: number): string {
-  if (to - from > CHAR_SLICE) {
-    // A long text is searched a slice at a time (a search through 5 MB of "]]" is slow even natively).
-    for (let k = from; k < to; k += CHAR_SLICE) {
-      const at = cur.s.slice(k, Math.min(to, k + CHAR_SLICE + 2)).indexOf(']]>');
-      if (at !== -1) throw malformed(`XML is not well-formed: "]]>" in text at ${position(cur.s, k + at)}; write ">" as &gt;.`);
+  // "]]>" is found by its ">" (rare in text): a search for "]]>" itself crawls through text full of "]".
+  const s = cur.s;
+  for (let gt = s.indexOf('>', from); gt !== -1 && gt < to; gt = s.indexOf('>', gt + 1)) {
+    // Each ">" in text counts against the budget: 5 MB of them would be 5 million steps here.
+    cur.spend(gt);
+    if (gt - 2 >= from && s.charCodeAt(gt - 1) === 0x5d && s.charCodeAt(gt - 2) === 0x5d) {
+      throw malformed(`XML is not well-formed: "]]>" in text at ${position(s, gt - 2)}; write ">" as &gt;.`);
     }
-  } else {
-    const cdEnd = cur.nextCdEnd(from);
-    if (cdEnd !== -1 && cdEnd < to) throw malformed(`XML is not well-formed: "]]>" in text at ${position(cur.s, cdEnd)}; write ">" as &gt;.`);
   }
   const amp = cur.nextAmp(from);
   return amp === -1 || amp >= to ? cur.s.slice(from, to) : decodeRefs(cur, from, to);
