@@ -21,6 +21,12 @@ export function warehouseLabel(t: (key: 'pickers.defaultWarehouse') => string, n
   return name === DEFAULT_WAREHOUSE ? t('pickers.defaultWarehouse') : name;
 }
 
+/** A place as a clerk reads it: the warehouse as warehouseLabel words it, its bin (stock label) in brackets. */
+export function placeLabel(t: (key: 'pickers.defaultWarehouse') => string, warehouse: string, bin?: string): string {
+  const w = warehouseLabel(t, warehouse);
+  return bin ? `${w} (${bin})` : w;
+}
+
 /**
  * The warehouses of the mirror; the value is the warehouse's name, as the API addresses it. The
  * default warehouse is named "Default warehouse" in the clerk's language on every screen. `anyLabel`

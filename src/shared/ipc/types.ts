@@ -119,8 +119,10 @@ export type OutboxState = 'queued' | 'in_flight' | 'retry_wait' | 'needs_attenti
  * them). `place` is a warehouse, with its stock label in brackets when there is one.
  */
 export type OutboxSummary =
-  | { kind: 'takeIn' | 'wasting'; args: { quantity: number; product: string; place: string } }
-  | { kind: 'count'; args: { product: string; place: string; expected: number; counted: number } }
+  // `place` is the English wording ("Default (A-01)"); warehouse and stockLabel let a screen word it
+  // in the clerk's language (entries written before they existed have only `place`).
+  | { kind: 'takeIn' | 'wasting'; args: { quantity: number; product: string; place: string; warehouse?: string; stockLabel?: string } }
+  | { kind: 'count'; args: { product: string; place: string; warehouse?: string; stockLabel?: string; expected: number; counted: number } }
   | { kind: 'poReceipt'; args: { po: string } }
   | { kind: 'newProduct' | 'productChange'; args: { name: string } }
   | { kind: 'newOrder'; args: { customer: string; lines: number } }

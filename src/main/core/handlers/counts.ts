@@ -8,7 +8,8 @@ import { lookupProduct, productRow } from '../mirror/products';
 import { currentId } from '../mirror/settings';
 import { toMilli } from '../mirror/fold';
 import { submit } from '../outbox/service';
-import { canonicalWarehouse, placeOf, stockProduct } from './stock';
+import { placeOf } from '../outbox/summary';
+import { canonicalWarehouse, stockProduct } from './stock';
 import { ipcError, notFound, type CoreContext, type Handlers } from './context';
 
 function sheet(ctx: CoreContext, id: number) {
@@ -94,7 +95,7 @@ export const countHandlers: Handlers<'count.open' | 'count.list' | 'count.get' |
         ids.push(submit(ctx.outbox, {
           method: 'setQuantity', queueKey: `product:${l.productId}`,
           summary: `Count: ${name} in ${where}: ${l.expected} → ${l.counted}`,
-          summaryData: { kind: 'count', args: { product: name, place: where, expected: l.expected, counted: l.counted } },
+          summaryData: { kind: 'count', args: { product: name, place: where, warehouse: place.warehouse, stockLabel: l.stockLabel, expected: l.expected, counted: l.counted } },
           params: { product_id: l.productId, quantity: delta, contact_id: req.contactId, warehouse: place.warehouse, ...(l.stockLabel ? { stock_label: l.stockLabel } : {}) },
           countInfo: { productId: l.productId, warehouse: place.warehouse, stockLabel: l.stockLabel, expected: l.expected, counted: l.counted },
         }));

@@ -6,6 +6,7 @@ import { savePurchaseOrder, purchaseOrder } from '../mirror/dues';
 import type { Result } from '@shared/protocol';
 import { binsOfWarehouse } from '../mirror/stock';
 import { submit } from '../outbox/service';
+import { placeOf } from '../outbox/summary';
 import type { CoreContext } from './context';
 import { fromFailure, ipcError, notFound, requireOnline, type Handlers } from './context';
 
@@ -24,8 +25,6 @@ export function stockProduct(ctx: CoreContext, given: number, field: string) {
 }
 
 const labelOf = (label: string) => (label ? { stock_label: label } : {});
-/** "Default (A-01)": a warehouse with its stock label, as summaries name it. */
-export const placeOf = (warehouse: string, label?: string) => (label ? `${warehouse} (${label})` : warehouse);
 
 export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'stock.bins' | 'po.open' | 'po.get' | 'po.receive'> = {
   'stock.bins': (ctx, req) => (req.warehouse.trim() ? binsOfWarehouse(ctx.db, canonicalWarehouse(ctx, req.warehouse)) : []),
@@ -37,7 +36,7 @@ export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'stock.bi
         submit(ctx.outbox, {
           method: 'setQuantity', queueKey: `product:${rows[i]!.id}`,
           summary: `Take-in ${l.quantity} × ${rows[i]!.name} into ${placeOf(warehouse, req.stockLabel)}`,
-          summaryData: { kind: 'takeIn', args: { quantity: l.quantity, product: rows[i]!.name, place: placeOf(warehouse, req.stockLabel) } },
+          summaryData: { kind: 'takeIn', args: { quantity: l.quantity, product: rows[i]!.name, place: placeOf(warehouse, req.stockLabel), warehouse, stockLabel: req.stockLabel ?? '' } },
           params: {
             product_id: rows[i]!.id, quantity: l.quantity, contact_id: req.contactId, warehouse, ...labelOf(req.stockLabel),
             ...(l.price !== undefined ? { price: l.price } : {}), ...(l.currency ? { currency: l.currency } : {}), ...(l.fxRate ? { fxrate: l.fxRate } : {}),
@@ -56,7 +55,7 @@ export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'stock.bi
     const entryId = submit(ctx.outbox, {
       method: 'setQuantity', queueKey: `product:${row.id}`,
       summary: `${req.quantity > 0 ? 'Take-in' : 'Wasting'} ${Math.abs(req.quantity)} × ${row.name} ${req.quantity > 0 ? 'into' : 'from'} ${placeOf(warehouse, req.stockLabel)}`,
-      summaryData: { kind: req.quantity > 0 ? 'takeIn' : 'wasting', args: { quantity: Math.abs(req.quantity), product: row.name, place: placeOf(warehouse, req.stockLabel) } },
+      summaryData: { kind: req.quantity > 0 ? 'takeIn' : 'wasting', args: { quantity: Math.abs(req.quantity), product: row.name, place: placeOf(warehouse, req.stockLabel), warehouse, stockLabel: req.stockLabel ?? '' } },
       params: { product_id: row.id, quantity: req.quantity, contact_id: req.contactId, warehouse, ...labelOf(req.stockLabel) },
     });
     ctx.changed(['quantities', 'outbox']);

@@ -4,8 +4,8 @@
  */
 import type { OutboxSummary } from '@shared/ipc/types';
 
-/** The same wording as the stock handlers' place: the warehouse, with its bin in brackets. */
-const placeOf = (warehouse: string, label?: string) => (label ? `${warehouse} (${label})` : warehouse);
+/** "Default (A-01)": a warehouse with its stock label, as the English summaries name a place. */
+export const placeOf = (warehouse: string, label?: string) => (label ? `${warehouse} (${label})` : warehouse);
 
 export function resummarize(prev: OutboxSummary | null, method: string, params: Record<string, unknown>): OutboxSummary | null {
   if (!prev || method !== 'setQuantity') return prev;
@@ -14,8 +14,8 @@ export function resummarize(prev: OutboxSummary | null, method: string, params: 
   if (quantity === null || warehouse === null) return prev;
   const label = typeof params.stock_label === 'string' ? params.stock_label : '';
   if (prev.kind === 'takeIn' || prev.kind === 'wasting') {
-    return { kind: quantity > 0 ? 'takeIn' : 'wasting', args: { quantity: Math.abs(quantity), product: prev.args.product, place: placeOf(warehouse, label) } };
+    return { kind: quantity > 0 ? 'takeIn' : 'wasting', args: { quantity: Math.abs(quantity), product: prev.args.product, place: placeOf(warehouse, label), warehouse, stockLabel: label } };
   }
-  if (prev.kind === 'count') return { kind: 'count', args: { ...prev.args, counted: prev.args.expected + quantity, place: placeOf(warehouse, label) } };
+  if (prev.kind === 'count') return { kind: 'count', args: { ...prev.args, counted: prev.args.expected + quantity, place: placeOf(warehouse, label), warehouse, stockLabel: label } };
   return prev;
 }

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView } from '@shared/ipc';
 import type { ReasonFigures } from '@shared/protocol/reasons';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { placeLabel } from '../../../components/pickers';
 import { useChannel, useCommand } from '../../../lib/ipc';
 import { useFormat } from '../../../lib/useFormat';
-import { placeText } from './reasonText';
 
 type Shortage = ReasonFigures<'insufficient_stock'>;
 
@@ -16,6 +16,7 @@ type Shortage = ReasonFigures<'insufficient_stock'>;
  */
 export function FixOffers({ entry, shortage, busy }: { entry: OutboxEntryView; shortage: Shortage; busy: boolean }) {
   const { t } = useTranslation('warehouse');
+  const { t: tc } = useTranslation();
   const f = useFormat();
   const fix = useCommand('outbox.fix');
   const [place, setPlace] = useState('');
@@ -48,7 +49,7 @@ export function FixOffers({ entry, shortage, busy }: { entry: OutboxEntryView; s
             <option value="">{t('sync.fix.pickPlace')}</option>
             {others.map((p) => (
               <option key={key(p)} value={key(p)}>
-                {`${placeText(p.warehouse, p.label)} — ${f.qty(p.qty)}`}
+                {`${placeLabel(tc, p.warehouse, p.label)} — ${f.qty(p.qty)}`}
               </option>
             ))}
           </select>

@@ -1,10 +1,9 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Reason } from '@shared/protocol/reasons';
+import { placeLabel } from '../../../components/pickers';
 import { useFormat } from '../../../lib/useFormat';
 
-/** A place as the clerk reads it, as the outbox summaries word it: the warehouse, its bin in brackets. */
-export const placeText = (warehouse: string, label?: string) => (label ? `${warehouse} (${label})` : warehouse);
 
 /**
  * A refusal's reason worded in the clerk's language, figures through Intl. Reasons with a state
@@ -13,6 +12,7 @@ export const placeText = (warehouse: string, label?: string) => (label ? `${ware
  */
 export function useReasonText(): (r: Reason) => string {
   const { t: typed, i18n } = useTranslation('warehouse');
+  const { t: tc } = useTranslation();
   const f = useFormat();
   return useCallback(
     (r: Reason) => {
@@ -27,12 +27,12 @@ export function useReasonText(): (r: Reason) => string {
         case 'insufficient_stock': {
           const x = r.figures;
           return t(k('insufficient_stock'), {
-            product: x.product_name ?? `#${x.product_id}`, place: placeText(x.warehouse, x.stock_label), requested: f.qty(x.requested), available: f.qty(x.available),
+            product: x.product_name ?? `#${x.product_id}`, place: placeLabel(tc, x.warehouse, x.stock_label), requested: f.qty(x.requested), available: f.qty(x.available),
           });
         }
         case 'stock_changed': {
           const x = r.figures;
-          return t(k('stock_changed'), { place: placeText(x.warehouse, x.stock_label), expected: f.qty(x.expected), current: f.qty(x.current) });
+          return t(k('stock_changed'), { place: placeLabel(tc, x.warehouse, x.stock_label), expected: f.qty(x.expected), current: f.qty(x.current) });
         }
         case 'serials_overlap':
           return t(k('serials_overlap'), { first: r.figures.first, last: r.figures.last });
@@ -64,6 +64,6 @@ export function useReasonText(): (r: Reason) => string {
           return t(k(r.reason));
       }
     },
-    [typed, i18n, f],
+    [typed, tc, i18n, f],
   );
 }

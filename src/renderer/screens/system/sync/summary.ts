@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView } from '@shared/ipc/types';
+import { placeLabel } from '../../../components/pickers';
 import { useFormat } from '../../../lib/useFormat';
 
 /**
@@ -9,23 +10,25 @@ import { useFormat } from '../../../lib/useFormat';
  */
 export function useOutboxSummary(): (e: Pick<OutboxEntryView, 'summary' | 'summaryData'>) => string {
   const { t } = useTranslation('warehouse');
+  const { t: tc } = useTranslation();
   const f = useFormat();
   return useCallback(
     (e) => {
+      const place = (a: { place: string; warehouse?: string; stockLabel?: string }) => (a.warehouse === undefined ? a.place : placeLabel(tc, a.warehouse, a.stockLabel));
       const d = e.summaryData;
       if (!d) return e.summary;
       switch (d.kind) {
         case 'takeIn':
         case 'wasting':
-          return t(`sync.summary.${d.kind}`, { ...d.args, quantity: f.qty(d.args.quantity) });
+          return t(`sync.summary.${d.kind}`, { ...d.args, place: place(d.args), quantity: f.qty(d.args.quantity) });
         case 'count':
-          return t('sync.summary.count', { ...d.args, expected: f.qty(d.args.expected), counted: f.qty(d.args.counted) });
+          return t('sync.summary.count', { ...d.args, place: place(d.args), expected: f.qty(d.args.expected), counted: f.qty(d.args.counted) });
         case 'payment':
           return t('sync.summary.payment', { ...d.args, amount: f.money(d.args.amount, d.args.currency) });
         default:
           return t(`sync.summary.${d.kind}`, d.args);
       }
     },
-    [t, f],
+    [t, tc, f],
   );
 }
