@@ -132,14 +132,14 @@ describe('nothing leaves the queue unseen (issue 14.4)', () => {
     await dialog.getByTestId('discard-plan').waitFor();
     const plan = await dialog.getByTestId('discard-plan').innerText();
     expect(plan).toContain('Semmi más nem vész el vele');
-    expect(await dialog.getByTestId('discard-goes-on').innerText()).toContain(`Bevételezés: 3 × ${PAINT_NAME} → Default`);
+    expect(await dialog.getByTestId('discard-goes-on').innerText()).toContain(`Bevételezés: 3 × ${PAINT_NAME} → Alapértelmezett raktár`);
     await screenshot(page, 'hu-sync-discard-plan');
     await dialog.getByRole('button', { name: 'Elvetés' }).click();
     await eventually(async () => (await serverStock('Default')) === 3, { timeoutMs: 60_000, what: 'the take-in that waited to reach the server' });
     await eventually(outboxEmpty, { what: 'the outbox to drain' });
     expect(await serverStock('Default', 'B-03')).toBe(6);
     const discarded = await stack.invoke('outbox.list', { states: ['discarded'] });
-    expect(discarded.map((e) => e.summaryData?.args)).toEqual([{ quantity: 15, product: PAINT_NAME, place: 'Default' }]);
+    expect(discarded.map((e) => e.summaryData?.args)).toEqual([{ quantity: 15, product: PAINT_NAME, place: 'Default', warehouse: 'Default', stockLabel: '' }]);
     expect(browser.errors).toEqual([]);
   });
 });
@@ -154,7 +154,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
 
   it('hu: the refusal is worded in Hungarian with its figures and fixes, the server’s English only behind “advanced”', async () => {
     const card = page.locator('[data-testid="attention-list"] article').first();
-    expect(await card.getByTestId('reason').innerText()).toBe(`Nincs elég készlet: ${PAINT_NAME}, Default (B-03) — 10 kellene, 6 van.`);
+    expect(await card.getByTestId('reason').innerText()).toBe(`Nincs elég készlet: ${PAINT_NAME}, Alapértelmezett raktár (B-03) — 10 kellene, 6 van.`);
     expect(await card.getByTestId('fix-take-available').innerText()).toBe('Csak 6 selejtezése');
     expect(await card.getByTestId('fix-other-place').isVisible()).toBe(true);
     expect(await card.getByTestId('attention-discard').isVisible()).toBe(true);
@@ -174,7 +174,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     await setLanguage('en');
     await open('F8', 'Sync centre');
     const card = page.locator('[data-testid="attention-list"] article').first();
-    await expect.poll(() => card.getByTestId('reason').innerText()).toBe(`Not enough stock: ${PAINT_NAME}, Default (B-03) — 10 needed, 6 there.`);
+    await expect.poll(() => card.getByTestId('reason').innerText()).toBe(`Not enough stock: ${PAINT_NAME}, Default warehouse (B-03) — 10 needed, 6 there.`);
     expect(await card.getByTestId('fix-take-available').innerText()).toBe('Waste only 6');
     await screenshot(page, 'en-sync-reason');
     await setLanguage('hu');
@@ -188,7 +188,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     await eventually(outboxEmpty, { what: 'the outbox to drain' });
     await page.getByRole('tab', { name: 'Elküldött' }).click();
     const sent = testId('outbox-table');
-    await expect.poll(() => sent.innerText()).toContain(`Selejtezés: 6 × ${PAINT_NAME}, innen: Default (B-03)`);
+    await expect.poll(() => sent.innerText()).toContain(`Selejtezés: 6 × ${PAINT_NAME}, innen: Alapértelmezett raktár (B-03)`);
     expect(await sent.innerText()).not.toContain('10 ×');
     await screenshot(page, 'hu-sync-sent');
   });
@@ -222,7 +222,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     await goOnline();
     const card = page.locator('[data-testid="attention-list"] article').first();
     await card.getByTestId('reason').waitFor({ timeout: 60_000 });
-    expect(await card.getByTestId('reason').innerText()).toBe(`Nincs elég készlet: ${PAINT_NAME}, Default — 10 kellene, 3 van.`);
+    expect(await card.getByTestId('reason').innerText()).toBe(`Nincs elég készlet: ${PAINT_NAME}, Alapértelmezett raktár — 10 kellene, 3 van.`);
     expect(await card.getByTestId('fix-take-available').innerText()).toBe('Csak 3 rendelése');
     expect(await card.getByTestId('fix-back-order').innerText()).toBe('A hiány utánrendelése');
     await screenshot(page, 'hu-sync-order-reason');

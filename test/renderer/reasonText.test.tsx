@@ -64,7 +64,9 @@ describe('refusal reasons in the clerk’s language', () => {
     }
     // The figures reach the sentence, formatted for the language.
     expect(texts[0]).toContain('Falfesték');
-    expect(texts[0]).toContain('Default (B-03)');
+    // The place: the default warehouse in the language's words (as every picker names it), its bin in brackets.
+    const defaultWarehouse = { hu: 'Alapértelmezett raktár', en: 'Default warehouse', de: 'Standardlager', pl: 'Magazyn domyślny', es: 'Almacén predeterminado' }[language];
+    expect(texts[0]).toContain(`${defaultWarehouse} (B-03)`);
     expect(texts[0]).toMatch(/10/);
     // A state-specific sentence differs from the general one.
     const states = SAMPLES.map((s, i) => [s, texts[i]] as const).filter(([s]) => s.reason === 'invoice_not_payable').map(([, t]) => t);
@@ -73,7 +75,7 @@ describe('refusal reasons in the clerk’s language', () => {
 
   it('hu: Hungarian words, money in forints as the app formats it', async () => {
     renderScreen(<Sentences />, { language: 'hu' });
-    expect((await screen.findByTestId('r-0')).textContent).toBe('Nincs elég készlet: Falfesték, Default (B-03) — 10 kellene, 6 van.');
+    expect((await screen.findByTestId('r-0')).textContent).toBe('Nincs elég készlet: Falfesték, Alapértelmezett raktár (B-03) — 10 kellene, 6 van.');
     const overpay = SAMPLES.findIndex((s) => s.reason === 'overpayment');
     // Money as the app formats it for Hungarian (lib/format), whatever its grouping rule.
     const ft = (n: number) => formatMoney('hu', n, 'HUF');

@@ -33,7 +33,7 @@ describe('sync centre: refusals with a reason', () => {
   it('words the refusal in Hungarian; “take what is available” asks the core for that fix; raw data only behind advanced', async () => {
     const { api, user } = setup([entry({})]);
     const card = await screen.findByTestId('attention-1');
-    expect(within(card).getByTestId('reason').textContent).toBe('Nincs elég készlet: Szűrőbetét, Default — 15 kellene, 4 van.');
+    expect(within(card).getByTestId('reason').textContent).toBe('Nincs elég készlet: Szűrőbetét, Alapértelmezett raktár — 15 kellene, 4 van.');
     expect(within(card).queryByTestId('server-message')).toBeNull();
     expect(within(card).queryByTestId('attention-edit')).toBeNull();
     expect(card.textContent).not.toMatch(/setQuantity|product_id|Cannot waste/);
@@ -47,7 +47,7 @@ describe('sync centre: refusals with a reason', () => {
   it('offers no “take what is available” when nothing is there', async () => {
     setup([entry({ reason: { reason: 'insufficient_stock', figures: { product_id: 3, warehouse: 'Default', requested: 2, available: 0 } }, params: { product_id: 3, quantity: -2, contact_id: 7, warehouse: 'Default' } })]);
     const card = await screen.findByTestId('attention-1');
-    expect(within(card).getByTestId('reason').textContent).toBe('Nincs elég készlet: #3, Default — 2 kellene, 0 van.');
+    expect(within(card).getByTestId('reason').textContent).toBe('Nincs elég készlet: #3, Alapértelmezett raktár — 2 kellene, 0 van.');
     expect(within(card).queryByTestId('fix-take-available')).toBeNull();
   });
 
