@@ -130,6 +130,7 @@ describe('két pult, egy szerver: egy raktárhely készletét a pult sosem a rak
     await expect.poll(() => posted.getByTestId(`stock-${ids.ladder}`).innerText(), { timeout: 30_000 }).toBe('5');
     await expect.poll(() => posted.getByTestId(`bins-${ids.ladder}`).innerText()).toMatch(/X: 31/);
     await expect.poll(() => posted.getByTestId('takein-posted-notice').innerText()).toMatch(/A szerver megerősítette/);
+    await screenshot(a, 'hu-bins-takein-posted');
     // Never the stock from before the post without its pending part ("0"), never the total.
     expect((await seenTexts(a)).filter((x) => x === '0' || x.startsWith('36'))).toEqual([]);
   });
@@ -287,6 +288,18 @@ describe('Budapest Raktár: bevételezés és teljes leltár raktárhelyekkel', 
     await a.getByTestId(`counted-${ids.bosch}-A-02`).fill('11');
     await a.getByTestId(`counted-${ids.bosch}-A-02`).press('Enter');
     await screenshot(a, 'en-bins-count-sheet');
+    // Take-in in English: the other bins under the stock figure and the suggestion.
+    await open(a, 'F2', 'Stock take-in');
+    await a.getByTestId('takein-warehouse').selectOption(BUDAPEST);
+    await a.getByTestId('takein-label').fill('');
+    await a.getByTestId('scan-input').click();
+    await scan(a, BOSCH);
+    await expect.poll(() => a.getByTestId('takein-lines').getByTestId(`bins-${ids.bosch}`).innerText()).toMatch(/In other bins: A-02: 11/);
+    await expect.poll(() => a.getByTestId('takein-bin-suggestion').innerText()).toMatch(/already kept in bins: A-02/);
+    await screenshot(a, 'en-bins-takein');
+    await a.getByTestId('suggest-bin-A-02').click();
+    expect(await a.getByTestId('takein-label').inputValue()).toBe('A-02');
+    await expect.poll(() => a.getByTestId('takein-lines').getByTestId(`stock-${ids.bosch}`).innerText()).toBe('11');
     expect(browser.errors).toEqual([]);
   });
 });
