@@ -53,11 +53,32 @@ describe('demo.start and everyday channels', () => {
     const other = await ok('count.open', { warehouse: 'Default' });
     const imported = await ok('count.importCsv', { sheetId: other.id, csv: `${edited}999999;;;x;db;0;1\r\n` });
     expect(imported.imported).toBe(1);
-    expect(imported.errors).toEqual([{ line: edited.split('\r\n').length, message: 'no product with this id, EAN or item number' }]);
+    expect(imported.errors).toEqual([{ line: edited.split('\r\n').length, problem: 'unknown_product', value: '999999', message: 'no product with this id, EAN or item number' }]);
     expect(imported.sheet.lines.find((l) => l.productId === product!.id)?.counted).toBe(7.5);
     expect((await ok('count.list', {})).map((x) => x.id)).toEqual([other.id, sheet.id]);
     await ok('count.discard', { sheetId: sheet.id });
     expect(await ok('count.get', { sheetId: sheet.id })).toBeNull();
+  });
+
+  it('a sheet exported with the clerk\u2019s column titles and file name reads back through the same titles', async () => {
+    const product = (await ok('products.search', { query: '', limit: 500 })).rows.find((p) => !p.service && p.ean)!;
+    const sheet = await ok('count.open', { warehouse: 'Default' });
+    await ok('count.scan', { sheetId: sheet.id, code: product.ean! });
+    const columns = ['Termékazonosító', 'Cikkszám', 'EAN', 'Termék', 'Raktárhely', 'Egység', 'Nyilvántartott', 'Számolt'];
+    const csv = await ok('count.exportCsv', { sheetId: sheet.id, columns, fileName: 'leltar' });
+    expect(csv.filename).toMatch(/^leltar-Default-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(csv.csv.split('\r\n')[0]).toBe(columns.join(';'));
+    expect(csv.csv).not.toMatch(/product_id|counted/);
+    // The clerk moves the counted column first, as a spreadsheet allows; the titles still say which is which.
+    const rows = csv.csv.trimEnd().split('\r\n').map((r) => r.split(';'));
+    const moved = rows.map((r) => [r[7], ...r.slice(0, 7)].join(';')).join('\r\n').replace(new RegExp(`^1;${product.id};`, 'm'), `4;${product.id};`);
+    const other = await ok('count.open', { warehouse: 'Default' });
+    const imported = await ok('count.importCsv', { sheetId: other.id, csv: moved, columns });
+    expect(imported.errors).toEqual([]);
+    expect(imported.imported).toBe(1);
+    expect(imported.sheet.lines.find((l) => l.productId === product.id)?.counted).toBe(4);
+    await ok('count.discard', { sheetId: sheet.id });
+    await ok('count.discard', { sheetId: other.id });
   });
 
   it('keeps drafts across a restart of the core', async () => {

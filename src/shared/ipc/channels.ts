@@ -21,6 +21,17 @@ interface Channel<Req extends z.ZodType, Res> {
   target: 'core' | 'shell';
 }
 
+/** A CSV row the import could not take: `problem` for the screen to word, `message` in English for logs. */
+export interface CountImportError {
+  line: number;
+  problem: 'not_a_quantity' | 'unknown_product' | 'service' | 'wrong_bin';
+  /** The cell or name the problem is about. */
+  value: string;
+  message: string;
+}
+
+/** The eight column titles of a count sheet's CSV, in the clerk's language. */
+const csvColumns = z.array(z.string().trim().min(1).max(60)).length(8);
 const core = <Req extends z.ZodType>(request: Req) => ({ returns: <Res>(): Channel<Req, Res> => ({ request, target: 'core' }) });
 const shell = <Req extends z.ZodType>(request: Req) => ({ returns: <Res>(): Channel<Req, Res> => ({ request, target: 'shell' }) });
 
@@ -99,8 +110,13 @@ export const CHANNELS = {
   'count.scan': core(z.strictObject({ sheetId: positiveId, code: z.string().min(1).max(64) })).returns<{ sheet: CountSheet; productId: number | null; stockLabel: string | null }>(),
   'count.post': core(z.strictObject({ sheetId: positiveId, contactId: positiveId })).returns<{ entryIds: number[] }>(),
   'count.discard': core(z.strictObject({ sheetId: positiveId })).returns<{ discarded: true }>(),
-  'count.exportCsv': core(z.strictObject({ sheetId: positiveId })).returns<{ filename: string; csv: string }>(),
-  'count.importCsv': core(z.strictObject({ sheetId: positiveId, csv: z.string().max(5_000_000) })).returns<{ sheet: CountSheet; imported: number; errors: Array<{ line: number; message: string }> }>(),
+  /**
+   * A count sheet as CSV. `columns` are the eight column titles in the clerk's language (product id,
+   * item number, EAN, name, bin, unit, expected, counted) and `fileName` the file's first word; the
+   * import recognises both those titles and the fixed English ones of older files.
+   */
+  'count.exportCsv': core(z.strictObject({ sheetId: positiveId, columns: csvColumns.optional(), fileName: z.string().trim().min(1).max(40).optional() })).returns<{ filename: string; csv: string }>(),
+  'count.importCsv': core(z.strictObject({ sheetId: positiveId, csv: z.string().max(5_000_000), columns: csvColumns.optional() })).returns<{ sheet: CountSheet; imported: number; errors: CountImportError[] }>(),
 
   /** The open purchase orders on the server (extension getPOs), newest first: what a receiving clerk can pick from. */
   'po.open': core(none).returns<Result<'getPOs'>['purchase_orders']>(),

@@ -3,6 +3,7 @@
  * setQuantity of the difference, carrying the expected quantity so the server (or a check right
  * before sending) can refuse it if the stock moved in the meantime.
  */
+import type { CountImportError } from '@shared/ipc/channels';
 import { binFor, countedLines, countedOf, createSheet, deleteSheet, getSheet, listSheets, setCounted, sheetPlace } from '../mirror/counts';
 import { lookupProduct, productRow } from '../mirror/products';
 import { currentId } from '../mirror/settings';
@@ -19,7 +20,8 @@ function sheet(ctx: CoreContext, id: number) {
 }
 
 // The bin sits beside the name, and counted stays the last column, as spreadsheets are filled in.
-const CSV_HEADER = 'product_id;item_number;ean;name;stock_label;unit;expected;counted';
+// These fixed names head files from before the titles came in the clerk's language; both are read.
+const CSV_COLUMNS = ['product_id', 'item_number', 'ean', 'name', 'stock_label', 'unit', 'expected', 'counted'] as const;
 
 /** The line's bin: the one asked for if the sheet allows it; a bin sheet refuses another bin with a message. */
 function bin(ctx: CoreContext, sheetId: number, productId: number, given: string | undefined, field: string): string {
@@ -116,19 +118,27 @@ export const countHandlers: Handlers<'count.open' | 'count.list' | 'count.get' |
     const s = sheet(ctx, req.sheetId);
     const lines = s.lines.map((l) => [l.productId, l.itemNumber, l.ean, l.name, l.stockLabel, l.unit, l.expected, l.counted].map(csvCell).join(';'));
     const name = `${s.warehouse}${s.stockLabel ? `-${s.stockLabel}` : ''}`.replace(/[^\p{L}\p{N}_-]+/gu, '_');
-    return { filename: `count-${name}-${s.createdAt.slice(0, 10)}.csv`, csv: [CSV_HEADER, ...lines].join('\r\n') + '\r\n' };
+    const header = (req.columns ?? CSV_COLUMNS).map(csvCell).join(';');
+    const prefix = (req.fileName ?? 'count').replace(/[^\p{L}\p{N}_ -]+/gu, '_');
+    return { filename: `${prefix}-${name}-${s.createdAt.slice(0, 10)}.csv`, csv: [header, ...lines].join('\r\n') + '\r\n' };
   },
   'count.importCsv': (ctx, req) => {
     sheet(ctx, req.sheetId);
-    const errors: Array<{ line: number; message: string }> = [];
+    const errors: CountImportError[] = [];
     let imported = 0;
     const rows = req.csv.replace(/^\uFEFF/, '').split(/\r?\n/);
     // Excel in Hungarian writes ';' (the comma is the decimal sign); others ',' or tabs.
     const first = rows[0] ?? '';
     const delimiter = first.includes(';') ? ';' : first.includes('\t') ? '\t' : ',';
-    const head = parseCsvLine(first, delimiter).map((h) => h.toLowerCase());
-    const hasHeader = head.includes('counted');
-    const col = (name: string, fallback: number) => (hasHeader ? head.indexOf(name) : fallback);
+    const head = parseCsvLine(first, delimiter).map((h) => h.trim().toLowerCase());
+    const titles = req.columns?.map((c) => c.trim().toLowerCase());
+    const hasHeader = head.includes('counted') || (titles !== undefined && head.includes(titles[7]!));
+    // A column is found by its fixed name or by its title in the clerk's language.
+    const col = (name: (typeof CSV_COLUMNS)[number], fallback: number) => {
+      if (!hasHeader) return fallback;
+      const at = head.indexOf(name);
+      return at >= 0 || !titles ? at : head.indexOf(titles[CSV_COLUMNS.indexOf(name)]!);
+    };
     // Without a header the layout is told by its width: 8 columns with the bin, 7 from before bins.
     const binned = parseCsvLine(first, delimiter).length >= 8;
     const [cId, cItem, cEan, cCounted, cBin] = [col('product_id', 0), col('item_number', 1), col('ean', 2), col('counted', hasHeader ? -1 : binned ? 7 : 6), col('stock_label', binned ? 4 : -1)];
@@ -141,15 +151,15 @@ export const countHandlers: Handlers<'count.open' | 'count.list' | 'count.get' |
         const countedText = (cells[legacy ? 6 : cCounted] ?? '').replace(',', '.');
         if (countedText === '') return;
         const counted = Number(countedText);
-        if (!Number.isFinite(counted) || counted < 0) return errors.push({ line: i + 1, message: `counted "${cells[legacy ? 6 : cCounted]}" is not a quantity` });
+        if (!Number.isFinite(counted) || counted < 0) return errors.push({ line: i + 1, problem: 'not_a_quantity', value: cells[legacy ? 6 : cCounted] ?? '', message: `counted "${cells[legacy ? 6 : cCounted]}" is not a quantity` });
         const idText = cells[cId] ?? '';
         const byId = /^-?\d+$/.test(idText) ? productRow(ctx.db, currentId(ctx.db, 'product', Number(idText))) : null;
         const row = byId ?? lookupProduct(ctx.db, cells[cEan] || cells[cItem] || '');
-        if (!row) return errors.push({ line: i + 1, message: 'no product with this id, EAN or item number' });
-        if (row.service) return errors.push({ line: i + 1, message: `${row.name} is a service` });
+        if (!row) return errors.push({ line: i + 1, problem: 'unknown_product', value: idText || cells[cEan] || cells[cItem] || '', message: 'no product with this id, EAN or item number' });
+        if (row.service) return errors.push({ line: i + 1, problem: 'service', value: row.name, message: `${row.name} is a service` });
         const given = cBin >= 0 && !legacy ? cells[cBin] : undefined;
         const b = binFor(ctx.db, req.sheetId, row.id, given);
-        if (!b?.ok) return errors.push({ line: i + 1, message: `bin "${given ?? ''}" is not this sheet's bin ${b && !b.ok ? b.sheetLabel : ''}` });
+        if (!b?.ok) return errors.push({ line: i + 1, problem: 'wrong_bin', value: given ?? '', message: `bin "${given ?? ''}" is not this sheet's bin ${b && !b.ok ? b.sheetLabel : ''}` });
         setCounted(ctx.db, req.sheetId, row.id, b.label, counted);
         imported++;
       });

@@ -79,9 +79,12 @@ export function CountSheetView() {
     [sheetId, put],
   );
 
+  // The CSV's column titles in the clerk's language, in the core's column order.
+  const csvColumns = () => [t('count.csv.productId'), t('count.csv.itemNumber'), t('count.csv.ean'), t('count.csv.name'), t('count.csv.bin'), t('count.csv.unit'), t('count.csv.expected'), t('count.csv.counted')];
+
   const onExport = async () => {
     try {
-      const { filename, csv } = await invoke('count.exportCsv', { sheetId });
+      const { filename, csv } = await invoke('count.exportCsv', { sheetId, columns: csvColumns(), fileName: t('count.csvFileName') });
       downloadText(filename, csv);
     } catch (e) {
       setNotice({ kind: 'error', text: toInvokeError(e).message });
@@ -90,12 +93,12 @@ export function CountSheetView() {
 
   const onImport = async (file: File) => {
     try {
-      const r = await invoke('count.importCsv', { sheetId, csv: await file.text() });
+      const r = await invoke('count.importCsv', { sheetId, csv: await file.text(), columns: csvColumns() });
       put(r.sheet);
       setNotice({
         kind: r.errors.length ? 'warn' : 'ok',
         text: t('count.imported', { count: r.imported }),
-        list: r.errors.map((er) => t('count.importLineError', { line: er.line, message: er.message })),
+        list: r.errors.map((er) => t('count.importLineError', { line: er.line, message: t(`count.importProblem.${er.problem}`, { value: er.value }) })),
       });
     } catch (e) {
       setNotice({ kind: 'error', text: toInvokeError(e).message });
