@@ -29,7 +29,7 @@ import { addDecimalText } from '@renderer/lib/decimal';
 import { toInvokeError } from '@renderer/lib/errors';
 import { refusalReason } from '@renderer/screens/billing/orders/orderState';
 import { LinesAndTotals } from '@renderer/components/TotalsPanel';
-import { useFormDraft } from '@renderer/lib/useFormDraft';
+import { useFormDraft } from '@renderer/lib/drafts';
 
 // The schema's output is what its input type describes loosely (every key `unknown`); it parses as-is.
 type InvoiceRequest = RequestOf<'invoices.issue'>['invoice'];
@@ -146,7 +146,7 @@ function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: Invoi
   return (
     <Screen title={title} actions={<Link className="btn" to="/invoices">{t('invoice.backToList')}</Link>}>
       <form ref={formRef} className="billing-form" noValidate onKeyDown={onKeyDown} onSubmit={(e) => e.preventDefault()} aria-label={title}>
-        {draft.state === 'restored' && <p className="notice info" role="status">{t('common.draftRestored')}</p>}
+        {draft.restored && <p className="notice info" role="status">{t('common.draftRestored')}</p>}
         {orderId !== null && <p className="notice info">{localOrder ? t('invoice.fromLocalOrderNote') : t('invoice.fromOrderNote', { id: orderId })}</p>}
         {proformaId !== null && <p className="notice info">{t('invoice.fromProformaNote')}</p>}
         {general && <p className="notice error" role="alert">{general}</p>}

@@ -22,7 +22,7 @@ import { liveTotals } from '@renderer/lib/lineMath';
 import { emptyOrder, lineFromProduct, orderLineText, orderSchema, orderToForm, toOrderParams, type FinalizeMode, type OrderFormValues } from './orderForm';
 import { ProductPicker } from '@renderer/components/ProductSearchField';
 import { sharedSchemaResolver, unshownErrors, type LooseT } from '@renderer/lib/formResolver';
-import { useFormDraft } from '@renderer/lib/useFormDraft';
+import { useFormDraft } from '@renderer/lib/drafts';
 import { localeOf } from '@renderer/lib/locale';
 import { canInvoice, refusalReason } from './orderState';
 
@@ -146,7 +146,7 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
   return (
     <Screen title={title} actions={<Link className="btn" to="/orders">{t('order.backToList')}</Link>}>
       <form ref={formRef} className="billing-form" noValidate onKeyDown={onKeyDown} onSubmit={(e) => e.preventDefault()} aria-label={title}>
-        {draft.state === 'restored' && <p className="notice info" role="status">{t('common.draftRestored')}</p>}
+        {draft.restored && <p className="notice info" role="status">{t('common.draftRestored')}</p>}
         {general && <p className="notice error" role="alert">{general}</p>}
         <section className="panel">
           <div className="panel-body">
