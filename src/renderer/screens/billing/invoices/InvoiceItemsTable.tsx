@@ -9,7 +9,7 @@ import { useFormat } from '@renderer/lib/useFormat';
 import { emptyItem, isBlankItem, type InvoiceFormValues, type InvoiceItemValues } from './invoiceForm';
 import type { LiveTotals } from '@renderer/lib/lineMath';
 import { NumCell } from '@renderer/screens/billing/orders/OrderLinesTable';
-import { invalidProps } from '@renderer/components/FormField';
+import { invalidProps } from '@renderer/components/Field';
 
 interface Props {
   items: InvoiceItemValues[];

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { todayIso } from '@renderer/lib/format';
 import { emptyRetention, type InvoiceFormValues } from './invoiceForm';
-import { invalidProps } from '@renderer/components/FormField';
+import { invalidProps } from '@renderer/components/Field';
 
 export function RetentionsEditor({ form }: { form: UseFormReturn<InvoiceFormValues> }) {
   const { t } = useTranslation('billing');

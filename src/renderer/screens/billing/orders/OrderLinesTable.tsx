@@ -7,7 +7,7 @@ import type { FieldErrors, UseFieldArrayReturn, UseFormRegister, UseFormRegister
 import { useFormat } from '@renderer/lib/useFormat';
 import type { LiveTotals } from '@renderer/lib/lineMath';
 import type { OrderFormValues, OrderLineValues } from './orderForm';
-import { invalidProps } from '@renderer/components/FormField';
+import { invalidProps } from '@renderer/components/Field';
 
 interface Props {
   lines: OrderLineValues[];
