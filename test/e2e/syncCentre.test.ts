@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { businessDate } from '@server/services/finance/calendar';
-import { DEMO_KEYS } from '../helpers/server';
-import { eventually, launchBrowser, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
+import { eventually, openDesk, screenshot, type Browser, type Desk, type RestartableServer, type Stack } from './helpers';
 
 // Demo product 48: 21 in Default bin B-03, nothing in Default outside a bin, 5 in Budapest outside a bin.
 const PAINT = 'SD-1049';
@@ -16,6 +15,7 @@ const PAINT_NAME = 'Beltéri falfesték fehér 10 l';
 const BUDAPEST = 'Budapest Raktár';
 const SUPPLIER = 'Polska';
 
+let desk: Desk;
 let srv: RestartableServer;
 let stack: Stack;
 let browser: Browser & { errors: string[] };
@@ -83,21 +83,12 @@ async function outboxEmpty() {
 }
 
 beforeAll(async () => {
-  srv = await startRestartableServer();
-  stack = await startStack({ serverUrl: srv.url, keys: { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key } });
-  await waitForMirror(stack);
+  desk = await openDesk();
+  ({ srv, stack, browser, page } = desk);
   paint = (await stack.invoke('products.lookup', { code: PAINT }))!.id;
-  browser = await launchBrowser();
-  page = browser.page;
-  await page.goto(stack.harness.url);
-  await testId('sb-connection').waitFor();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await srv?.close();
-});
+afterAll(() => desk?.close());
 
 describe('nothing leaves the queue unseen (issue 14.4)', () => {
   it('starts with the demo paint: 21 in Default bin B-03, none in Default outside a bin', async () => {
