@@ -234,3 +234,40 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     expect(browser.errors).toEqual([]);
   });
 });
+
+describe('the discard dialog follows the queue while it is open', () => {
+  it('an entry queued behind the refused one while its discard dialog is open (another window on the same desk) shows up under “goes on”, and goes on', async () => {
+    const before = await serverStock('Default');
+    await goOffline();
+    await adjust('waste', 500, 'Default', '');
+    await goOnline();
+    const card = page.locator('[data-testid="attention-list"] article').filter({ hasText: '500' }).first();
+    await card.getByTestId('reason').waitFor({ timeout: 60_000 });
+    await card.getByTestId('attention-discard').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('discard-plan').waitFor();
+    expect(await dialog.getByTestId('discard-goes-on').count()).toBe(0);
+
+    // A second window on the same desk books a take-in into the same place: it is ordered behind the refused wasting.
+    const first = page;
+    const second = await browser.context.newPage();
+    try {
+      page = second;
+      await page.goto(stack.harness.url);
+      await testId('sb-connection').waitFor();
+      await adjust('takeIn', 2, 'Default', '');
+    } finally {
+      page = first;
+      await second.close();
+    }
+    // The open dialog now names it: discarding the wasting lets it go on.
+    await expect.poll(() => dialog.getByTestId('discard-goes-on').count(), { timeout: 10_000 }).toBe(1);
+    expect(await dialog.getByTestId('discard-goes-on').innerText()).toContain(`Bevételezés: 2 × ${PAINT_NAME} → Default`);
+    await dialog.getByRole('button', { name: 'Elvetés' }).click();
+    await eventually(async () => (await serverStock('Default')) === before + 2, { timeoutMs: 60_000, what: 'the take-in booked meanwhile to reach the server' });
+    await eventually(outboxEmpty, { what: 'the outbox to drain' });
+    const discarded = await stack.invoke('outbox.list', { states: ['discarded'] });
+    expect(discarded.map((e) => e.summaryData?.args)).toContainEqual({ quantity: 500, product: PAINT_NAME, place: 'Default' });
+    expect(browser.errors).toEqual([]);
+  });
+});
