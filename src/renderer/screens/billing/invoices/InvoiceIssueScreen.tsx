@@ -26,7 +26,7 @@ import { sharedSchemaResolver, unshownErrors, type LooseT } from '@renderer/lib/
 import { RetentionsEditor } from './RetentionsEditor';
 import { ProductPicker } from '@renderer/components/ProductSearchField';
 import { addDecimalText } from '@renderer/lib/decimal';
-import { useProductScan } from '../useProductScan';
+import { useProductScan } from '@renderer/lib/useProductScan';
 import { refusalReason } from '@renderer/screens/billing/orders/orderState';
 import { LinesAndTotals } from '@renderer/components/TotalsPanel';
 import { useFormDraft } from '@renderer/lib/drafts';

@@ -8,7 +8,7 @@ import type { FieldErrors, UseFieldArrayReturn, UseFormRegister } from 'react-ho
 import { useFormat } from '@renderer/lib/useFormat';
 import { emptyItem, isBlankItem, type InvoiceFormValues, type InvoiceItemValues } from './invoiceForm';
 import type { LiveTotals } from '@renderer/lib/lineMath';
-import { InputCell, LinesHead, NumCell, RemoveCell } from '../lineCells';
+import { InputCell, LinesHead, NumCell, RemoveCell } from '@renderer/components/lineCells';
 
 interface Props {
   items: InvoiceItemValues[];

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { todayIso } from '@renderer/lib/format';
 import { emptyRetention, type InvoiceFormValues } from './invoiceForm';
-import { InputCell, RemoveCell } from '../lineCells';
+import { InputCell, RemoveCell } from '@renderer/components/lineCells';
 
 export function RetentionsEditor({ form }: { form: UseFormReturn<InvoiceFormValues> }) {
   const { t } = useTranslation('billing');

@@ -10,7 +10,7 @@ import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
 import type { OrderView, RequestOf } from '@shared/ipc';
 import { Screen } from '@renderer/components/Screen';
 import { invoke, useChannel } from '@renderer/lib/ipc';
-import { useProductScan } from '../useProductScan';
+import { useProductScan } from '@renderer/lib/useProductScan';
 import { todayIso } from '@renderer/lib/format';
 import { useFormat, useLanguage } from '@renderer/lib/useFormat';
 import { addDecimalText, normalizeDecimal } from '@renderer/lib/decimal';

@@ -7,7 +7,7 @@ import type { FieldErrors, UseFieldArrayReturn, UseFormRegister } from 'react-ho
 import { useFormat } from '@renderer/lib/useFormat';
 import type { LiveTotals } from '@renderer/lib/lineMath';
 import type { OrderFormValues, OrderLineValues } from './orderForm';
-import { LinesHead, NumCell, RemoveCell } from '../lineCells';
+import { LinesHead, NumCell, RemoveCell } from '@renderer/components/lineCells';
 
 interface Props {
   lines: OrderLineValues[];

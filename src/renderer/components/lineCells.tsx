@@ -5,7 +5,7 @@
 import type { HTMLAttributes, InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { invalidProps } from '@renderer/components/Field';
+import { invalidProps } from './Field';
 
 type InputAttrs = Pick<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className' | 'placeholder' | 'list' | 'autoComplete'> & { inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'] };
 

@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductRow } from '@shared/ipc';
-import { toInvokeError } from '@renderer/lib/errors';
-import { invoke } from '@renderer/lib/ipc';
+import { toInvokeError } from './errors';
+import { invoke } from './ipc';
 
 export interface ScanMessage {
   kind: 'ok' | 'error';
