@@ -21,8 +21,8 @@ describe('outbox entries carry what they do as data, for the screens to word', (
     const { entryId } = await c.ok('stock.adjust', { productId: p.id, warehouse: 'Default', quantity: -1, contactId: s.account.supplierContactId });
     const entries = await c.ok('outbox.list', {});
     const takeIn = entries.find((e) => e.id === entryIds[0])!;
-    expect(takeIn.summaryData).toEqual({ kind: 'takeIn', args: { quantity: 2.5, product: p.name, place: 'Default (A-01)' } });
+    expect(takeIn.summaryData).toEqual({ kind: 'takeIn', args: { quantity: 2.5, product: p.name, place: 'Default (A-01)', warehouse: 'Default', stockLabel: 'A-01' } });
     expect(takeIn.summary).toBe(`Take-in 2.5 × ${p.name} into Default (A-01)`);
-    expect(entries.find((e) => e.id === entryId)!.summaryData).toEqual({ kind: 'wasting', args: { quantity: 1, product: p.name, place: 'Default' } });
+    expect(entries.find((e) => e.id === entryId)!.summaryData).toEqual({ kind: 'wasting', args: { quantity: 1, product: p.name, place: 'Default', warehouse: 'Default', stockLabel: '' } });
   });
 });

@@ -12,8 +12,7 @@ import { computeTotals, subMoney } from '@shared/money';
 import type { ProductRow } from '@shared/ipc';
 import { formatter } from '@documents/format';
 import { businessDate } from '@server/services/finance/calendar';
-import { DEMO_KEYS } from '../helpers/server';
-import { eventually, launchBrowser, scan, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
+import { eventually, openDesk, scan, screenshot, type Browser, type Desk, type RestartableServer, type Stack } from './helpers';
 
 const MAKITA = '5990040000007'; // demo product: 2 on hand in Budapest Raktár
 const BUDAPEST = 'Budapest Raktár';
@@ -21,6 +20,7 @@ const ACCOUNT = '11773016-11111018-00000000';
 // The desk and the server run on real time; the server's business day is Budapest's.
 const TODAY = businessDate(new Date());
 
+let desk: Desk;
 let srv: RestartableServer;
 let stack: Stack;
 let browser: Browser & { errors: string[] };
@@ -50,23 +50,13 @@ async function viewerText(): Promise<string> {
 }
 
 beforeAll(async () => {
-  srv = await startRestartableServer();
-  stack = await startStack({ serverUrl: srv.url, keys: { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key } });
-  await waitForMirror(stack);
-  await stack.invoke('settings.update', { language: 'hu' });
+  desk = await openDesk({ language: 'hu' });
+  ({ srv, stack, browser, page } = desk);
   makita = (await stack.invoke('products.lookup', { code: MAKITA }))!;
   service = (await stack.invoke('products.search', { query: 'Kiszállítás és beüzemelés', offset: 0, limit: 5 })).rows[0]!;
-  browser = await launchBrowser();
-  page = browser.page;
-  await page.goto(stack.harness.url);
-  await page.getByTestId('sb-connection').waitFor();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await srv?.close();
-});
+afterAll(() => desk?.close());
 
 describe('a billing clerk, offline and back', () => {
   it('offline: enters an order by scan and search, sees the live totals, finalizes it', async () => {

@@ -13,7 +13,7 @@ import type { ChannelName, RequestOf, ResultOf } from '@shared/ipc/channels';
 import { startServer, type App } from '@server/app';
 import { startWebHarness, type WebHarness } from '@main/web/harness';
 import { buildRenderer } from '@main/web/renderer';
-import { RealTimeClock, startTestServer, type TestServer } from '../helpers/server';
+import { DEMO_KEYS, RealTimeClock, startTestServer, type TestServer } from '../helpers/server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -188,4 +188,44 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const path = join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path, fullPage: false });
   return path;
+}
+
+export interface Desk {
+  srv: RestartableServer;
+  stack: Stack;
+  browser: Browser & { errors: string[] };
+  page: Page;
+  /** Browser, core and server, in that order. */
+  close(): Promise<void>;
+}
+
+/**
+ * The setup most screen tests share: a restartable demo server, the real core mirrored from it (in
+ * `language` when given, set before the page loads), and Chromium on the harness with the status
+ * bar drawn.
+ */
+export async function openDesk(o: { language?: RequestOf<'settings.update'>['language'] } = {}): Promise<Desk> {
+  const opened: Array<{ close(): Promise<void> }> = [];
+  try {
+    const srv = await startRestartableServer();
+    opened.unshift(srv);
+    const stack = await startStack({ serverUrl: srv.url, keys: { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key } });
+    opened.unshift(stack);
+    await waitForMirror(stack);
+    if (o.language) await stack.invoke('settings.update', { language: o.language });
+    const browser = await launchBrowser();
+    opened.unshift(browser);
+    const page = browser.page;
+    await page.goto(stack.harness.url);
+    await page.getByTestId('sb-connection').waitFor();
+    return { srv, stack, browser, page, close: () => closeAll(opened) };
+  } catch (e) {
+    // A setup that failed half way must not leave a server, a core or a Chromium behind.
+    await closeAll(opened).catch(() => undefined);
+    throw e;
+  }
+}
+
+async function closeAll(opened: ReadonlyArray<{ close(): Promise<void> }>): Promise<void> {
+  for (const o of opened) await o.close();
 }

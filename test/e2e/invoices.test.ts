@@ -11,13 +11,13 @@ import type { Page } from 'playwright-core';
 import { addMoney, computeTotals } from '@shared/money';
 import type { ProductRow } from '@shared/ipc';
 import { businessDate } from '@server/services/finance/calendar';
-import { DEMO_KEYS } from '../helpers/server';
-import { eventually, launchBrowser, scan, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
+import { eventually, openDesk, scan, screenshot, type Browser, type Desk, type RestartableServer, type Stack } from './helpers';
 
 const BUDAPEST = 'Budapest Raktár';
 const ACCOUNT = '11773016-11111018-00000000';
 const TODAY = businessDate(new Date());
 
+let desk: Desk;
 let srv: RestartableServer;
 let stack: Stack;
 let browser: Browser & { errors: string[] };
@@ -53,23 +53,13 @@ async function openDues() {
 }
 
 beforeAll(async () => {
-  srv = await startRestartableServer();
-  stack = await startStack({ serverUrl: srv.url, keys: { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key } });
-  await waitForMirror(stack);
-  await stack.invoke('settings.update', { language: 'hu' });
+  desk = await openDesk({ language: 'hu' });
+  ({ srv, stack, browser, page } = desk);
   drill = (await stack.invoke('products.search', { query: 'Bosch GSB 13 RE', offset: 0, limit: 5 })).rows[0]!;
   kovacs = srv.server.account.contactIds['Kovács és Fiú Kft.']!;
-  browser = await launchBrowser();
-  page = browser.page;
-  await page.goto(stack.harness.url);
-  await page.getByTestId('sb-connection').waitFor();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await srv?.close();
-});
+afterAll(() => desk?.close());
 
 describe('an order invoiced once, and the dues that follow', () => {
   it('online: a finalized order reaches the server', async () => {

@@ -11,12 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { computeTotals } from '@shared/money';
 import type { ProductRow } from '@shared/ipc';
-import { DEMO_KEYS } from '../helpers/server';
-import { eventually, launchBrowser, scan, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
+import { eventually, openDesk, scan, screenshot, type Browser, type Desk, type RestartableServer, type Stack } from './helpers';
 
 const BUDAPEST = 'Budapest Raktár';
 const GYOR = 'Győr Raktár';
 
+let desk: Desk;
 let srv: RestartableServer;
 let stack: Stack;
 let browser: Browser & { errors: string[] };
@@ -57,24 +57,14 @@ async function newOrder(customer: RegExp, typed: string, warehouse: string) {
 const serverIdOf = async (localId: number) => eventually(async () => (await stack.invoke('orders.get', { id: localId }))?.serverId ?? undefined, { what: 'the order to reach the server' });
 
 beforeAll(async () => {
-  srv = await startRestartableServer();
-  stack = await startStack({ serverUrl: srv.url, keys: { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key } });
-  await waitForMirror(stack);
-  await stack.invoke('settings.update', { language: 'hu' });
+  desk = await openDesk({ language: 'hu' });
+  ({ srv, stack, browser, page } = desk);
   drill = (await stack.invoke('products.search', { query: 'Bosch GSB 13 RE', offset: 0, limit: 5 })).rows[0]!;
   ladder = (await stack.invoke('products.search', { query: 'Alumínium létra', offset: 0, limit: 5 })).rows[0]!;
   expect(drill.ean && ladder.ean).toBeTruthy();
-  browser = await launchBrowser();
-  page = browser.page;
-  await page.goto(stack.harness.url);
-  await page.getByTestId('sb-connection').waitFor();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await srv?.close();
-});
+afterAll(() => desk?.close());
 
 describe('order entry keys act on what the clerk sees', () => {
   it('two scans and Ctrl+Enter at once: the confirmation and the server have exactly the lines and total on screen', async () => {

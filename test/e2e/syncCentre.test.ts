@@ -7,8 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { businessDate } from '@server/services/finance/calendar';
-import { DEMO_KEYS } from '../helpers/server';
-import { eventually, launchBrowser, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
+import { eventually, openDesk, screenshot, type Browser, type Desk, type RestartableServer, type Stack } from './helpers';
 
 // Demo product 48: 21 in Default bin B-03, nothing in Default outside a bin, 5 in Budapest outside a bin.
 const PAINT = 'SD-1049';
@@ -16,6 +15,7 @@ const PAINT_NAME = 'Beltéri falfesték fehér 10 l';
 const BUDAPEST = 'Budapest Raktár';
 const SUPPLIER = 'Polska';
 
+let desk: Desk;
 let srv: RestartableServer;
 let stack: Stack;
 let browser: Browser & { errors: string[] };
@@ -83,21 +83,12 @@ async function outboxEmpty() {
 }
 
 beforeAll(async () => {
-  srv = await startRestartableServer();
-  stack = await startStack({ serverUrl: srv.url, keys: { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key } });
-  await waitForMirror(stack);
+  desk = await openDesk();
+  ({ srv, stack, browser, page } = desk);
   paint = (await stack.invoke('products.lookup', { code: PAINT }))!.id;
-  browser = await launchBrowser();
-  page = browser.page;
-  await page.goto(stack.harness.url);
-  await testId('sb-connection').waitFor();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await srv?.close();
-});
+afterAll(() => desk?.close());
 
 describe('nothing leaves the queue unseen (issue 14.4)', () => {
   it('starts with the demo paint: 21 in Default bin B-03, none in Default outside a bin', async () => {
@@ -240,6 +231,43 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     expect(po).toBeDefined();
     const got = await srv.server.ok('getPO', { project_code: po!.project_code });
     expect(got.lines.map((l) => [l.product_id, l.quantity])).toEqual([[paint, 7]]);
+    expect(browser.errors).toEqual([]);
+  });
+});
+
+describe('the discard dialog follows the queue while it is open', () => {
+  it('an entry queued behind the refused one while its discard dialog is open (another window on the same desk) shows up under “goes on”, and goes on', async () => {
+    const before = await serverStock('Default');
+    await goOffline();
+    await adjust('waste', 500, 'Default', '');
+    await goOnline();
+    const card = page.locator('[data-testid="attention-list"] article').filter({ hasText: '500' }).first();
+    await card.getByTestId('reason').waitFor({ timeout: 60_000 });
+    await card.getByTestId('attention-discard').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByTestId('discard-plan').waitFor();
+    expect(await dialog.getByTestId('discard-goes-on').count()).toBe(0);
+
+    // A second window on the same desk books a take-in into the same place: it is ordered behind the refused wasting.
+    const first = page;
+    const second = await browser.context.newPage();
+    try {
+      page = second;
+      await page.goto(stack.harness.url);
+      await testId('sb-connection').waitFor();
+      await adjust('takeIn', 2, 'Default', '');
+    } finally {
+      page = first;
+      await second.close();
+    }
+    // The open dialog now names it: discarding the wasting lets it go on.
+    await expect.poll(() => dialog.getByTestId('discard-goes-on').count(), { timeout: 10_000 }).toBe(1);
+    expect(await dialog.getByTestId('discard-goes-on').innerText()).toContain(`Bevételezés: 2 × ${PAINT_NAME} → Default`);
+    await dialog.getByRole('button', { name: 'Elvetés' }).click();
+    await eventually(async () => (await serverStock('Default')) === before + 2, { timeoutMs: 60_000, what: 'the take-in booked meanwhile to reach the server' });
+    await eventually(outboxEmpty, { what: 'the outbox to drain' });
+    const discarded = await stack.invoke('outbox.list', { states: ['discarded'] });
+    expect(discarded.map((e) => e.summaryData?.args)).toContainEqual({ quantity: 500, product: PAINT_NAME, place: 'Default' });
     expect(browser.errors).toEqual([]);
   });
 });

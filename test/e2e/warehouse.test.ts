@@ -7,14 +7,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { businessDate } from '@server/services/finance/calendar';
-import { DEMO_KEYS } from '../helpers/server';
-import { eventually, launchBrowser, scan, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
+import { eventually, openDesk, scan, screenshot, type Browser, type Desk, type RestartableServer, type Stack } from './helpers';
 
 const BUDAPEST = 'Budapest Raktár';
 const MAKITA = '5990040000007'; // demo product 1: 2 on hand in Budapest without a label
 const DEWALT = '5990040001110'; // demo product 4: 5 on hand in Budapest without a label
 const SUPPLIER = 'Polska';
 
+let desk: Desk;
 let srv: RestartableServer;
 let stack: Stack;
 let browser: Browser & { errors: string[] };
@@ -44,22 +44,13 @@ async function connection(): Promise<string | null> {
 }
 
 beforeAll(async () => {
-  srv = await startRestartableServer();
-  stack = await startStack({ serverUrl: srv.url, keys: { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key } });
-  await waitForMirror(stack);
+  desk = await openDesk();
+  ({ srv, stack, browser, page } = desk);
   ids.makita = (await stack.invoke('products.lookup', { code: MAKITA }))!.id;
   ids.dewalt = (await stack.invoke('products.lookup', { code: DEWALT }))!.id;
-  browser = await launchBrowser();
-  page = browser.page;
-  await page.goto(stack.harness.url);
-  await testId('sb-connection').waitFor();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await srv?.close();
-});
+afterAll(() => desk?.close());
 
 describe('a warehouse clerk, offline and back', () => {
   it('starts online with the demo stock the server holds', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, screen } from '@testing-library/react';
-import { Field } from '@renderer/components/Field';
+import { Field, invalidProps } from '@renderer/components/Field';
 import { ContactPicker } from '@renderer/components/pickers';
 import { renderScreen } from './render';
 
@@ -43,5 +43,29 @@ describe('Field: the required mark is seen, not read', () => {
       </Field>,
     );
     expect(screen.getByRole('combobox', { name: 'Supplier' }).getAttribute('aria-required')).toBe('true');
+  });
+
+  it('labels a control that carries its own id (htmlFor) the same way, its error read with it', () => {
+    renderScreen(
+      <Field label="Quantity" required htmlFor="items.0.quantity" error="Required.">
+        <input type="text" id="items.0.quantity" {...invalidProps('items.0.quantity', 'Required.')} />
+      </Field>,
+    );
+    const control = screen.getByRole('textbox', { name: 'Quantity' });
+    expect(control.id).toBe('items.0.quantity');
+    expect(control.getAttribute('aria-required')).toBe('true');
+    expect(control.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(control.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Required.');
+  });
+
+  it('a cloned-in control has its error read with it too', () => {
+    renderScreen(
+      <Field label="Name" error="is required">
+        <input type="text" />
+      </Field>,
+    );
+    const control = screen.getByRole('textbox', { name: 'Name' });
+    expect(control.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(control.getAttribute('aria-describedby') ?? '')?.textContent).toBe('is required');
   });
 });

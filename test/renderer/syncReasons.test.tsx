@@ -65,4 +65,19 @@ describe('sync centre: refusals with a reason', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Elvetés' }));
     await waitFor(() => expect(api.callsOf('outbox.discard')).toEqual([{ id: 1 }]));
   });
+
+  it('the discard dialog follows the queue while it is open: an entry sent meanwhile leaves its list', async () => {
+    const { api, user } = setup([entry({})]);
+    const goesOn = entry({ id: 3, state: 'queued', blockedBy: null, reason: null, summaryData: { kind: 'takeIn', args: { quantity: 3, product: 'Szűrőbetét', place: 'Default' } } });
+    api.discardPlans.set(1, { discard: [], goesOn: [goesOn] });
+    const card = await screen.findByTestId('attention-1');
+    await user.click(within(card).getByTestId('attention-discard'));
+    const dialog = screen.getByRole('dialog');
+    await waitFor(() => expect(within(dialog).getByTestId('discard-goes-on').textContent).toBe('Bevételezés: 3 × Szűrőbetét → Default'));
+    // The sync engine sends entry 3 while the clerk reads: the core says the outbox changed.
+    api.discardPlans.set(1, { discard: [], goesOn: [] });
+    api.emit('outbox.changed', { queued: 0, inFlight: 0, needsAttention: 1 });
+    await waitFor(() => expect(within(dialog).queryByTestId('discard-goes-on')).toBeNull());
+    expect(within(dialog).getByRole('button', { name: 'Elvetés' })).toBeTruthy();
+  });
 });

@@ -9,7 +9,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { LOCALES, type Locale } from '@shared/protocol/fields';
 import type { BankAccountRow } from '@shared/ipc';
 import { useChannel } from '@renderer/lib/ipc';
-import { Field, invalidProps } from './FormField';
+import { Field, invalidProps } from './Field';
 
 export const CURRENCIES = ['HUF', 'EUR', 'USD', 'GBP'] as const;
 

@@ -12,7 +12,7 @@ import { CustomerPicker } from './CustomerPicker';
 import { BankAccountField, CurrencyFields, accountFor, useBankAccounts, usePrefillAccount } from './documentFields';
 import { customerLanguage } from '@renderer/screens/billing/invoices/invoiceForm';
 import { methodKey } from '@renderer/lib/paymentMethods';
-import { Field, invalidProps } from './FormField';
+import { Field, invalidProps } from './Field';
 
 export interface CommonHeader {
   contact_id: number | null;

@@ -118,7 +118,9 @@ export function useDraftState<T>(key: string, initial: T, accept: (stored: unkno
 
 /**
  * Keeps a react-hook-form's values as a draft: restores them on mount (over the defaults), saves
- * them as the clerk types. Returns whether a draft was restored and a `clear` for after posting.
+ * them a moment after every change to a field, whether the clerk typed it or the screen made it for
+ * them (a scanned line appended, a quantity bumped by a second scan), and at once when the screen
+ * goes away. Returns whether a draft was restored and a `clear` for after posting.
  */
 export function useFormDraft<T extends FieldValues, C = unknown, O = T>(key: string, form: UseFormReturn<T, C, O>): { loaded: boolean; restored: boolean; clear: () => Promise<void> } {
   const writer = useWriter(key);
@@ -143,9 +145,10 @@ export function useFormDraft<T extends FieldValues, C = unknown, O = T>(key: str
 
   useEffect(() => {
     if (!loaded) return;
-    const sub = watch((values, { type }) => {
-      // Only the clerk's own changes: a reset by the screen (loading a record) is not a draft.
-      if (type === 'change') writer.save(values);
+    const sub = watch((values, { name }) => {
+      // Every change names its field (typed, setValue, a field-array append); a reset by the screen
+      // (loading a record, starting afresh after a post) names none and is not the clerk's work.
+      if (name !== undefined) writer.save(structuredClone(values));
     });
     return () => sub.unsubscribe();
   }, [loaded, watch, writer]);

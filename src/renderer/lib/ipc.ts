@@ -47,7 +47,8 @@ export const TABLE_CHANNELS: Record<Table, ChannelName[]> = {
   invoices: ['invoices.list', 'invoices.get', 'dues.list'],
   dues: ['dues.list'],
   counts: ['count.list', 'count.get'],
-  outbox: ['outbox.list', 'orders.list', 'orders.get', 'invoices.list', 'invoices.get', 'po.open', 'po.get'],
+  // The discard plan too: an open discard dialog must not name entries the engine sent meanwhile.
+  outbox: ['outbox.list', 'outbox.discardPlan', 'orders.list', 'orders.get', 'invoices.list', 'invoices.get', 'po.open', 'po.get'],
 };
 
 export function createQueryClient(): QueryClient {
@@ -71,7 +72,8 @@ export function connectEvents(client: QueryClient): () => void {
     api.on('mirror.changed', ({ tables }) => invalidate(client, tables.flatMap((t) => TABLE_CHANNELS[t] ?? []))),
     api.on('outbox.changed', (outbox) => {
       client.setQueryData<SyncStatus>(channelKey('sync.status', {}), (s) => (s ? { ...s, outbox } : s));
-      invalidate(client, ['outbox.list']);
+      // The engine sending, confirming or refusing entries says only this: what waits behind an entry changes too.
+      invalidate(client, ['outbox.list', 'outbox.discardPlan']);
     }),
     api.on('sync.status', (status) => {
       client.setQueryData(channelKey('sync.status', {}), status);

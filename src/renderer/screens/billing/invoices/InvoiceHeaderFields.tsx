@@ -6,7 +6,7 @@ import { CRDR, CUSTOMER_VAT_TYPES } from '@shared/protocol/schemas/finance';
 import { AccountCurrencyFields, asCommon, CustomerField, MethodField } from '@renderer/components/documentHeaderFields';
 import { CURRENCIES, LanguageField } from '@renderer/components/documentFields';
 import { addDays, customerDefaults, DEFAULT_TERMS_DAYS, type InvoiceFormValues } from './invoiceForm';
-import { Field, invalidProps } from '@renderer/components/FormField';
+import { Field, invalidProps } from '@renderer/components/Field';
 
 export function InvoiceHeaderFields({ form, fromSource }: { form: UseFormReturn<InvoiceFormValues>; fromSource: boolean }) {
   const { t } = useTranslation('billing');

@@ -8,7 +8,7 @@ import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'r
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFieldArray, useForm, useFormState, useWatch, type UseFieldArrayReturn, type UseFormReturn } from 'react-hook-form';
-import type { OrderView, ProductRow, RequestOf } from '@shared/ipc';
+import type { OrderView, RequestOf } from '@shared/ipc';
 import { ConfirmDialog } from '@renderer/components/Dialog';
 import { Screen } from '@renderer/components/Screen';
 import { invoke, useChannel } from '@renderer/lib/ipc';
@@ -26,10 +26,10 @@ import { sharedSchemaResolver, unshownErrors, type LooseT } from '@renderer/lib/
 import { RetentionsEditor } from './RetentionsEditor';
 import { ProductPicker } from '@renderer/components/ProductSearchField';
 import { addDecimalText } from '@renderer/lib/decimal';
-import { toInvokeError } from '@renderer/lib/errors';
+import { useProductScan } from '@renderer/lib/useProductScan';
 import { refusalReason } from '@renderer/screens/billing/orders/orderState';
 import { LinesAndTotals } from '@renderer/components/TotalsPanel';
-import { useFormDraft } from '@renderer/lib/useFormDraft';
+import { useFormDraft } from '@renderer/lib/drafts';
 
 // The schema's output is what its input type describes loosely (every key `unknown`); it parses as-is.
 type InvoiceRequest = RequestOf<'invoices.issue'>['invoice'];
@@ -146,7 +146,7 @@ function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: Invoi
   return (
     <Screen title={title} actions={<Link className="btn" to="/invoices">{t('invoice.backToList')}</Link>}>
       <form ref={formRef} className="billing-form" noValidate onKeyDown={onKeyDown} onSubmit={(e) => e.preventDefault()} aria-label={title}>
-        {draft.state === 'restored' && <p className="notice info" role="status">{t('common.draftRestored')}</p>}
+        {draft.restored && <p className="notice info" role="status">{t('common.draftRestored')}</p>}
         {orderId !== null && <p className="notice info">{localOrder ? t('invoice.fromLocalOrderNote') : t('invoice.fromOrderNote', { id: orderId })}</p>}
         {proformaId !== null && <p className="notice info">{t('invoice.fromProformaNote')}</p>}
         {general && <p className="notice error" role="alert">{general}</p>}
@@ -200,28 +200,16 @@ function InvoiceLinesSection({ form, array, readOnly, actions }: {
   readOnly: boolean;
   actions: ReactNode;
 }) {
-  const { t } = useTranslation('billing');
   const [items, currency, fx] = useWatch({ control: form.control, name: ['items', 'currency', 'fx_rate'] });
   const { errors } = useFormState({ control: form.control });
   const totals = useMemo(() => liveTotals(items.map(invoiceLineText), currency, fx), [items, currency, fx]);
-  const [scanMsg, setScanMsg] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const addProduct = (p: ProductRow) => {
+  const { addProduct, onCode, scanMsg } = useProductScan((p) => {
     const lines = form.getValues('items');
     const at = lines.findIndex((l) => l.product_id === String(p.id));
     if (at >= 0) form.setValue(`items.${at}.quantity`, addDecimalText(lines[at]?.quantity ?? '0', '1'), { shouldDirty: true });
     else if (lines.length === 1 && lines[0] && isBlankItem(lines[0])) array.update(0, itemFromProduct(p, form.getValues('currency')));
     else array.append(itemFromProduct(p, form.getValues('currency')), { shouldFocus: false });
-    setScanMsg({ kind: 'ok', text: t('lines.added', { name: p.name }) });
-  };
-  const onCode = async (code: string) => {
-    try {
-      const p = await invoke('products.lookup', { code });
-      if (p) addProduct(p);
-      else setScanMsg({ kind: 'error', text: t('lines.unknownCode', { code }) });
-    } catch (e) {
-      setScanMsg({ kind: 'error', text: toInvokeError(e).message });
-    }
-  };
+  });
   return (
     <LinesAndTotals itemsError={errors.items?.message} totals={totals} currency={currency} actions={actions}>
       {readOnly ? null : <ProductPicker id="invoice-product" onPick={addProduct} onCode={(c) => void onCode(c)} message={scanMsg} />}

@@ -8,8 +8,7 @@ import type { FieldErrors, UseFieldArrayReturn, UseFormRegister } from 'react-ho
 import { useFormat } from '@renderer/lib/useFormat';
 import { emptyItem, isBlankItem, type InvoiceFormValues, type InvoiceItemValues } from './invoiceForm';
 import type { LiveTotals } from '@renderer/lib/lineMath';
-import { NumCell } from '@renderer/screens/billing/orders/OrderLinesTable';
-import { invalidProps } from '@renderer/components/FormField';
+import { InputCell, LinesHead, NumCell, RemoveCell } from '@renderer/components/lineCells';
 
 interface Props {
   items: InvoiceItemValues[];
@@ -35,23 +34,7 @@ export function InvoiceItemsTable({ items, array, register, errors, totals, curr
         ))}
       </datalist>
       <table className="grid billing-lines">
-        <thead>
-          <tr>
-            <th className="num">#</th>
-            <th>{t('lines.name')}</th>
-            <th className="num">{t('lines.quantity')}</th>
-            <th>{t('lines.unit')}</th>
-            <th className="num">{t('lines.unitPrice', { currency })}</th>
-            <th className="num">{t('lines.discount')}</th>
-            <th className="num">{t('lines.vatRate')}</th>
-            <th>{t('lines.deposit')}</th>
-            <th className="num">{t('lines.net')}</th>
-            <th className="num">{t('lines.vat')}</th>
-            <th className="num">{t('lines.gross')}</th>
-            <th>{t('lines.description')}</th>
-            {!readOnly && <th aria-label={t('lines.actions')} />}
-          </tr>
-        </thead>
+        <LinesHead first={t('lines.name')} currency={currency} deposit actions={!readOnly} />
         <tbody>
           {array.fields.map((field, i) => {
             const it = items[i];
@@ -82,15 +65,9 @@ export function InvoiceItemsTable({ items, array, register, errors, totals, curr
             return (
               <tr key={field.key} data-testid={`invoice-line-${i}`}>
                 <td className="num">{i + 1}</td>
-                <td className="wrap">
-                  <input id={id('name')} className="billing-name" aria-label={t('lines.nameOf', { n: i + 1 })} {...register(`items.${i}.name`)} {...invalidProps(id('name'), e?.name?.message)} />
-                  {e?.name?.message && <span className="cell-error" id={`${id('name')}-error`}>{e.name.message}</span>}
-                </td>
+                <InputCell id={id('name')} cellClassName="wrap" className="billing-name" label={t('lines.nameOf', { n: i + 1 })} reg={register(`items.${i}.name`)} error={e?.name?.message} />
                 <NumCell id={id('quantity')} label={t('lines.quantityOf', { name: nameLabel })} reg={register(`items.${i}.quantity`)} error={e?.quantity?.message ?? (problem === 'quantity' ? t('lines.badNumber') : undefined)} />
-                <td>
-                  <input id={id('unit')} className="narrow" aria-label={t('lines.unitOf', { name: nameLabel })} {...register(`items.${i}.unit`)} {...invalidProps(id('unit'), e?.unit?.message)} />
-                  {e?.unit?.message && <span className="cell-error" id={`${id('unit')}-error`}>{e.unit.message}</span>}
-                </td>
+                <InputCell id={id('unit')} className="narrow" label={t('lines.unitOf', { name: nameLabel })} reg={register(`items.${i}.unit`)} error={e?.unit?.message} />
                 <NumCell id={id('unit_price')} label={t('lines.priceOf', { name: nameLabel })} reg={register(`items.${i}.unit_price`)} error={e?.unit_price?.message ?? (problem === 'unitPrice' ? t('lines.badNumber') : undefined)} />
                 <NumCell id={id('discount')} narrow label={t('lines.discountOf', { name: nameLabel })} reg={register(`items.${i}.discount`)} placeholder="0" error={e?.discount?.message ?? (problem === 'discount' ? t('lines.badPercent') : undefined)} />
                 <NumCell id={id('vat')} narrow list="billing-vat-rates" label={t('lines.vatOf', { name: nameLabel })} reg={register(`items.${i}.vat`)} error={e?.vat?.message ?? (problem === 'vatRate' ? t('lines.badPercent') : undefined)} />
@@ -103,11 +80,7 @@ export function InvoiceItemsTable({ items, array, register, errors, totals, curr
                 <td>
                   <input className="billing-desc" aria-label={t('lines.descriptionOf', { name: nameLabel })} {...register(`items.${i}.description`)} />
                 </td>
-                <td>
-                  <button type="button" className="btn small link" onClick={() => array.remove(i)} aria-label={t('lines.removeOf', { name: nameLabel })}>
-                    ×
-                  </button>
-                </td>
+                <RemoveCell label={t('lines.removeOf', { name: nameLabel })} onRemove={() => array.remove(i)} />
               </tr>
             );
           })}

@@ -5,7 +5,7 @@ import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { asCommon, IssuerFields, issuerHasError } from '@renderer/components/documentHeaderFields';
 import { CustomFieldsEditor } from '@renderer/components/CustomFieldsEditor';
 import type { InvoiceFormValues } from './invoiceForm';
-import { Field, invalidProps } from '@renderer/components/FormField';
+import { Field, invalidProps } from '@renderer/components/Field';
 
 export function InvoiceMoreFields({ form }: { form: UseFormReturn<InvoiceFormValues> }) {
   const { t } = useTranslation('billing');

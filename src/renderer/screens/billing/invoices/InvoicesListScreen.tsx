@@ -16,7 +16,7 @@ import { useFormat } from '@renderer/lib/useFormat';
 import { InvoiceStatusBadge, OutboxBadge } from '@renderer/components/StatusBadges';
 import { CustomerPicker } from '@renderer/components/CustomerPicker';
 import { addDays } from './invoiceForm';
-import { Field } from '@renderer/components/FormField';
+import { Field } from '@renderer/components/Field';
 
 const DEFAULT_RANGE_DAYS = 60;
 

@@ -12,7 +12,7 @@ import { todayIso } from '@renderer/lib/format';
 import { useFormat } from '@renderer/lib/useFormat';
 import { isDecimal, normalizeDecimal } from '@renderer/lib/decimal';
 import type { LooseT } from '@renderer/lib/formResolver';
-import { Field, invalidProps } from '@renderer/components/FormField';
+import { Field, invalidProps } from '@renderer/components/Field';
 import { translateMessage } from '@renderer/lib/fieldErrors';
 
 type Problem = { field: 'amount' | 'date' | 'note'; message: string };

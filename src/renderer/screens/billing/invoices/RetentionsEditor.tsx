@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFieldArray, type UseFormReturn } from 'react-hook-form';
 import { todayIso } from '@renderer/lib/format';
 import { emptyRetention, type InvoiceFormValues } from './invoiceForm';
-import { invalidProps } from '@renderer/components/FormField';
+import { InputCell, RemoveCell } from '@renderer/components/lineCells';
 
 export function RetentionsEditor({ form }: { form: UseFormReturn<InvoiceFormValues> }) {
   const { t } = useTranslation('billing');
@@ -11,13 +11,7 @@ export function RetentionsEditor({ form }: { form: UseFormReturn<InvoiceFormValu
   const errors = form.formState.errors.retentions;
   const cell = (i: number, name: 'name' | 'amount' | 'due_date' | 'note' | 'type' | 'vat', extra: { type?: string; className?: string; inputMode?: 'decimal' | 'numeric' } = {}) => {
     const id = `retention-${i}-${name}`;
-    const message = errors?.[i]?.[name]?.message;
-    return (
-      <td className={extra.className === 'num' ? 'num' : undefined}>
-        <input id={id} type={extra.type ?? 'text'} className={extra.className} inputMode={extra.inputMode} aria-label={t(`retentions.${name}Of`, { n: i + 1 })} {...form.register(`retentions.${i}.${name}`)} {...invalidProps(id, message)} />
-        {message && <span className="cell-error" id={`${id}-error`}>{message}</span>}
-      </td>
-    );
+    return <InputCell id={id} cellClassName={extra.className === 'num' ? 'num' : undefined} type={extra.type ?? 'text'} className={extra.className} inputMode={extra.inputMode} label={t(`retentions.${name}Of`, { n: i + 1 })} reg={form.register(`retentions.${i}.${name}`)} error={errors?.[i]?.[name]?.message} />;
   };
   return (
     <details className="billing-more" open={array.fields.length > 0 || undefined}>
@@ -45,11 +39,7 @@ export function RetentionsEditor({ form }: { form: UseFormReturn<InvoiceFormValu
                   {cell(i, 'type', { className: 'num', inputMode: 'numeric' })}
                   {cell(i, 'vat', { className: 'num', inputMode: 'decimal' })}
                   {cell(i, 'note')}
-                  <td>
-                    <button type="button" className="btn small link" onClick={() => array.remove(i)} aria-label={t('retentions.remove', { n: i + 1 })}>
-                      ×
-                    </button>
-                  </td>
+                  <RemoveCell label={t('retentions.remove', { n: i + 1 })} onRemove={() => array.remove(i)} />
                 </tr>
               ))}
             </tbody>

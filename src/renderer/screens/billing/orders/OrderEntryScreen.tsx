@@ -7,10 +7,10 @@ import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useFieldArray, useForm, type FieldErrors } from 'react-hook-form';
-import type { OrderView, ProductRow, RequestOf } from '@shared/ipc';
+import type { OrderView, RequestOf } from '@shared/ipc';
 import { Screen } from '@renderer/components/Screen';
 import { invoke, useChannel, useSyncStatus } from '@renderer/lib/ipc';
-import { toInvokeError } from '@renderer/lib/errors';
+import { useProductScan } from '@renderer/lib/useProductScan';
 import { todayIso } from '@renderer/lib/format';
 import { useFormat, useLanguage } from '@renderer/lib/useFormat';
 import { addDecimalText, normalizeDecimal } from '@renderer/lib/decimal';
@@ -22,7 +22,7 @@ import { liveTotals } from '@renderer/lib/lineMath';
 import { emptyOrder, lineFromProduct, orderLineText, orderSchema, orderToForm, toOrderParams, type FinalizeMode, type OrderFormValues } from './orderForm';
 import { ProductPicker } from '@renderer/components/ProductSearchField';
 import { sharedSchemaResolver, unshownErrors, type LooseT } from '@renderer/lib/formResolver';
-import { useFormDraft } from '@renderer/lib/useFormDraft';
+import { useFormDraft } from '@renderer/lib/drafts';
 import { localeOf } from '@renderer/lib/locale';
 import { canInvoice, refusalReason } from './orderState';
 
@@ -78,12 +78,11 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
   });
   const draft = useFormDraft(editId === null ? 'billing.order.new' : `billing.order.${editId}`, form);
   const array = useFieldArray({ control: form.control, name: 'items', keyName: 'key' });
-  const [scanMsg, setScanMsg] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const [flash, setFlash] = useState<number | null>(null);
   const [general, setGeneral] = useState<string | null>(null);
   const [done, setDone] = useState<Done | null>(null);
 
-  const addProduct = (p: ProductRow) => {
+  const { addProduct, onCode, scanMsg } = useProductScan((p) => {
     const lines = form.getValues('items');
     const at = lines.findIndex((l) => l.product_id === p.id);
     // One line per product (the server refuses repeats): another scan adds one to its quantity.
@@ -91,18 +90,7 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
     // Focus stays in the scan field: the next scan or search follows at once.
     else array.append(lineFromProduct(p), { shouldFocus: false });
     setFlash(at >= 0 ? at : lines.length);
-    setScanMsg({ kind: 'ok', text: t('lines.added', { name: p.name }) });
-  };
-
-  const onCode = async (code: string) => {
-    try {
-      const p = await invoke('products.lookup', { code });
-      if (p) addProduct(p);
-      else setScanMsg({ kind: 'error', text: t('lines.unknownCode', { code }) });
-    } catch (e) {
-      setScanMsg({ kind: 'error', text: toInvokeError(e).message });
-    }
-  };
+  });
 
   const formRef = useRef<HTMLFormElement>(null);
   const onInvalid = (errors: FieldErrors<OrderFormValues>) => {
@@ -146,7 +134,7 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
   return (
     <Screen title={title} actions={<Link className="btn" to="/orders">{t('order.backToList')}</Link>}>
       <form ref={formRef} className="billing-form" noValidate onKeyDown={onKeyDown} onSubmit={(e) => e.preventDefault()} aria-label={title}>
-        {draft.state === 'restored' && <p className="notice info" role="status">{t('common.draftRestored')}</p>}
+        {draft.restored && <p className="notice info" role="status">{t('common.draftRestored')}</p>}
         {general && <p className="notice error" role="alert">{general}</p>}
         <section className="panel">
           <div className="panel-body">

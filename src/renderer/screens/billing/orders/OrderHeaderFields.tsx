@@ -6,7 +6,7 @@ import { WarehouseSelect } from '@renderer/components/pickers';
 import { AccountCurrencyFields, asCommon, CustomerField, MethodField } from '@renderer/components/documentHeaderFields';
 import { LanguageField } from '@renderer/components/documentFields';
 import { SHIPPING_AIMS, type OrderFormValues } from './orderForm';
-import { Field, invalidProps } from '@renderer/components/FormField';
+import { Field, invalidProps } from '@renderer/components/Field';
 
 export function OrderHeaderFields({ form }: { form: UseFormReturn<OrderFormValues> }) {
   const { t } = useTranslation('billing');

@@ -3,11 +3,11 @@
  * gross as @shared/money computes them. Errors sit under the input they concern.
  */
 import { useTranslation } from 'react-i18next';
-import type { FieldErrors, UseFieldArrayReturn, UseFormRegister, UseFormRegisterReturn } from 'react-hook-form';
+import type { FieldErrors, UseFieldArrayReturn, UseFormRegister } from 'react-hook-form';
 import { useFormat } from '@renderer/lib/useFormat';
 import type { LiveTotals } from '@renderer/lib/lineMath';
 import type { OrderFormValues, OrderLineValues } from './orderForm';
-import { invalidProps } from '@renderer/components/FormField';
+import { LinesHead, NumCell, RemoveCell } from '@renderer/components/lineCells';
 
 interface Props {
   lines: OrderLineValues[];
@@ -27,22 +27,7 @@ export function OrderLinesTable({ lines, array, register, errors, totals, curren
   return (
     <div className="table-wrap">
       <table className="grid billing-lines">
-        <thead>
-          <tr>
-            <th className="num">#</th>
-            <th>{t('lines.product')}</th>
-            <th className="num">{t('lines.quantity')}</th>
-            <th>{t('lines.unit')}</th>
-            <th className="num">{t('lines.unitPrice', { currency })}</th>
-            <th className="num">{t('lines.discount')}</th>
-            <th className="num">{t('lines.vatRate')}</th>
-            <th className="num">{t('lines.net')}</th>
-            <th className="num">{t('lines.vat')}</th>
-            <th className="num">{t('lines.gross')}</th>
-            <th>{t('lines.description')}</th>
-            <th aria-label={t('lines.actions')} />
-          </tr>
-        </thead>
+        <LinesHead first={t('lines.product')} currency={currency} />
         <tbody>
           {array.fields.map((field, i) => {
             const line = lines[i];
@@ -77,30 +62,12 @@ export function OrderLinesTable({ lines, array, register, errors, totals, curren
                 <td>
                   <input className="billing-desc" aria-label={t('lines.descriptionOf', { name: line?.name ?? '' })} {...register(`items.${i}.description`)} />
                 </td>
-                <td>
-                  <button type="button" className="btn small link" onClick={() => array.remove(i)} aria-label={t('lines.removeOf', { name: line?.name ?? '' })}>
-                    ×
-                  </button>
-                </td>
+                <RemoveCell label={t('lines.removeOf', { name: line?.name ?? '' })} onRemove={() => array.remove(i)} />
               </tr>
             );
           })}
         </tbody>
       </table>
     </div>
-  );
-}
-
-/** A numeric input cell with its error under it. */
-export function NumCell({ id, label, reg, error, placeholder, narrow, list }: { id: string; label: string; reg: UseFormRegisterReturn; error?: string | undefined; placeholder?: string; narrow?: boolean; list?: string }) {
-  return (
-    <td className="num">
-      <input id={id} className={narrow ? 'num narrow' : 'num'} inputMode="decimal" autoComplete="off" list={list} placeholder={placeholder} aria-label={label} {...reg} {...invalidProps(id, error)} />
-      {error && (
-        <span className="cell-error" id={`${id}-error`}>
-          {error}
-        </span>
-      )}
-    </td>
   );
 }

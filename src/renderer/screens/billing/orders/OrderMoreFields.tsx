@@ -5,7 +5,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { asCommon, IssuerFields, issuerHasError } from '@renderer/components/documentHeaderFields';
 import { CustomFieldsEditor } from '@renderer/components/CustomFieldsEditor';
 import type { OrderFormValues } from './orderForm';
-import { Field, invalidProps } from '@renderer/components/FormField';
+import { Field, invalidProps } from '@renderer/components/Field';
 
 export function OrderMoreFields({ form }: { form: UseFormReturn<OrderFormValues> }) {
   const { t } = useTranslation('billing');
