@@ -179,9 +179,9 @@ describe('két pult, egy szerver: egy raktárhely készletét a pult sosem a rak
     await a.getByTestId('product-search').fill('Alumínium létra');
     await a.locator(`[data-testid="product-list"] [data-product-id="${ids.ladder}"]`).click();
     const rows = a.getByTestId('product-quantities').locator('tbody tr');
-    await expect.poll(async () => (await rows.allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim()).filter((r) => r.startsWith(DEFAULT))).toEqual([
-      'Default · raktárhely nélkül 4 0 4 0',
-      'Default · X 30 0 30 0',
+    await expect.poll(async () => (await rows.allInnerTexts()).map((r) => r.replace(/\s+/g, ' ').trim()).filter((r) => r.startsWith('Alapértelmezett raktár'))).toEqual([
+      'Alapértelmezett raktár · raktárhely nélkül 4 0 4 0',
+      'Alapértelmezett raktár · X 30 0 30 0',
     ]);
     await screenshot(a, 'hu-bins-product');
   });

@@ -262,12 +262,12 @@ describe('the discard dialog follows the queue while it is open', () => {
     }
     // The open dialog now names it: discarding the wasting lets it go on.
     await expect.poll(() => dialog.getByTestId('discard-goes-on').count(), { timeout: 10_000 }).toBe(1);
-    expect(await dialog.getByTestId('discard-goes-on').innerText()).toContain(`Bevételezés: 2 × ${PAINT_NAME} → Default`);
+    expect(await dialog.getByTestId('discard-goes-on').innerText()).toContain(`Bevételezés: 2 × ${PAINT_NAME} → Alapértelmezett raktár`);
     await dialog.getByRole('button', { name: 'Elvetés' }).click();
     await eventually(async () => (await serverStock('Default')) === before + 2, { timeoutMs: 60_000, what: 'the take-in booked meanwhile to reach the server' });
     await eventually(outboxEmpty, { what: 'the outbox to drain' });
     const discarded = await stack.invoke('outbox.list', { states: ['discarded'] });
-    expect(discarded.map((e) => e.summaryData?.args)).toContainEqual({ quantity: 500, product: PAINT_NAME, place: 'Default' });
+    expect(discarded.map((e) => e.summaryData?.args)).toContainEqual({ quantity: 500, product: PAINT_NAME, place: 'Default', warehouse: 'Default', stockLabel: '' });
     expect(browser.errors).toEqual([]);
   });
 });
