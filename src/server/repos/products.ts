@@ -360,7 +360,14 @@ function idsInNameOrder(db: Db, accountId: number, filter: string): readonly num
  * (the last id of the previous page): a clerk scrolls a search by name, not by catalogue id. When
  * that product no longer matches (renamed meanwhile), the page goes on from where its name sorts.
  */
-export function searchProductsByName(db: Db, accountId: number, q: { filter: string; afterId?: number; limit: number }): Product[] {
+export function searchProductsByName(db: Db, accountId: number, q: { filter: string; afterId?: number; limit: number }): readonly Product[] {
+  // The page itself is kept while nothing changed, as searchProducts keeps its pages: a repeated
+  // search is answered from memory, not re-read row by row.
+  const key = `productsByName:${accountId}:${q.afterId ?? 0}:${q.limit}:${JSON.stringify(q.filter)}`;
+  return readWhileUnchanged(db, key, () => pageByName(db, accountId, q), (rows) => Math.max(1, rows.length));
+}
+
+function pageByName(db: Db, accountId: number, q: { filter: string; afterId?: number; limit: number }): Product[] {
   const ids = idsInNameOrder(db, accountId, q.filter);
   let start = 0;
   if (q.afterId) {
