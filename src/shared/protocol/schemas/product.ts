@@ -21,6 +21,17 @@ const tags = z.preprocess(
 
 const component = z.object({ id: id(), qty: num({ positive: true, max: 1e9 }) });
 
+/** What getPO and getPOs both say of a purchase order. */
+const poHead = z.object({
+  po_id: z.number(),
+  project_code: z.string(),
+  status: z.string(),
+  supplier: z.object({ contact_id: z.number(), name: z.string() }),
+  warehouse: z.string(),
+  order_id: z.number().optional(),
+  created_at: z.string(),
+});
+
 /** Product fields written by setProduct (everything but id and the take-in fields). */
 export const productFields = {
   product_name: text(255),
@@ -261,14 +272,7 @@ export const product = {
   },
   getPO: {
     params: z.strictObject({ project_code: text(64) }),
-    result: z.object({
-      po_id: z.number(),
-      project_code: z.string(),
-      status: z.string(),
-      supplier: z.object({ contact_id: z.number(), name: z.string() }),
-      warehouse: z.string(),
-      order_id: z.number().optional(),
-      created_at: z.string(),
+    result: poHead.extend({
       lines: z.array(
         z.object({ product_id: z.number(), product_name: z.string(), quantity: z.number(), received_quantity: z.number() }),
       ),
@@ -284,14 +288,7 @@ export const product = {
     }),
     result: z.object({
       purchase_orders: z.array(
-        z.object({
-          po_id: z.number(),
-          project_code: z.string(),
-          status: z.string(),
-          supplier: z.object({ contact_id: z.number(), name: z.string() }),
-          warehouse: z.string(),
-          order_id: z.number().optional(),
-          created_at: z.string(),
+        poHead.extend({
           /** Ordered less received over every line. */
           outstanding: z.number(),
         }),
