@@ -35,6 +35,11 @@ const SAMPLES: Reason[] = [
   { reason: 'proforma_converted', figures: { ...inv, converted_to: 8 } },
   ...['proforma', 'received', 'invalid'].map((state) => ({ reason: 'not_reportable', figures: { ...inv, state } }) as Reason),
   { reason: 'nothing_overdue', figures: { contact_id: 3, open: 2 } },
+  { reason: 'unknown_bank_account', figures: { account: '11111111-22222222' } },
+  { reason: 'undefined_custom_field', figures: { name: 'Projekt', area: 'order' } },
+  { reason: 'undefined_envfee_code', figures: { code: 7 } },
+  { reason: 'no_list_price', figures: { product_id: 3, product_name: 'Csavar', currency: 'HUF' } },
+  { reason: 'no_list_price', figures: { product_id: 3, product_name: 'Csavar', currency: 'HUF', list_currency: 'EUR' } },
 ];
 
 function Sentences() {

@@ -93,6 +93,22 @@ describe('refusal reasons', () => {
     expect(r.reason).toBeUndefined();
   });
 
+  it.each(FORMATS)('business rules on one field carry their reason too: bank account, custom field, list price, fee code (%s)', async (format) => {
+    const id = await product(s, { product_name: 'Listaár nélkül', list_price: undefined }, format);
+    const eur = await product(s, { product_name: 'Euró áras', currency: 'EUR', list_price: 10 });
+    const line = { quantity: 1, discount: 0 };
+    const bank = await refusal('setOrder', orderParams(s, [{ product_id: eur, custom_price: 100, ...line }], { selected_account: '99999999-99999999' }), format);
+    expect(bank).toMatchObject({ status: 400, code: 'VALIDATION_ERROR', reason: 'unknown_bank_account', figures: { account: '99999999-99999999' } });
+    const field = await refusal('setOrder', orderParams(s, [{ product_id: eur, custom_price: 100, ...line }], { custom_fields: { Nincsilyen: 'x' } }), format);
+    expect(field).toMatchObject({ reason: 'undefined_custom_field', figures: { name: 'Nincsilyen', area: 'order' } });
+    const noPrice = await refusal('setOrder', orderParams(s, [{ product_id: id, ...line }]), format);
+    expect(noPrice).toMatchObject({ reason: 'no_list_price', figures: { product_id: id, product_name: 'Listaár nélkül', currency: 'HUF' } });
+    const otherCurrency = await refusal('setOrder', orderParams(s, [{ product_id: eur, ...line }]), format);
+    expect(otherCurrency).toMatchObject({ reason: 'no_list_price', figures: { product_id: eur, currency: 'HUF', list_currency: 'EUR' } });
+    const fee = await refusal('setProduct', { product_name: 'Díjköteles', currency: 'HUF', vat: 27, unit: 'db', envfee_code: 987 }, format);
+    expect(fee).toMatchObject({ reason: 'undefined_envfee_code', figures: { code: 987 } });
+  });
+
   it('docs/api.md lists every reason code', () => {
     const doc = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
     const missing = REASON_CODES.filter((c) => !doc.includes(`\`${c}\``));

@@ -62,6 +62,14 @@ export const REASONS = {
   proforma_converted: z.object({ invoice_id: id, invoice_number: text, converted_to: id }),
   /** The invoice is not ours to report to NAV (navReport): `state` proforma, received or invalid. */
   not_reportable: z.object({ invoice_id: id, invoice_number: text, state: text }),
+  /** selected_account is not one of the account's bank account numbers (setOrder). */
+  unknown_bank_account: z.object({ account: text }),
+  /** A custom field the account has not defined (setOrder). `area`: order. */
+  undefined_custom_field: z.object({ name: text, area: text }),
+  /** An environmental fee code the account has not defined (setProduct). */
+  undefined_envfee_code: z.object({ code: id }),
+  /** The product has no list price, or one in another currency, and the line gives no custom_price (setOrder, setOrderItem). */
+  no_list_price: z.object({ product_id: id, product_name: text, currency: text, list_currency: text.optional() }),
   /** The customer has no overdue invoices (getDueNotification). */
   nothing_overdue: z.object({ contact_id: id, open: id }),
 } as const;

@@ -312,6 +312,11 @@ const de: Messages<typeof en> = {
       not_reportable_received: '{{number}} ist eine Eingangsrechnung: ihr Aussteller meldet sie.',
       not_reportable_invalid: '{{number}} kann so nicht gemeldet werden: stornieren Sie sie und stellen Sie eine korrigierte Rechnung aus.',
       nothing_overdue: 'Dieser Kunde hat keine überfälligen Rechnungen.',
+      unknown_bank_account: 'Das Bankkonto {{account}} gehört nicht zu den Bankkonten des Kontos; wählen Sie eines aus der Liste.',
+      undefined_custom_field: 'Das Feld „{{name}}“ ist für Aufträge in diesem Konto nicht definiert.',
+      undefined_envfee_code: 'Der Umweltabgabencode {{code}} ist in diesem Konto nicht definiert.',
+      no_list_price: '{{product}} hat keinen Listenpreis: geben Sie der Zeile einen Preis.',
+      no_list_price_currency: '{{product}} hat einen Preis in {{listCurrency}}, der Auftrag ist in {{currency}}: geben Sie der Zeile einen Preis in {{currency}}.',
     },
   },
 };

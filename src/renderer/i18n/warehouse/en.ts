@@ -309,6 +309,11 @@ const en = {
       not_reportable_received: '{{number}} is an invoice we received: its issuer reports it.',
       not_reportable_invalid: '{{number}} cannot be reported as it is stored: cancel it and issue a corrected invoice.',
       nothing_overdue: 'This customer has no overdue invoices.',
+      unknown_bank_account: 'The bank account {{account}} is not one of the account’s bank accounts; choose one from the list.',
+      undefined_custom_field: 'The field “{{name}}” is not defined for orders in this account.',
+      undefined_envfee_code: 'The environmental fee code {{code}} is not defined in this account.',
+      no_list_price: '{{product}} has no list price: give the line a price.',
+      no_list_price_currency: '{{product}} is priced in {{listCurrency}}, the order is in {{currency}}: give the line a price in {{currency}}.',
     },
   },
 };

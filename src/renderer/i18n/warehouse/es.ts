@@ -312,6 +312,11 @@ const es: Messages<typeof en> = {
       not_reportable_received: '{{number}} es una factura recibida: la comunica su emisor.',
       not_reportable_invalid: '{{number}} no se puede comunicar tal como está guardada: anúlela y emita una corregida.',
       nothing_overdue: 'Este cliente no tiene facturas vencidas.',
+      unknown_bank_account: 'La cuenta bancaria {{account}} no es una de las cuentas de la empresa; elija una de la lista.',
+      undefined_custom_field: 'El campo «{{name}}» no está definido para pedidos en esta cuenta.',
+      undefined_envfee_code: 'El código de tasa medioambiental {{code}} no está definido en esta cuenta.',
+      no_list_price: '{{product}} no tiene precio de lista: indique un precio en la línea.',
+      no_list_price_currency: '{{product}} tiene precio en {{listCurrency}} y el pedido está en {{currency}}: indique un precio en {{currency}} en la línea.',
     },
   },
 };

@@ -312,6 +312,11 @@ const hu: Messages<typeof en> = {
       not_reportable_received: 'A(z) {{number}} bejövő számla: azt a kiállítója jelenti.',
       not_reportable_invalid: 'A(z) {{number}} a tárolt adataival nem jelenthető: sztornózza, és állítson ki helyette javítottat.',
       nothing_overdue: 'Ennek az ügyfélnek nincs lejárt számlája.',
+      unknown_bank_account: 'A(z) {{account}} bankszámla nem a fiók bankszámlái közül való; válasszon a listából.',
+      undefined_custom_field: 'A(z) „{{name}}” mező nincs meghatározva a fiók rendeléseihez.',
+      undefined_envfee_code: 'A(z) {{code}} környezetvédelmi termékdíjkód nincs meghatározva a fiókban.',
+      no_list_price: 'A(z) {{product}} terméknek nincs listaára: adjon árat a sorhoz.',
+      no_list_price_currency: 'A(z) {{product}} listaára {{listCurrency}}, a rendelés {{currency}}: adjon {{currency}} árat a sorhoz.',
     },
   },
 };

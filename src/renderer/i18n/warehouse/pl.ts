@@ -312,6 +312,11 @@ const pl: Messages<typeof en> = {
       not_reportable_received: '{{number}} to faktura otrzymana: zgłasza ją wystawca.',
       not_reportable_invalid: '{{number}} nie może zostać zgłoszona w obecnej postaci: anuluj ją i wystaw poprawioną.',
       nothing_overdue: 'Ten klient nie ma zaległych faktur.',
+      unknown_bank_account: 'Rachunek {{account}} nie należy do rachunków bankowych konta; wybierz jeden z listy.',
+      undefined_custom_field: 'Pole „{{name}}” nie jest zdefiniowane dla zamówień na tym koncie.',
+      undefined_envfee_code: 'Kod opłaty środowiskowej {{code}} nie jest zdefiniowany na tym koncie.',
+      no_list_price: '{{product}} nie ma ceny katalogowej: podaj cenę w wierszu.',
+      no_list_price_currency: '{{product}} ma cenę w {{listCurrency}}, zamówienie jest w {{currency}}: podaj cenę wiersza w {{currency}}.',
     },
   },
 };

@@ -66,7 +66,8 @@ function checkProduct(ctx: RequestContext, id: number | undefined, d: ProductDat
     if (!kinds.has(c.id)) missing('product', `collective_product[${i}].id`, c.id);
   });
   if (d.envfeeCode !== undefined && !hasEnvfeeCode(ctx.db, ctx.accountId, d.envfeeCode)) {
-    throw invalid(`envfee_code ${d.envfeeCode} is not defined in your account's environmental fee settings.`, [{ field: 'envfee_code', message: 'is not a defined environmental fee code' }]);
+    throw invalid(`envfee_code ${d.envfeeCode} is not defined in your account's environmental fee settings.`, [{ field: 'envfee_code', message: 'is not a defined environmental fee code' }],
+      reason('undefined_envfee_code', { code: d.envfeeCode }));
   }
   if (id !== undefined && d.service === 1 && hasStock(ctx.db, ctx.accountId, id)) {
     throw conflict(`Product ${id} still has stock; waste or deliver it before making the product a service.`, [{ field: 'service', message: 'the product has stock' }], reason('product_has_stock', { product_id: id }));

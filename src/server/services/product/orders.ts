@@ -46,11 +46,12 @@ export function lineFor(product: Product, currency: string, field: string, qtyMi
   let unitPrice: string;
   if (price !== undefined) unitPrice = decimal(price, `${field}.custom_price`);
   else if (product.listPrice === undefined) {
-    throw invalid(`Product ${product.id} (${product.name}) has no list price; give custom_price.`, [{ field: `${field}.custom_price`, message: 'is required: the product has no list price' }]);
+    throw invalid(`Product ${product.id} (${product.name}) has no list price; give custom_price.`, [{ field: `${field}.custom_price`, message: 'is required: the product has no list price' }],
+      reason('no_list_price', { product_id: product.id, product_name: product.name, currency }));
   } else if (product.currency !== currency) {
     throw invalid(`Product ${product.id} (${product.name}) is priced in ${product.currency} but the order is in ${currency}; give custom_price in ${currency}.`, [
       { field: `${field}.custom_price`, message: `is required: the list price is in ${product.currency}` },
-    ]);
+    ], reason('no_list_price', { product_id: product.id, product_name: product.name, currency, list_currency: product.currency }));
   } else unitPrice = product.listPrice;
   return {
     productId: product.id, qtyMilli, shippedMilli: 0, name: product.name, unit: unit || product.unit, unitPrice,
@@ -90,7 +91,7 @@ function checkHeader(ctx: RequestContext, p: Params<'setOrder'>): string | undef
   if (!findBankAccount(db, accountId, p.selected_account)) {
     throw invalid(`selected_account "${p.selected_account}" is not one of your bank account numbers; it must match exactly.`, [
       { field: 'selected_account', message: 'must exactly match one of your bank account numbers' },
-    ]);
+    ], reason('unknown_bank_account', { account: p.selected_account }));
   }
   const home = getAccount(db, accountId)!.defaultCurrency;
   if (p.currency !== home) {
@@ -107,7 +108,8 @@ function checkHeader(ctx: RequestContext, p: Params<'setOrder'>): string | undef
   if (p.custom_fields) {
     const defined = new Set(listCustomFieldDefs(db, accountId, 'order').map((d) => d.name));
     for (const name of Object.keys(p.custom_fields)) {
-      if (!defined.has(name)) throw invalid(`Custom field "${name}" is not defined for orders in your account.`, [{ field: `custom_fields.${name}`, message: 'is not a defined order custom field' }]);
+      if (!defined.has(name)) throw invalid(`Custom field "${name}" is not defined for orders in your account.`, [{ field: `custom_fields.${name}`, message: 'is not a defined order custom field' }],
+        reason('undefined_custom_field', { name, area: 'order' }));
     }
   }
   return undefined;

@@ -59,6 +59,16 @@ export function useReasonText(): (r: Reason) => string {
           return t(k('reversal_too_large'), { number: r.figures.invoice_number, amount: f.money(Math.abs(r.figures.amount), r.figures.currency), paid: f.money(r.figures.paid, r.figures.currency) });
         case 'proforma_converted':
           return t(k('proforma_converted'), { number: r.figures.invoice_number });
+        case 'unknown_bank_account':
+          return t(k('unknown_bank_account'), { account: r.figures.account });
+        case 'undefined_custom_field':
+          return t(k('undefined_custom_field'), { name: r.figures.name });
+        case 'undefined_envfee_code':
+          return t(k('undefined_envfee_code'), { code: r.figures.code });
+        case 'no_list_price':
+          return r.figures.list_currency
+            ? t(k('no_list_price_currency'), { product: r.figures.product_name, currency: r.figures.currency, listCurrency: r.figures.list_currency })
+            : t(k('no_list_price'), { product: r.figures.product_name });
         default:
           // Reasons whose sentence needs no figures beyond what the card already says.
           return t(k(r.reason));
