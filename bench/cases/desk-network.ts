@@ -23,21 +23,12 @@ import { DEMO_KEYS, TestClock, type TestServer } from '../../test/helpers/server
 import { startTestCore } from '../../test/helpers/core';
 import { buildPlan, serverOutcome, type Ok, type Outcome } from '../../test/core/plan';
 import { atLeast, atMost, makeResult, ratioAtLeast, type BenchCase, type BenchResult } from '../lib/types';
+import { sleep, until } from '../../test/helpers/wait';
 
 const COMMANDS = 500;
 const KILLS = 3;
 const ENTRY = fileURLToPath(new URL('../../src/main/core/entry.ts', import.meta.url));
 const SERVER = fileURLToPath(new URL('./desk-network-server.child.ts', import.meta.url));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(what: string, fn: () => Promise<boolean> | boolean, ms: number): Promise<void> {
-  const start = Date.now();
-  while (!(await fn())) {
-    if (Date.now() - start > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(5);
-  }
-}
-
 /** Which parts of the server's outcome differ from the plan's, for the failure message. */
 function differences(got: Outcome, want: Outcome): string {
   const out: string[] = [];

@@ -12,9 +12,9 @@ import { startFaultProxy, type FaultProxy, type SeenRequest } from '../helpers/f
 import { startTestServer, type TestServer } from '../helpers/server';
 import { seedCatalog, startTestCore, type TestCore } from '../helpers/core';
 import { buildPlan, serverOutcome } from './plan';
+import { sleep, until } from '../helpers/wait';
 
 const DEFAULTS = { healthIntervalMs: 15_000, pullIntervalMs: 3_600_000 };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const isHealth = (r: SeenRequest) => r.path === '/api/health';
 const commandOf = (r: SeenRequest): { method: string; requestId: string | null } | null => {
   if (r.method !== 'POST') return null;
@@ -26,15 +26,6 @@ const commandOf = (r: SeenRequest): { method: string; requestId: string | null }
     return null;
   }
 };
-
-async function until(what: string, fn: () => Promise<boolean> | boolean, ms: number): Promise<number> {
-  const start = Date.now();
-  while (!(await fn())) {
-    if (Date.now() - start > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(10);
-  }
-  return Date.now() - start;
-}
 
 describe('the desk on a bad network', () => {
   let s: TestServer;
@@ -78,12 +69,12 @@ describe('the desk on a bad network', () => {
     };
     const took = Date.now();
     await c.ok('stock.adjust', { productId: ids[0]!, warehouse: 'Default', quantity: 2, contactId: s.account.supplierContactId });
-    await until('the take-in to reach the server', () => receipts() === before + 1, 15_000);
+    await until('the take-in to reach the server', () => receipts() === before + 1, 15_000, 10);
     expect(Date.now() - took).toBeLessThan(8_000);
     expect(lostCommand).toBe(true);
     expect(statuses.filter((x) => !x.online)).toEqual([]);
     expect((await c.ok('sync.status', {})).online).toBe(true);
-    await until('the queue to drain', drained, 10_000);
+    await until('the queue to drain', drained, 10_000, 10);
     // Applied once: 100,000 + 2 in Default, one receipt.
     const q = await s.ok('getQuantity', { product_id: ids[0]!, warehouse: 'Default' });
     expect(q.quantities[0]!.deliverable).toBe(100_002);
@@ -104,7 +95,7 @@ describe('the desk on a bad network', () => {
       samples++;
       if ((await c.ok('sync.status', {})).online) online++;
       return drained();
-    }, 60_000);
+    }, 60_000, 10);
     const took = Date.now() - started;
     await c.core.engine.idle();
     const share = online / samples;
@@ -139,11 +130,11 @@ describe('the desk on a bad network', () => {
     statuses = [];
     const started = Date.now();
     c.core.engine.kick();
-    const took = await until('45 take-ins on the server', () => receipts() === before + 45, 60_000);
+    const took = await until('45 take-ins on the server', () => receipts() === before + 45, 60_000, 10);
     console.log(`45 entries behind a head that failed 7 times: ${took} ms`);
     expect(lost).toBe(7);
     expect(took).toBeLessThan(15_000);
-    await until('the queue to drain', drained, 10_000);
+    await until('the queue to drain', drained, 10_000, 10);
     expect(Date.now() - started).toBeLessThan(20_000);
     // Exactly once, though the server saw the unlucky command's request_id up to four times.
     expect(receipts()).toBe(before + 45);
@@ -164,7 +155,7 @@ describe('the desk on a bad network', () => {
     proxy.down = true;
     const downAt = Date.now();
     for (let i = 0; i < 5; i++) await c.ok('stock.adjust', { productId: ids[i]!, warehouse: 'Szeged', quantity: 1, contactId: s.account.supplierContactId });
-    await until('the desk to say offline', async () => !(await c.ok('sync.status', {})).online, 10_000);
+    await until('the desk to say offline', async () => !(await c.ok('sync.status', {})).online, 10_000, 10);
     await sleep(6_000);
     const refused = proxy.stats.refused;
     // Quick tries, then rounds of three checks with growing gaps up to the 2 s health interval:
@@ -177,7 +168,7 @@ describe('the desk on a bad network', () => {
     expect(refused).toBeLessThanOrEqual(45);
     proxy.down = false;
     const upAt = Date.now();
-    await until('the take-ins after the outage', () => receipts() === before + 5, 15_000);
+    await until('the take-ins after the outage', () => receipts() === before + 5, 15_000, 10);
     console.log(`outage of ${upAt - downAt} ms: ${refused} connection attempts; replayed ${Date.now() - upAt} ms after the server came back`);
     expect(Date.now() - upAt).toBeLessThan(8_000);
     expect((await c.ok('sync.status', {})).online).toBe(true);

@@ -13,18 +13,11 @@ import { startFaultProxy, type FaultProxy } from '../helpers/faultProxy';
 import { DEMO_KEYS, startTestServer, type TestServer } from '../helpers/server';
 import { seedCatalog } from '../helpers/core';
 import { buildPlan, serverOutcome } from './plan';
+import { until } from '../helpers/wait';
 
 const KILLS = 30;
 const COMMANDS = Number(process.env.CRASH_COMMANDS ?? 300);
 const ENGINE = JSON.stringify({ healthIntervalMs: 20, backoff: { baseMs: 5, capMs: 50 }, callTimeoutMs: 5_000 });
-
-async function until(what: string, fn: () => Promise<boolean>, ms = 120_000): Promise<void> {
-  const start = Date.now();
-  while (!(await fn())) {
-    if (Date.now() - start > ms) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('crash during replay', () => {
   let s: TestServer;
@@ -51,7 +44,7 @@ describe('crash during replay', () => {
   it(`applies every command exactly once across ${KILLS} SIGKILLs`, async () => {
     await core.ok('settings.update', { serverUrl: proxy.url });
     await core.ok('settings.setCredentials', { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key });
-    await until('the first pull', async () => (await core.ok('sync.status', {})).mirrored);
+    await until('the first pull', async () => (await core.ok('sync.status', {})).mirrored, 120_000, 50);
     proxy.down = true;
     const plan = await buildPlan(core.ok, s, ids, COMMANDS, seededRandom(99));
     proxy.down = false;
@@ -66,7 +59,7 @@ describe('crash during replay', () => {
     await until('the outbox to drain', async () => {
       const st = await core.ok('sync.status', {});
       return st.outbox.queued === 0 && st.outbox.inFlight === 0;
-    }, 240_000);
+    }, 240_000, 50);
     expect((await core.ok('sync.status', {})).outbox.needsAttention).toBe(0);
     expect(serverOutcome(s, ids, plan)).toEqual(plan.expected);
   }, 600_000);

@@ -18,19 +18,10 @@ import { startFaultProxy, type FaultProxy } from '../helpers/faultProxy';
 import { DEMO_KEYS, startTestServer, type TestServer } from '../helpers/server';
 import { seedCatalog } from '../helpers/core';
 import { buildPlan, serverOutcome, type Ok } from './plan';
+import { sleep, until } from '../helpers/wait';
 
 const ENTRY = fileURLToPath(new URL('../../src/main/core/entry.ts', import.meta.url));
 const KILLS = 5;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(what: string, fn: () => Promise<boolean> | boolean, ms: number): Promise<void> {
-  const start = Date.now();
-  while (!(await fn())) {
-    if (Date.now() - start > ms) throw new Error(`timed out after ${ms} ms waiting for ${what}`);
-    await sleep(5);
-  }
-}
-
 describe('restart after a crash', () => {
   let s: TestServer;
   let proxy: FaultProxy;
