@@ -1,0 +1,186 @@
+/**
+ * The PostgreSQL engine of the storage interface (src/server/db/sql.ts) over a pg.Pool.
+ *
+ * - `?` placeholders become $1, $2, … (placeholders.ts).
+ * - int8 (bigint columns, count(*), sum of integer) arrive as JS numbers, as SQLite's integers do;
+ *   a value beyond ±2^53 throws instead of silently losing digits. numeric stays a decimal string
+ *   (sum() of a bigint column is numeric: cast it, `sum(x)::bigint`, to get a number).
+ * - transaction() runs on one pooled connection with BEGIN/COMMIT/ROLLBACK. Inside it, nested
+ *   transactions (tx.transaction, or store.transaction called from within fn) are SAVEPOINTs, and
+ *   the store's own all/get/run also run on the transaction's connection: on SQLite, with its single
+ *   connection, that is what happens anyway, so code written there behaves the same here.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import pg from 'pg';
+import type { RunResult, Sql, SqlValue, Store } from '../sql';
+import { PgStatementError } from './errors';
+import { toNumberedParams } from './placeholders';
+
+export interface PgStoreOptions {
+  /** postgres://user@host:port/database */
+  url: string;
+  /** Connections in the pool (default 10). Each instance holds up to this many on the server. */
+  poolSize?: number;
+  /** Shown in pg_stat_activity. */
+  applicationName?: string;
+  /** Errors of idle pooled connections (e.g. the server restarted); the pool drops such a connection. */
+  onIdleError?: (e: Error) => void;
+}
+
+/** A transaction's statement runner; `transaction` on it opens a savepoint. */
+export interface PgTx extends Sql {
+  transaction<T>(fn: (tx: PgTx) => Promise<T>): Promise<T>;
+}
+
+export interface PgStore extends Store {
+  readonly engine: 'postgres';
+  readonly pool: pg.Pool;
+  transaction<T>(fn: (tx: PgTx) => Promise<T>): Promise<T>;
+}
+
+const INT8_OID = 20;
+
+function parseInt8(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) {
+    throw new RangeError(`PostgreSQL returned the integer ${text}, beyond what a JS number holds exactly (±2^53); read it as text (::text) instead.`);
+  }
+  return n;
+}
+
+/** Per-pool type parsers: the process-wide pg.types stay untouched for anyone else using pg. */
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8_OID && format !== 'binary') return parseInt8;
+    return (pg.types.getTypeParser as (oid: number, format?: string) => (v: string) => unknown)(oid, format);
+  },
+};
+
+function toPg(v: SqlValue): unknown {
+  if (typeof v === 'bigint') return v.toString();
+  if (v instanceof Uint8Array && !Buffer.isBuffer(v)) return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+  return v;
+}
+
+interface TxState {
+  store: PgStore;
+  client: pg.PoolClient;
+  depth: number;
+  ended: boolean;
+}
+
+const current = new AsyncLocalStorage<TxState>();
+
+async function query(on: pg.Pool | pg.PoolClient, sql: string, params: readonly SqlValue[] = []): Promise<pg.QueryResult> {
+  const { text, params: wanted } = toNumberedParams(sql);
+  if (wanted !== params.length) {
+    throw new PgStatementError({ message: `the statement has ${wanted} placeholder(s) but was given ${params.length} parameter(s)` }, sql);
+  }
+  try {
+    return await (wanted === 0 ? on.query(text) : on.query(text, params.map(toPg)));
+  } catch (e) {
+    throw new PgStatementError(e, sql);
+  }
+}
+
+function runner(engineQuery: (sql: string, params?: readonly SqlValue[]) => Promise<pg.QueryResult>): Sql {
+  return {
+    engine: 'postgres',
+    async all<T>(sql: string, params?: readonly SqlValue[]) {
+      return (await engineQuery(sql, params)).rows as T[];
+    },
+    async get<T>(sql: string, params?: readonly SqlValue[]) {
+      return (await engineQuery(sql, params)).rows[0] as T | undefined;
+    },
+    async run(sql: string, params?: readonly SqlValue[]): Promise<RunResult> {
+      return { changes: (await engineQuery(sql, params)).rowCount ?? 0 };
+    },
+  };
+}
+
+function txRunner(state: TxState): PgTx {
+  const sql = runner((text, params) => {
+    if (state.ended) throw new PgStatementError({ message: 'the transaction has already ended' }, text);
+    return query(state.client, text, params);
+  });
+  return { ...sql, transaction: (fn) => savepoint(state, fn) };
+}
+
+async function savepoint<T>(state: TxState, fn: (tx: PgTx) => Promise<T>): Promise<T> {
+  const name = `sp_${++state.depth}`;
+  try {
+    await query(state.client, `SAVEPOINT ${name}`);
+    let result: T;
+    try {
+      result = await fn(txRunner(state));
+    } catch (e) {
+      await query(state.client, `ROLLBACK TO SAVEPOINT ${name}`);
+      await query(state.client, `RELEASE SAVEPOINT ${name}`);
+      throw e;
+    }
+    await query(state.client, `RELEASE SAVEPOINT ${name}`);
+    return result;
+  } finally {
+    state.depth--;
+  }
+}
+
+export function openPgStore(opts: PgStoreOptions): PgStore {
+  const pool = new pg.Pool({
+    connectionString: opts.url,
+    max: opts.poolSize ?? 10,
+    application_name: opts.applicationName ?? 'stockdesk',
+    types: typeParsers,
+  });
+  pool.on('error', (e) => opts.onIdleError?.(e));
+
+  /** Inside one of this store's transactions, statements go to its connection (see the file comment). */
+  const on = (): pg.Pool | pg.PoolClient => {
+    const state = current.getStore();
+    return state && state.store === store && !state.ended ? state.client : pool;
+  };
+
+  const store: PgStore = {
+    ...runner((sql, params) => query(on(), sql, params)),
+    engine: 'postgres',
+    pool,
+    async transaction<T>(fn: (tx: PgTx) => Promise<T>): Promise<T> {
+      const outer = current.getStore();
+      if (outer && outer.store === store && !outer.ended) return savepoint(outer, fn);
+      const client = await pool.connect();
+      const state: TxState = { store, client, depth: 0, ended: false };
+      let broken: Error | undefined;
+      try {
+        await query(client, 'BEGIN');
+        let result: T;
+        try {
+          result = await current.run(state, () => fn(txRunner(state)));
+        } catch (e) {
+          try {
+            await query(client, 'ROLLBACK');
+          } catch (rollbackError) {
+            broken = rollbackError as Error; // the connection is unusable: the pool must not reuse it
+          }
+          throw e;
+        }
+        await query(client, 'COMMIT');
+        return result;
+      } catch (e) {
+        broken ??= isConnectionError(e) ? (e as Error) : undefined;
+        throw e;
+      } finally {
+        state.ended = true;
+        client.release(broken);
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+  return store;
+}
+
+/** Errors that leave the connection in an unknown state (no SQLSTATE: the socket, not the statement, failed). */
+function isConnectionError(e: unknown): boolean {
+  return e instanceof PgStatementError && e.code === undefined && !(e.cause as { code?: string } | undefined)?.code;
+}
