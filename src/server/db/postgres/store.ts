@@ -147,37 +147,44 @@ export function openPgStore(opts: PgStoreOptions): PgStore {
     async transaction<T>(fn: (tx: PgTx) => Promise<T>): Promise<T> {
       const outer = current.getStore();
       if (outer && outer.store === store && !outer.ended) return savepoint(outer, fn);
-      const client = await pool.connect();
-      const state: TxState = { store, client, depth: 0, ended: false };
-      let broken: Error | undefined;
-      try {
-        await query(client, 'BEGIN');
-        let result: T;
-        try {
-          result = await current.run(state, () => fn(txRunner(state)));
-        } catch (e) {
-          try {
-            await query(client, 'ROLLBACK');
-          } catch (rollbackError) {
-            broken = rollbackError as Error; // the connection is unusable: the pool must not reuse it
-          }
-          throw e;
-        }
-        await query(client, 'COMMIT');
-        return result;
-      } catch (e) {
-        broken ??= isConnectionError(e) ? (e as Error) : undefined;
-        throw e;
-      } finally {
-        state.ended = true;
-        client.release(broken);
-      }
+      return onClient(store, await pool.connect(), fn);
     },
     async close() {
       await pool.end();
     },
   };
   return store;
+}
+
+/**
+ * Runs fn in a transaction on `client` (BEGIN … COMMIT, ROLLBACK when fn throws) and releases the
+ * client to its pool afterwards. The migration runner uses it on the connection that holds its lock.
+ */
+export async function onClient<T>(store: PgStore, client: pg.PoolClient, fn: (tx: PgTx) => Promise<T>, release = true): Promise<T> {
+  const state: TxState = { store, client, depth: 0, ended: false };
+  let broken: Error | undefined;
+  try {
+    await query(client, 'BEGIN');
+    let result: T;
+    try {
+      result = await current.run(state, () => fn(txRunner(state)));
+    } catch (e) {
+      try {
+        await query(client, 'ROLLBACK');
+      } catch (rollbackError) {
+        broken = rollbackError as Error; // the connection is unusable: the pool must not reuse it
+      }
+      throw e;
+    }
+    await query(client, 'COMMIT');
+    return result;
+  } catch (e) {
+    broken ??= isConnectionError(e) ? (e as Error) : undefined;
+    throw e;
+  } finally {
+    state.ended = true;
+    if (release) client.release(broken);
+  }
 }
 
 /** Errors that leave the connection in an unknown state (no SQLSTATE: the socket, not the statement, failed). */
