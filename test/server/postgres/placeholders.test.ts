@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { toNumberedParams } from '@server/db/postgres/placeholders';
+import { toNumberedParams as rewrite } from '@server/db/postgres/placeholders';
+
+/** The rewrite without the statement id (tested on its own below). */
+const toNumberedParams = (sql: string) => {
+  const { text, params } = rewrite(sql);
+  return { text, params };
+};
 
 describe('? → $n placeholder rewrite', () => {
   it('numbers the placeholders in order', () => {
@@ -35,5 +41,12 @@ describe('? → $n placeholder rewrite', () => {
   it('is not fooled by identifiers with $ or an unterminated literal', () => {
     expect(toNumberedParams('SELECT a$b, ? FROM t')).toEqual({ text: 'SELECT a$b, $1 FROM t', params: 1 });
     expect(toNumberedParams("SELECT ?, 'open ?")).toEqual({ text: "SELECT $1, 'open ?", params: 1 });
+  });
+
+  it('gives each statement text one id of its own, the same every time', () => {
+    const a = rewrite('SELECT ? AS a');
+    const b = rewrite('SELECT ? AS b');
+    expect(rewrite('SELECT ? AS a').id).toBe(a.id);
+    expect(b.id).not.toBe(a.id);
   });
 });

@@ -148,4 +148,22 @@ describe('PostgreSQL store', () => {
     });
     await expect(leaked!.run('SELECT 1')).rejects.toThrow(/already ended/);
   });
+
+  it('prepares a parameterised statement once per connection, unless told not to', async () => {
+    const prepared = (tx: { all: PgStore['all'] }) =>
+      tx.all<{ statement: string }>("SELECT statement FROM pg_prepared_statements WHERE name LIKE 'sd%' AND statement LIKE '%prepared probe%'");
+    await store.transaction(async (tx) => {
+      for (let i = 0; i < 3; i++) await tx.get("SELECT ? AS n -- prepared probe", [i]);
+      expect(await prepared(tx)).toEqual([{ statement: 'SELECT $1 AS n -- prepared probe' }]);
+    });
+    const plain = openPgStore({ url, poolSize: 1, prepare: false });
+    try {
+      await plain.transaction(async (tx) => {
+        expect(await tx.get("SELECT ? AS n -- prepared probe", [7])).toEqual({ n: '7' });
+        expect(await prepared(tx)).toEqual([]);
+      });
+    } finally {
+      await plain.close();
+    }
+  });
 });

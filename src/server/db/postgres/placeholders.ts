@@ -11,23 +11,28 @@ export interface Rewritten {
   text: string;
   /** How many placeholders the statement has: the number of parameters it must be given. */
   params: number;
+  /** Unique to this text for the life of the process: the name of its prepared statement. */
+  id: number;
 }
 
 const cache = new Map<string, Rewritten>();
 const CACHE_LIMIT = 2000;
+// Never reused, even after the cache is cleared: a connection may still hold a statement prepared
+// under an old id, and pg refuses to prepare another text under a name it already knows.
+let nextId = 1;
 
 /** Rewrites `?` to $1, $2, … (cached: a program has a bounded set of statement texts). */
 export function toNumberedParams(sql: string): Rewritten {
   let hit = cache.get(sql);
   if (!hit) {
-    hit = rewrite(sql);
+    hit = { ...rewrite(sql), id: nextId++ };
     if (cache.size >= CACHE_LIMIT) cache.clear();
     cache.set(sql, hit);
   }
   return hit;
 }
 
-function rewrite(sql: string): Rewritten {
+function rewrite(sql: string): Omit<Rewritten, 'id'> {
   let out = '';
   let n = 0;
   let i = 0;
