@@ -158,6 +158,44 @@ describe('PostgreSQL baseline triggers', () => {
     ]);
   });
 
+  it('keeps levels and revisions exact under concurrent transactions on many connections', async () => {
+    const p = await newProduct(account, 'Versengő');
+    const many = openPgStore({ url, poolSize: 8 });
+    try {
+      // 24 receipts at once, each adding and taking on the same two levels, on 8 connections.
+      await Promise.all(
+        Array.from({ length: 24 }, (_, i) =>
+          many.transaction(async (tx) => {
+            const r = (await tx.get<{ id: number }>(
+              "INSERT INTO stock_receipts (account_id, kind, warehouse_id, date, created_at) VALUES (?, 'takein', ?, '2026-11-25', ?) RETURNING id",
+              [account, warehouse, `2026-11-25T13:00:${String(i).padStart(2, '0')}.000Z`],
+            ))!.id;
+            await tx.run('INSERT INTO stock_moves (receipt_id, line, account_id, product_id, warehouse_id, stock_label, qty_milli) VALUES (?, 1, ?, ?, ?, ?, ?)', [r, account, p.id, warehouse, '', 1000 + i]);
+            await tx.run('INSERT INTO stock_moves (receipt_id, line, account_id, product_id, warehouse_id, stock_label, qty_milli) VALUES (?, 2, ?, ?, ?, ?, ?)', [r, account, p.id, warehouse, 'L2', -(i + 1)]);
+          }),
+        ),
+      );
+      const sum = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => from + k).reduce((a, b) => a + b, 0);
+      expect(await store.all('SELECT stock_label, qty_milli FROM stock_levels WHERE product_id = ? ORDER BY stock_label', [p.id])).toEqual([
+        { stock_label: '', qty_milli: 24 * 1000 + sum(0, 23) },
+        { stock_label: 'L2', qty_milli: -sum(1, 24) },
+      ]);
+      // New products of one account at once: every one gets its own revision, none skipped.
+      const before = (await store.get<{ rev: number }>('SELECT rev FROM catalog_revisions WHERE account_id = ?', [account]))!.rev;
+      const revs = await Promise.all(
+        Array.from({ length: 16 }, (_, i) =>
+          many.transaction(async (tx) => (await tx.get<{ search_rev: number }>(
+            `INSERT INTO products (account_id, product_name, currency, vat, unit, search, created_at, updated_at) VALUES (?, ?, 'HUF', '27', 'db', ?, ?, ?) RETURNING search_rev`,
+            [account, `Egyszerre ${i}`, `egyszerre ${i}`, at, at],
+          ))!.search_rev),
+        ),
+      );
+      expect([...revs].sort((a, b) => a - b)).toEqual(Array.from({ length: 16 }, (_, i) => before + 1 + i));
+    } finally {
+      await many.close();
+    }
+  });
+
   it('leaves no level behind a move that was rolled back', async () => {
     const p = await newProduct(account, 'Visszavont');
     await expect(
