@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migratePostgres, pgSchemaVersion, PG_MIGRATIONS, VERSION_TABLE } from '@server/db/postgres/migrate';
 import { FutureDatabaseError } from '@sqlite/migrate';
 import { openPgStore, type PgStore } from '@server/db/postgres/store';
+import { openPostgres } from '@server/db/postgres';
 import type { StoreMigration } from '@server/db/storeMigration';
 import { createTestDatabase, dropTestDatabase } from '../../helpers/postgres';
 
@@ -109,5 +110,22 @@ describe('PostgreSQL migration runner', () => {
       `migration counted has version ${counted.version + 1}, expected ${counted.version}`,
     );
     expect(await pgSchemaVersion(s)).toBe(0);
+  });
+
+  it('opens a database for the server migrated, and a database from the future not at all', async () => {
+    const url = await freshDatabase();
+    const [a, b] = await Promise.all([openPostgres({ url, poolSize: 2 }), openPostgres({ url, poolSize: 2 })]);
+    opened.push(a, b);
+    expect(await pgSchemaVersion(b)).toBe(PG_MIGRATIONS.at(-1)!.version);
+    await a.run(`INSERT INTO ${VERSION_TABLE} (version, name, applied_at) VALUES (?, 'next', ?)`, [PG_MIGRATIONS.at(-1)!.version + 1, new Date().toISOString()]);
+    await expect(openPostgres({ url, poolSize: 2 })).rejects.toThrow(/written by a newer Stockdesk/);
+  });
+
+  it('says so within the connect timeout when the server cannot be reached', async () => {
+    const started = Date.now();
+    await expect(openPostgres({ url: 'postgres://postgres:secret@127.0.0.1:1/none', connectTimeoutMs: 2000 })).rejects.toThrow(
+      /^Cannot open the PostgreSQL database postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:1\/none: .*ECONNREFUSED/,
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
   });
 });

@@ -21,6 +21,12 @@ export interface PgStoreOptions {
   url: string;
   /** Connections in the pool (default 10). Each instance holds up to this many on the server. */
   poolSize?: number;
+  /**
+   * How long a statement waits for a connection (a new one, or a free one from a full pool) before
+   * it fails (default 10 s): a server that is down or a pool that is exhausted then gives an error
+   * instead of a request that hangs for ever.
+   */
+  connectTimeoutMs?: number;
   /** Shown in pg_stat_activity. */
   applicationName?: string;
   /**
@@ -140,6 +146,7 @@ export function openPgStore(opts: PgStoreOptions): PgStore {
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
     application_name: opts.applicationName ?? 'stockdesk',
     types: typeParsers,
   });
