@@ -166,4 +166,24 @@ describe('PostgreSQL store', () => {
       await plain.close();
     }
   });
+
+  it('fails only the transaction whose connection the server dropped, and goes on with fresh connections', async () => {
+    const before = await count();
+    const outcome = store
+      .transaction(async (tx) => {
+        const { pid } = (await tx.get<{ pid: number }>('SELECT pg_backend_pid() AS pid'))!;
+        await tx.run('INSERT INTO t (name) VALUES (?)', ['lost-with-its-connection']);
+        // The server ends this connection while the transaction waits between two statements.
+        await store.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+        await new Promise((r) => setTimeout(r, 200));
+        await tx.run('INSERT INTO t (name) VALUES (?)', ['never']);
+      })
+      .then(
+        () => 'committed',
+        (e: unknown) => (e instanceof Error ? e.message : String(e)),
+      );
+    expect(await outcome).toMatch(/terminat|Connection|connection/);
+    expect(await count()).toBe(before);
+    await Promise.all(Array.from({ length: 6 }, (_, i) => store.transaction((tx) => tx.get('SELECT ?::bigint AS i', [i]))));
+  });
 });

@@ -37,6 +37,11 @@ export async function migratePostgres(
   const latest = migrations.at(-1)?.version ?? 0;
   const client = await store.pool.connect();
   let failure: Error | undefined;
+  // Checked out, the connection's 'error' event has no listener of the pool's (see store.ts onClient).
+  const onLost = (e: Error) => {
+    failure ??= e;
+  };
+  client.on('error', onLost);
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
@@ -70,6 +75,7 @@ export async function migratePostgres(
     failure = e as Error; // a connection that failed part-way is not given back to the pool
     throw e;
   } finally {
+    client.removeListener('error', onLost);
     client.release(failure);
   }
 }

@@ -183,6 +183,13 @@ export function openPgStore(opts: PgStoreOptions): PgStore {
 export async function onClient<T>(store: PgStore, client: pg.PoolClient, fn: (tx: PgTx) => Promise<T>, release = true): Promise<T> {
   const state: TxState = { store, client, depth: 0, ended: false };
   let broken: Error | undefined;
+  // A checked-out connection has no listener for its 'error' event (the pool removes its own), and
+  // an unheard 'error' ends the process: a server restart between two statements must fail this
+  // transaction, not the whole server.
+  const onLost = (e: Error) => {
+    broken ??= e;
+  };
+  client.on('error', onLost);
   try {
     await query(client, 'BEGIN');
     let result: T;
@@ -203,6 +210,7 @@ export async function onClient<T>(store: PgStore, client: pg.PoolClient, fn: (tx
     throw e;
   } finally {
     state.ended = true;
+    client.removeListener('error', onLost);
     if (release) client.release(broken);
   }
 }
