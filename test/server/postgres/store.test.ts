@@ -186,4 +186,18 @@ describe('PostgreSQL store', () => {
     expect(await count()).toBe(before);
     await Promise.all(Array.from({ length: 6 }, (_, i) => store.transaction((tx) => tx.get('SELECT ?::bigint AS i', [i]))));
   });
+
+  it('keeps its connection after a failed statement (only a lost connection is replaced)', async () => {
+    const one = openPgStore({ url, poolSize: 1 });
+    try {
+      const pid = async () => (await one.get<{ pid: number }>('SELECT pg_backend_pid() AS pid WHERE ? = 1', [1]))!.pid;
+      const first = await pid();
+      await one.run('INSERT INTO t (name) VALUES (?)', ['kept-connection']);
+      await expect(one.run('INSERT INTO t (name) VALUES (?)', ['kept-connection'])).rejects.toMatchObject({ code: '23505' });
+      await expect(one.transaction((tx) => tx.run('INSERT INTO t (name) VALUES (?)', ['kept-connection']))).rejects.toMatchObject({ code: '23505' });
+      expect(await pid()).toBe(first);
+    } finally {
+      await one.close();
+    }
+  });
 });

@@ -154,13 +154,13 @@ export function openPgStore(opts: PgStoreOptions): PgStore {
   const prepare = opts.prepare ?? true;
 
   /** Inside one of this store's transactions, statements go to its connection (see the file comment). */
-  const on = (): pg.Pool | pg.PoolClient => {
+  const statement = (sql: string, params?: readonly SqlValue[]) => {
     const state = current.getStore();
-    return state && state.store === store && !state.ended ? state.client : pool;
+    return state && state.store === store && !state.ended ? query(state.client, sql, params, prepare) : autocommit(pool, sql, params, prepare);
   };
 
   const store: PgStore = {
-    ...runner((sql, params) => query(on(), sql, params, prepare)),
+    ...runner(statement),
     engine: 'postgres',
     pool,
     async transaction<T>(fn: (tx: PgTx) => Promise<T>): Promise<T> {
@@ -174,6 +174,34 @@ export function openPgStore(opts: PgStoreOptions): PgStore {
   };
   preparing.set(store, prepare);
   return store;
+}
+
+/**
+ * One statement outside a transaction, on a connection of the pool. Not pool.query: that one
+ * destroys the connection after any failed statement (a unique violation too), which costs a new
+ * connection and its prepared statements each time; here only a lost connection is dropped.
+ */
+async function autocommit(pool: pg.Pool, sql: string, params: readonly SqlValue[] | undefined, prepare: boolean): Promise<pg.QueryResult> {
+  let client: pg.PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (e) {
+    throw new PgStatementError(e, sql);
+  }
+  let lost: Error | undefined;
+  const onLost = (e: Error) => {
+    lost ??= e;
+  };
+  client.on('error', onLost);
+  try {
+    return await query(client, sql, params, prepare);
+  } catch (e) {
+    if (isConnectionError(e)) lost ??= e as Error;
+    throw e;
+  } finally {
+    client.removeListener('error', onLost);
+    client.release(lost);
+  }
 }
 
 /**
