@@ -200,4 +200,23 @@ describe('PostgreSQL store', () => {
       await one.close();
     }
   });
+
+  it('marks a deadlock as retryable, and a constraint violation not', async () => {
+    await store.run("INSERT INTO t (name, n) VALUES ('lock-a', 0), ('lock-b', 0)");
+    const bothLocked = { count: 0, release: () => {} };
+    const barrier = new Promise<void>((resolve) => (bothLocked.release = resolve));
+    const lockInOrder = (first: string, second: string) =>
+      store.transaction(async (tx) => {
+        await tx.run('UPDATE t SET n = n + 1 WHERE name = ?', [first]);
+        if (++bothLocked.count === 2) bothLocked.release();
+        await barrier;
+        await tx.run('UPDATE t SET n = n + 1 WHERE name = ?', [second]);
+      });
+    const results = await Promise.allSettled([lockInOrder('lock-a', 'lock-b'), lockInOrder('lock-b', 'lock-a')]);
+    const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => r.reason as PgStatementError);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toMatchObject({ code: '40P01', retryable: true });
+    const dup = await store.run('INSERT INTO t (name) VALUES (?)', ['lock-a']).catch((e: PgStatementError) => e);
+    expect(dup).toMatchObject({ code: '23505', retryable: false });
+  });
 });

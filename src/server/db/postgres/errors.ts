@@ -10,6 +10,11 @@ export class PgStatementError extends Error {
   readonly constraint: string | undefined;
   readonly sql: string;
 
+  /** A serialization failure or deadlock: the whole transaction may be run again and will likely succeed. */
+  get retryable(): boolean {
+    return this.code === '40001' || this.code === '40P01';
+  }
+
   constructor(cause: unknown, sql: string) {
     const e = cause as { message?: string; code?: string; constraint?: string; detail?: string };
     const detail = e.detail ? ` (${e.detail})` : '';
