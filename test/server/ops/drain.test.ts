@@ -4,7 +4,7 @@
  * as their answers go out (close does not wait out the keep-alive timeout), and nothing new is served.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { groupCommitOf } from '@server/repos/groupCommit';
+import { groupCommitOf, type Batch } from '@server/repos/groupCommit';
 import { levelMismatches } from '@server/repos/stock';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { product } from '../product/fixtures';
@@ -31,17 +31,19 @@ describe('closing the server in the middle of a group commit', () => {
 
     // Once all of them are in, close at the first moment a batch is open (a batch stays open for two
     // turns of the event loop, so polling once a turn cannot miss it).
-    const closed = new Promise<{ batchOpen: boolean; ms: number }>((resolve, reject) => {
+    const closed = new Promise<{ batch: Batch; ms: number }>((resolve, reject) => {
       const poll = () => {
-        if (taken - before < WRITES || !gc.current) return void setImmediate(poll);
+        const batch = gc.current;
+        if (taken - before < WRITES || !batch) return void setImmediate(poll);
         const started = Date.now();
-        t.app.close().then(() => resolve({ batchOpen: true, ms: Date.now() - started }), reject);
+        t.app.close().then(() => resolve({ batch, ms: Date.now() - started }), reject);
       };
       poll();
     });
     const answers = await Promise.all(writes);
-    const { batchOpen, ms } = await closed;
-    expect(batchOpen).toBe(true);
+    const { batch, ms } = await closed;
+    // The batch open when closing began was committed, not abandoned.
+    await expect(batch.done).resolves.toBeUndefined();
     expect(answers.map((a) => a.status)).toEqual(Array(WRITES).fill(200));
     expect(new Set(answers.map((a) => (a.ok ? a.result.receipt_id : 0))).size).toBe(WRITES);
     // The answered writes' keep-alive connections were closed with their answers, not after 5 s.

@@ -149,12 +149,12 @@ describe('graceful shutdown on SIGTERM', () => {
     bodyInFlight.rest();
     const slow = (await bodyInFlight.answer) as Answer;
     expect(slow.status).toBe(200);
-    expect(JSON.parse(slow.body)).toMatchObject({ status: 'ok', result: { created: 1 } });
+    expect(JSON.parse(slow.body)).toMatchObject({ status: 'success', result: { created: 1 } });
     expect(slow.headers.connection).toBe('close');
     held.shift()!();
     const photo = (await photoInFlight) as { status: number; body: string };
     expect(photo.status).toBe(200);
-    expect(JSON.parse(photo.body)).toMatchObject({ status: 'ok', result: { created: 1 } });
+    expect(JSON.parse(photo.body)).toMatchObject({ status: 'success', result: { created: 1 } });
 
     expect(await server.exited).toEqual({ code: 0, signal: null });
     expect(Date.now() - signalled).toBeLessThan(5_000);
