@@ -9,7 +9,7 @@ export const DEFAULT_SQLITE_PATH = './data/server.db';
 export type DatabaseLocation =
   | { engine: 'sqlite'; path: string }
   | {
-      engine: 'postgresql';
+      engine: 'postgres';
       url: string;
       /** Empty: the local socket, as libpq reads it. */
       host: string;
@@ -64,7 +64,7 @@ function postgres(text: string, from: string): DatabaseLocation {
   }
   if (database.includes('/')) throw invalid('the database name has a /');
   const shown = `${u.protocol}//${u.username}${u.password ? ':***' : ''}${u.username || u.password ? '@' : ''}${u.host}${u.pathname}`;
-  return { engine: 'postgresql', url: text, host: u.hostname, port: u.port ? Number(u.port) : 5432, database, user, shown };
+  return { engine: 'postgres', url: text, host: u.hostname, port: u.port ? Number(u.port) : 5432, database, user, shown };
 }
 
 /** Parses one location; `from` names the flag or variable it came from, for messages. */

@@ -20,8 +20,8 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** What /api/health reports as `engine`: the storage the server runs on. */
-export type StorageEngine = 'sqlite' | 'postgresql';
+/** What /api/health reports as `engine`: the storage the server runs on (the names of db/sql.ts's Store.engine on the async branch). */
+export type StorageEngine = 'sqlite' | 'postgres';
 
 export interface ApiServerDeps extends DispatchDeps {
   engine: StorageEngine;

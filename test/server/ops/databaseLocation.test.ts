@@ -20,12 +20,12 @@ describe('parseDatabaseLocation', () => {
 
   it('reads a PostgreSQL URL into its parts, and never shows its password', () => {
     expect(parse('postgres://stock:p%40ss@db.example:5433/stockdesk?sslmode=require')).toEqual({
-      engine: 'postgresql', url: 'postgres://stock:p%40ss@db.example:5433/stockdesk?sslmode=require', host: 'db.example', port: 5433, database: 'stockdesk', user: 'stock',
+      engine: 'postgres', url: 'postgres://stock:p%40ss@db.example:5433/stockdesk?sslmode=require', host: 'db.example', port: 5433, database: 'stockdesk', user: 'stock',
       shown: 'postgres://stock:***@db.example:5433/stockdesk',
     });
-    expect(parse('postgresql://db.example/stockdesk')).toMatchObject({ engine: 'postgresql', host: 'db.example', port: 5432, database: 'stockdesk', user: '', shown: 'postgresql://db.example/stockdesk' });
+    expect(parse('postgresql://db.example/stockdesk')).toMatchObject({ engine: 'postgres', host: 'db.example', port: 5432, database: 'stockdesk', user: '', shown: 'postgresql://db.example/stockdesk' });
     // No host: libpq's local socket.
-    expect(parse('postgresql:///stockdesk')).toMatchObject({ engine: 'postgresql', host: '', database: 'stockdesk' });
+    expect(parse('postgresql:///stockdesk')).toMatchObject({ engine: 'postgres', host: '', database: 'stockdesk' });
   });
 
   it.each([
