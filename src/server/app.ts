@@ -49,22 +49,27 @@ export async function startServer(opts: StartOptions = {}): Promise<App> {
   // Invoice e-mail leaves the process only after the invoice's transaction committed.
   const mail = createMailWorker({ db, config, clock, log });
   const services: ServerServices = { kickMail: () => mail.kick() };
-  const server = createApiServer({ db, clock, config, log, services });
+  // openServerDb opens SQLite; the engine reported is the one actually serving.
+  const server = createApiServer({ db, clock, config, log, services, engine: 'sqlite' });
   const running = await listen(server, config.host, config.port).catch((e: unknown) => {
     unlock();
     if (!opts.db) db.close();
     throw e;
   });
   mail.start();
+  // Once: a signal handler and a test's cleanup may both close the same app.
+  let closing: Promise<void> | undefined;
   return {
     ...running,
     db,
     config,
-    close: async () => {
-      await running.close();
-      await mail.stop();
-      unlock();
-      if (!opts.db) db.close();
-    },
+    close: () =>
+      (closing ??= (async () => {
+        // Every request answered and every handler done before the database goes.
+        await running.close();
+        await mail.stop();
+        unlock();
+        if (!opts.db) db.close();
+      })()),
   };
 }

@@ -1,13 +1,17 @@
 /**
- * `npm run server [-- --host H --port P --db FILE --demo]` starts the Command API server;
- * `npm run server -- admin …` runs an operator command against the same database.
+ * `npm run server [-- --host H --port P --database FILE|URL --demo]` starts the Command API server;
+ * `npm run server -- admin …` runs an operator command against the same database. Every option
+ * and variable is listed in README.md ("The Command API server alone").
  */
 import { parseArgs } from 'node:util';
 import { ADMIN_USAGE, AdminError, runAdmin } from './admin/commands';
 import { openServerDb, startServer, systemClock } from './app';
 import { defaultConfig } from './config';
+import { databaseLocation, sqliteOnly } from './databaseLocation';
 import { DatabaseInUse } from './db/serverLock';
 import { seedDemo } from './demo/seed';
+import { invoicePrefixes, PREFIX_OPTIONS } from './invoicePrefixes';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS, stopOnSignals } from './shutdown';
 import { SMTP_OPTIONS, smtpConfig } from './smtpConfig';
 
 function envInt(name: string): number | undefined {
@@ -15,20 +19,22 @@ function envInt(name: string): number | undefined {
   return v === undefined || v === '' ? undefined : Number(v);
 }
 
+/** A duration in milliseconds from a flag or its variable (flag first); undefined when neither is given. */
+function readMs(flag: string | undefined, env: string, name: string): number | undefined {
+  const raw = flag ?? process.env[env];
+  if (raw === undefined || raw === '') return undefined;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 100 || ms > 3_600_000) throw new AdminError(`--${name} must be a whole number of milliseconds from 100 to 3600000; got ${raw}`);
+  return ms;
+}
+
 /**
  * How long a client may take to send its headers, and its whole request, before it is cut off
  * with 408 (docs/api.md, "Limits"); defaults in config.ts.
  */
 function timeoutConfig(headersFlag: string | undefined, requestFlag: string | undefined): { headersTimeoutMs?: number; requestTimeoutMs?: number } {
-  const read = (flag: string | undefined, env: string, name: string) => {
-    const raw = flag ?? process.env[env];
-    if (raw === undefined || raw === '') return undefined;
-    const ms = Number(raw);
-    if (!Number.isInteger(ms) || ms < 100 || ms > 3_600_000) throw new AdminError(`--${name} must be a whole number of milliseconds from 100 to 3600000; got ${raw}`);
-    return ms;
-  };
-  const headersTimeoutMs = read(headersFlag, 'STOCKDESK_HEADERS_TIMEOUT_MS', 'headers-timeout-ms');
-  const requestTimeoutMs = read(requestFlag, 'STOCKDESK_REQUEST_TIMEOUT_MS', 'request-timeout-ms');
+  const headersTimeoutMs = readMs(headersFlag, 'STOCKDESK_HEADERS_TIMEOUT_MS', 'headers-timeout-ms');
+  const requestTimeoutMs = readMs(requestFlag, 'STOCKDESK_REQUEST_TIMEOUT_MS', 'request-timeout-ms');
   const h = headersTimeoutMs ?? defaultConfig().headersTimeoutMs;
   const r = requestTimeoutMs ?? defaultConfig().requestTimeoutMs;
   if (h > r) throw new AdminError(`--headers-timeout-ms (${h}) must not exceed --request-timeout-ms (${r}).`);
@@ -41,17 +47,18 @@ async function main(argv: string[]) {
   const { values } = parseArgs({
     args: serverArgs,
     options: {
-      host: { type: 'string' }, port: { type: 'string' }, db: { type: 'string' }, demo: { type: 'boolean' },
-      'allow-private-photo-hosts': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...SMTP_OPTIONS,
-      'headers-timeout-ms': { type: 'string' }, 'request-timeout-ms': { type: 'string' },
+      host: { type: 'string' }, port: { type: 'string' }, database: { type: 'string' }, db: { type: 'string' }, demo: { type: 'boolean' },
+      'allow-private-photo-hosts': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...SMTP_OPTIONS, ...PREFIX_OPTIONS,
+      'headers-timeout-ms': { type: 'string' }, 'request-timeout-ms': { type: 'string' }, 'shutdown-timeout-ms': { type: 'string' },
     },
     strict: true,
   });
   if (values.help) {
-    console.log(`Usage: npm run server -- [--host 127.0.0.1] [--port 8787|0] [--db ./data/server.db] [--demo]\n  [--headers-timeout-ms 10000] [--request-timeout-ms 60000] (or STOCKDESK_HEADERS_TIMEOUT_MS / STOCKDESK_REQUEST_TIMEOUT_MS)\n  [--smtp-host H --smtp-from ADDR [--smtp-port 587] [--smtp-user U] [--smtp-secure]] (or STOCKDESK_SMTP_HOST/PORT/USER/PASS/FROM/SECURE; pass the password as STOCKDESK_SMTP_PASS)\n${ADMIN_USAGE}`);
+    console.log(`Usage: npm run server -- [--host 127.0.0.1] [--port 8787|0] [--database ./data/server.db|sqlite:PATH|postgres://…] [--demo]\n  [--invoice-prefix SD] [--proforma-prefix PRO] [--shutdown-timeout-ms 10000] [--allow-private-photo-hosts]\n  [--headers-timeout-ms 10000] [--request-timeout-ms 60000] (or STOCKDESK_HEADERS_TIMEOUT_MS / STOCKDESK_REQUEST_TIMEOUT_MS)\n  [--smtp-host H --smtp-from ADDR [--smtp-port 587] [--smtp-user U] [--smtp-secure]] (or STOCKDESK_SMTP_HOST/PORT/USER/PASS/FROM/SECURE; pass the password as STOCKDESK_SMTP_PASS)\n${ADMIN_USAGE}`);
     return;
   }
-  const dbPath = values.db ?? process.env.STOCKDESK_DB ?? './data/server.db';
+  // PostgreSQL URLs are parsed, then refused: this build serves SQLite only (databaseLocation.ts).
+  const dbPath = sqliteOnly(databaseLocation(values));
   if (adminAt !== -1) {
     const db = openServerDb(dbPath);
     try {
@@ -64,6 +71,8 @@ async function main(argv: string[]) {
   const port = values.port !== undefined ? Number(values.port) : (envInt('STOCKDESK_PORT') ?? 8787);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new AdminError(`--port must be 0..65535; got ${values.port ?? process.env.STOCKDESK_PORT}`);
   const timeouts = timeoutConfig(values['headers-timeout-ms'], values['request-timeout-ms']);
+  const shutdownMs = readMs(values['shutdown-timeout-ms'], 'STOCKDESK_SHUTDOWN_TIMEOUT_MS', 'shutdown-timeout-ms') ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
+  const prefixes = invoicePrefixes(values);
   const db = openServerDb(dbPath);
   const app = await startServer({
     db,
@@ -73,9 +82,11 @@ async function main(argv: string[]) {
       dbPath,
       allowPrivatePhotoHosts: values['allow-private-photo-hosts'] ?? process.env.STOCKDESK_ALLOW_PRIVATE_PHOTO_HOSTS === '1',
       smtp: smtpConfig(values),
+      ...prefixes,
       ...timeouts,
     },
   });
+  stopOnSignals(app, () => db.close(), shutdownMs);
   if (values.demo) {
     const { account, keys } = seedDemo(db, systemClock, {
       api_key: process.env.STOCKDESK_DEMO_API_KEY || undefined,
@@ -83,18 +94,11 @@ async function main(argv: string[]) {
     }, app.config);
     console.log(JSON.stringify({ demo: true, url: app.url, api_key: keys.api_key, session_key: keys.session_key, bank_account: account.bankAccount, contact_id: account.customerContactId }));
   }
-  console.log(JSON.stringify({ listening: app.url, db: dbPath }));
-  const stop = async (signal: string) => {
-    console.log(JSON.stringify({ stopping: signal }));
-    await app.close();
-    db.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  console.log(JSON.stringify({ listening: app.url, engine: 'sqlite', db: dbPath }));
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {
-  console.error(e instanceof AdminError || e instanceof DatabaseInUse || (e as Error).name === 'FutureDatabaseError' || (e as Error).name === 'SmtpConfigError' || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (e as Error).message : e);
+  const told = ['FutureDatabaseError', 'SmtpConfigError', 'InvoicePrefixError', 'DatabaseLocationError'];
+  console.error(e instanceof AdminError || e instanceof DatabaseInUse || told.includes((e as Error).name) || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (e as Error).message : e);
   process.exit(1);
 });

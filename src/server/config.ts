@@ -1,4 +1,4 @@
-/** Operator settings of the server, from flags and the environment (docs/server.md). */
+/** Operator settings of the server, from flags and the environment (cli.ts; README.md lists them). */
 export interface SmtpConfig {
   host: string;
   port: number;
@@ -33,7 +33,7 @@ export interface ServerConfig {
   mailRetry?: MailRetryConfig;
   /** PKCS#12 signing certificate for `esignature`; without it signatures are refused honestly. */
   signingCertPath?: string;
-  /** Invoice number series prefix, e.g. "SD" → SD-2026-000001. */
+  /** Invoice number series prefix, e.g. "SD" → SD-2026-000001 (--invoice-prefix, checked in invoicePrefixes.ts). */
   invoicePrefix: string;
   proformaPrefix: string;
   version: string;

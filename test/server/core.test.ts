@@ -49,6 +49,7 @@ describe('service', () => {
     expect(r.status).toBe(200);
     const body = JSON.parse(r.body);
     expect(body.status).toBe('ok');
+    expect(body.engine).toBe('sqlite');
     expect(body.capabilities).toContain('request_id');
   });
 

@@ -12,9 +12,38 @@ export interface RunningServer {
   server: Server;
   url: string;
   port: number;
-  /** Stops accepting, lets in-flight requests finish, then resolves. */
+  /**
+   * Stops listening (new connections are refused), closes idle keep-alive connections, answers
+   * requests arriving on open connections with 503, lets those in flight finish (each answer closes
+   * its connection), and resolves once no connection and no handler is left (docs/api.md, "Shutting down").
+   */
   close(): Promise<void>;
 }
+
+/** What /api/health reports as `engine`: the storage the server runs on (the names of db/sql.ts's Store.engine on the async branch). */
+export type StorageEngine = 'sqlite' | 'postgres';
+
+export interface ApiServerDeps extends DispatchDeps {
+  engine: StorageEngine;
+}
+
+/** Seconds a client is told to wait (Retry-After) before sending again what a closing server refused. */
+export const RETRY_AFTER_S = 2;
+
+/** How a server is drained, kept beside it rather than on it. */
+interface Drain {
+  /** From now on: refuse new requests, close every connection as its answer goes out. */
+  begin(): void;
+  /** Requests taken in and not yet both answered and done with the database. */
+  inFlight(): number;
+  /** Resolves once inFlight() is 0. */
+  settled(): Promise<void>;
+}
+
+const drains = new WeakMap<Server, Drain>();
+
+/** Requests in flight on a server from createApiServer (0 for any other). */
+export const inFlight = (server: Server): number => drains.get(server)?.inFlight() ?? 0;
 
 // Below this a string answer is measured and handed to the socket as it is (node encodes it in the
 // write); above it, it is encoded once, as measuring and then writing would walk it twice.
@@ -90,8 +119,28 @@ function linger(req: IncomingMessage, res: ServerResponse): void {
   });
 }
 
-export function createApiServer(deps: DispatchDeps): Server {
+export function createApiServer(deps: ApiServerDeps): Server {
   const pool = new BytesPool();
+  // A request counts from its headers until its answer is written (or its connection is gone) and
+  // its dispatch has settled: a handler may outlive a client that hung up, and the database must
+  // not be closed under it.
+  let draining = false;
+  let pending = 0;
+  const open = new Set<ServerResponse>();
+  const waiters: Array<() => void> = [];
+  /** Counts a request in; it counts out when every part added (the answer first) has ended. */
+  const track = () => {
+    pending++;
+    let parts = 1;
+    const end = () => {
+      if (--parts > 0) return;
+      if (--pending === 0) for (const w of waiters.splice(0)) w();
+      // An answer that went out on a kept-alive connection leaves it idle: close it now.
+      if (draining) setImmediate(() => server.closeIdleConnections());
+    };
+    return { end, add: () => (parts++, end) };
+  };
+
   const failed = (res: ServerResponse, err: unknown) => {
     deps.log.error({ err }, 'unhandled request failure');
     if (!res.headersSent) send(res, 500, 'application/json', JSON.stringify({ status: 'error', method: null, error: { code: 'INTERNAL_ERROR', message: 'The server could not complete the request.', details: [] } }));
@@ -107,12 +156,27 @@ export function createApiServer(deps: DispatchDeps): Server {
     linger(req, res);
     send(res, e.status, e.contentType, e.body);
   };
-  const command = (req: IncomingMessage, res: ServerResponse, area: Area, contentType: string | undefined) =>
+  /**
+   * A request that arrived after the server began closing: its body is read (so the client is not
+   * cut off mid-send and sees the answer), then 503 with Retry-After, and the connection closes.
+   */
+  const closing = (req: IncomingMessage, res: ServerResponse) => {
+    const refuse = () => {
+      if (res.headersSent) return;
+      const e = encodeError(guessFormat(req.headers['content-type']), null, new ProtocolError('INTERNAL_ERROR', 'This server is shutting down and takes no new requests; send the request again in a moment (another instance, or this one once restarted, will answer it).'));
+      send(res, 503, e.contentType, e.body, { 'Retry-After': String(RETRY_AFTER_S), Connection: 'close' });
+    };
+    req.on('end', refuse);
+    req.on('error', () => req.socket.destroy());
+    req.resume();
+  };
+  const command = (req: IncomingMessage, res: ServerResponse, area: Area, contentType: string | undefined, request: ReturnType<typeof track>) =>
     readBody(req, deps.config.maxBodyBytes, (body) => {
       // Runs in the request's 'end' listener: nothing may escape it.
       try {
         if (body === 'too-large') return tooLarge(req, res, contentType);
-        dispatch(deps, area, body, contentType).then((out) => answer(res, out)).catch((err: unknown) => failed(res, err));
+        const settled = request.add();
+        dispatch(deps, area, body, contentType).then((out) => answer(res, out)).catch((err: unknown) => failed(res, err)).finally(settled);
       } catch (err) {
         failed(res, err);
       }
@@ -126,13 +190,21 @@ export function createApiServer(deps: DispatchDeps): Server {
     connectionsCheckingInterval: Math.max(100, Math.min(1_000, deps.config.headersTimeoutMs / 4)),
     keepAliveTimeout: 5_000,
   }, (req, res) => {
+    // Health checks included: a load balancer takes a closing instance out of rotation.
+    if (draining) return closing(req, res);
+    const request = track();
+    open.add(res);
+    res.once('close', () => {
+      open.delete(res);
+      request.end();
+    });
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     try {
       if (path === '/api/health') {
         if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'application/json', JSON.stringify({ status: 'error', message: 'Use GET for /api/health.' }), { Allow: 'GET, HEAD' });
-        const body = JSON.stringify({ status: 'ok', version: deps.config.version, capabilities: CAPABILITIES, server_time: deps.clock.now().toISOString() });
+        const body = JSON.stringify({ status: 'ok', version: deps.config.version, engine: deps.engine, capabilities: CAPABILITIES, server_time: deps.clock.now().toISOString() });
         return send(res, 200, 'application/json; charset=utf-8', body);
       }
       const area = areaOfPath(path);
@@ -145,7 +217,7 @@ export function createApiServer(deps: DispatchDeps): Server {
         const e = encodeError(guessFormat(contentType), null, new ProtocolError('METHOD_NOT_ALLOWED', `${path} accepts only POST requests with an XML or JSON command body.`));
         return send(res, e.status, e.contentType, e.body, { Allow: 'POST' });
       }
-      command(req, res, area, contentType);
+      command(req, res, area, contentType, request);
     } catch (err) {
       failed(res, err);
     }
@@ -159,6 +231,15 @@ export function createApiServer(deps: DispatchDeps): Server {
     }
     res.writeContinue();
     server.emit('request', req, res);
+  });
+  drains.set(server, {
+    begin() {
+      draining = true;
+      // Answers still to come tell their clients the connection ends with them.
+      for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close');
+    },
+    inFlight: () => pending,
+    settled: () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
   });
   return server;
 }
@@ -174,11 +255,16 @@ export function listen(server: Server, host: string, port: number): Promise<Runn
         server,
         port: addr.port,
         url: `http://${shownHost}:${addr.port}`,
-        close: () =>
-          new Promise<void>((done) => {
+        close: async () => {
+          const drain = drains.get(server);
+          drain?.begin();
+          await new Promise<void>((done) => {
+            // Node calls back (with ERR_SERVER_NOT_RUNNING) at once when already closed.
             server.close(() => done());
             server.closeIdleConnections();
-          }),
+          });
+          await drain?.settled();
+        },
       });
     });
   });
