@@ -41,8 +41,10 @@ async function invoke<C extends ChannelName>(channel: C, request: RequestOf<C>):
 }
 
 /** The desk (harness + core) on the same data folder, as a restart of the app finds it. */
-async function startDesk(o: { server?: string } = {}) {
+async function startDesk(o: { server?: string; keys?: boolean } = {}) {
   harness = await startWebHarness({ dataDir, server: o.server, log: (m) => logs.push(m) });
+  // Signed in before the page loads, as openDesk does: the status bar reads the settings once.
+  if (o.keys) await invoke('settings.setCredentials', { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key });
   await page.goto(harness.url);
   await testId('sb-connection').waitFor();
 }
@@ -99,8 +101,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'stockdesk-e2e-backup-'));
   browser = await launchBrowser();
   page = browser.page;
-  await startDesk({ server: srv.url });
-  await invoke('settings.setCredentials', { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key });
+  await startDesk({ server: srv.url, keys: true });
   await eventually(async () => (await invoke('sync.status', {})).mirrored, { timeoutMs: 60_000, what: 'the first mirror pull' });
   paint = (await invoke('products.lookup', { code: PAINT }))!.id;
 });

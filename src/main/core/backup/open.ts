@@ -29,7 +29,12 @@ export async function backupBeforeMigration(mirrorPath: string, place: BackupPla
     return null; // Unreadable: openMirrorChecked sets it aside.
   }
   try {
-    const version = src.pragma('user_version', { simple: true }) as number;
+    let version: number;
+    try {
+      version = src.pragma('user_version', { simple: true }) as number;
+    } catch {
+      return null; // Not a database any more: openMirrorChecked sets it aside.
+    }
     if (version === 0 || version >= MIRROR_VERSION) return null;
     const taken = await takeBackup(src, place, 'migration', now);
     log.info('mirror backed up before migrating', { from: version, to: MIRROR_VERSION, backup: taken.backup.name });
