@@ -215,6 +215,25 @@ describe('restoring a backup', () => {
   });
 });
 
+describe('restoring an older backup', () => {
+  it('brings a backup from an older desk up to date on the way in, its outbox intact', async () => {
+    const dir = tempDir('older');
+    const clock = new FakeCoreClock(new TestClock());
+    const core = createCore({ dataDir: dir, clock, credentialStore: memoryCredentialStore() });
+    mkdirSync(join(dir, 'backups'));
+    const name = 'mirror-20261101T080000000Z-daily.db';
+    const old = openDb(join(dir, 'backups', name), { migrations: MIRROR_MIGRATIONS.slice(0, LATEST - 1) });
+    old.prepare("INSERT INTO outbox (method, params, request_id, state, created_at, updated_at, summary, queue_key) VALUES ('setQuantity', '{}', 'r-older-1', 'needs_attention', '2026-11-01', '2026-11-01', 'x', 'stock:1')").run();
+    old.pragma('journal_mode = DELETE');
+    old.close();
+    const r = await core.invoke('backup.restore', { folder: 'data', name });
+    expect(r).toMatchObject({ ok: true, result: { restored: { name, mirrorVersion: LATEST - 1, unsent: 0, refused: 1 } } });
+    expect(core.db.pragma('user_version', { simple: true })).toBe(LATEST);
+    expect((core.db.prepare('SELECT request_id FROM outbox').all() as Array<{ request_id: string }>).map((x) => x.request_id)).toEqual(['r-older-1']);
+    await core.stop();
+  });
+});
+
 describe('opening the mirror', () => {
   it('backs up an existing mirror before migrating it, and only then', async () => {
     const dir = tempDir('migrate');
