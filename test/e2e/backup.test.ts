@@ -6,10 +6,10 @@
  * restored outbox sends both again with their request_ids — and the server, by its own database,
  * applied each exactly once.
  */
-import { openSync, writeSync, closeSync } from 'node:fs';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -214,6 +214,18 @@ describe('backup → damage → restore: nothing is lost and nothing is applied 
     expect(await dialog.getByTestId('restore-unsent').innerText()).toBe('Changes not yet sent: 2');
     await screenshot(page, 'en-backup-restore-dialog');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  it('exports a support bundle from Settings, without keys or customer names', async () => {
+    await testId('support-export').click();
+    const saved = await testId('support-saved').innerText();
+    const path = /^Saved: (.+\.tar\.gz)$/.exec(saved)?.[1] ?? '';
+    expect(path.startsWith(join(dataDir, 'support'))).toBe(true);
+    const text = gunzipSync(readFileSync(path)).toString('utf8');
+    expect(text).toContain('outbox.json');
+    expect(text).toContain('logs/core.log');
+    const names = (srv.server.app.db.prepare('SELECT name FROM contacts').all() as Array<{ name: string }>).map((r) => r.name);
+    for (const word of [DEMO_KEYS.api_key, DEMO_KEYS.session_key, ...names]) expect(text, `the bundle must not contain “${word}”`).not.toContain(word);
     await invoke('settings.update', { language: 'hu' });
   });
 });
