@@ -152,7 +152,12 @@ describe('backup → damage → restore: nothing is lost and nothing is applied 
     writeSync(fd, Buffer.alloc(4096, 0x5a), 0, 4096, 0);
     closeSync(fd);
     await startDesk();
-    await openSettings('Beállítások');
+    // The start screen says what happened and leads to the backups.
+    const notice = testId('first-run-damaged');
+    expect(await notice.innerText()).toMatch(/A gép adatai nem voltak olvashatók/);
+    await notice.getByRole('link', { name: 'Biztonsági mentések' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Beállítások' }).waitFor();
+    await testId('backup-panel').waitFor();
     await expect.poll(() => testId('backup-damaged').innerText()).toMatch(/^A gép adatai nem voltak olvashatók.*damaged-\d{8}T\d{9}Z\.db/);
     expect((await invoke('settings.get', {})).serverUrl).toBeNull();
     expect(serverMoves()).toBe(movesAfterDrain);
