@@ -143,6 +143,9 @@ export function createCore(opts: CoreOptions): Core {
     reopen() {
       db = openMirrorChecked(mirrorPath, opts.dataDir, clock.now(), log, opts.nativeBinding);
       recoverInFlight(db);
+      // The embedded demo server keeps running on its own port, whatever the backup remembers.
+      const s = stored();
+      if (s.demo && demo) setKv(db, 'settings', 'settings', { ...s, serverUrl: demo.url });
       engine = makeEngine();
       outbox = { db, random, now: () => clock.now() };
       rebuildClient();

@@ -52,7 +52,7 @@ export function inspectFile(file: string, o: { full: boolean; nativeBinding?: st
 }
 
 /** A listed backup: its name's time and reason, and what inspectFile read (or why it could not). */
-export function describe(file: string, name: string, folder: BackupFolder, o: { full: boolean; nativeBinding?: string }): BackupInfo | null {
+export function describeBackup(file: string, name: string, folder: BackupFolder, o: { full: boolean; nativeBinding?: string }): BackupInfo | null {
   const parsed = parseBackupName(name);
   if (!parsed) return null;
   let sizeBytes = 0;

@@ -9,7 +9,7 @@ import { copyFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BackupFolder, BackupReason, BackupTaken, RestoreResult } from '@shared/ipc/backup';
 import type { CoreLog } from '../types';
-import { describe } from './inspect';
+import { describeBackup } from './inspect';
 import { damagedName } from './names';
 import { backupFile, checkRestorable, swapIn } from './swap';
 import { backupsDir, type BackupPlace } from './take';
@@ -32,7 +32,7 @@ export async function restoreInto(ops: BackupOps, folder: BackupFolder, name: st
   const place = ops.place();
   const file = backupFile(place, folder, name);
   checkRestorable(file, name, ops.nativeBinding);
-  const restored = describe(file, name, folder, { full: false, ...(ops.nativeBinding ? { nativeBinding: ops.nativeBinding } : {}) })!;
+  const restored = describeBackup(file, name, folder, { full: false, ...(ops.nativeBinding ? { nativeBinding: ops.nativeBinding } : {}) })!;
   // The restored file is copied before anything else, so pruning by the backup below cannot remove it.
   const staged = join(backupsDir(place.dataDir), `${name}.staged`);
   await copyFile(file, staged);

@@ -58,4 +58,3 @@ export function swapIn(mirrorPath: string, backup: string, setAside: string | nu
   renameSync(incoming, mirrorPath);
 }
 
-export { backupsDir };

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { BackupFolder, BackupInfo, BackupReason, BackupTaken } from '@shared/ipc/backup';
 import type { Db } from '../mirror/db';
-import { describe, inspectFile } from './inspect';
+import { describeBackup, inspectFile } from './inspect';
 import { BACKUP_NAME, backupName, parseBackupName } from './names';
 
 export interface BackupPlace {
@@ -76,7 +76,7 @@ export async function takeBackup(db: Db, p: BackupPlace, reason: BackupReason, n
   const file = join(dir, name);
   await rename(tmp, file);
   await prune(dir, p.keep);
-  const backup = describe(file, name, 'data', { full: false, ...opts(p) }) as BackupInfo;
+  const backup = describeBackup(file, name, 'data', { full: false, ...opts(p) }) as BackupInfo;
   if (!p.extraDir) return { backup, extra: null };
   try {
     await copyToExtra(file, name, { ...p, extraDir: p.extraDir });
@@ -93,7 +93,7 @@ export async function listBackups(p: BackupPlace): Promise<BackupInfo[]> {
   for (const [folder, dir] of folders) {
     const names = await readdir(dir).catch(() => [] as string[]);
     for (const n of names) {
-      const info = describe(join(dir, n), n, folder, { full: false, ...opts(p) });
+      const info = describeBackup(join(dir, n), n, folder, { full: false, ...opts(p) });
       if (info) out.push(info);
     }
   }
