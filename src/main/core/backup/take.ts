@@ -71,7 +71,12 @@ export async function takeBackup(db: Db, p: BackupPlace, reason: BackupReason, n
   await mkdir(dir, { recursive: true });
   const name = backupName(now, reason);
   const tmp = join(dir, `${name}.partial`);
-  await db.backup(tmp);
+  try {
+    await db.backup(tmp);
+  } catch (e) {
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw e;
+  }
   seal(tmp, p);
   const file = join(dir, name);
   await rename(tmp, file);
