@@ -5,7 +5,7 @@
  * folder failing without stopping the backup, and a restore after which the outbox replays with its
  * original request_ids and the server applies nothing twice.
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync, copyFileSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -15,6 +15,7 @@ import { MIRROR_MIGRATIONS } from '@main/core/mirror/migrations';
 import { createCore, openCore } from '@main/core/core';
 import { memoryCredentialStore } from '@main/core/credentials';
 import { scheduleDaily } from '@main/core/backup/scheduler';
+import { verifyBackup } from '@main/core/backup/verify';
 import { silentLog } from '@main/core/types';
 import { startTestServer, TestClock, type TestServer } from '../helpers/server';
 import { FakeCoreClock, seedCatalog, startTestCore, type TestCore } from '../helpers/core';
@@ -212,6 +213,27 @@ describe('restoring a backup', () => {
     // The restored mirror agrees with the server: the product made offline carries its server id.
     const onServer = (await s.ok('getProduct', { filter: '5990000088885' })).products[0]!.id;
     expect(await c.ok('products.get', { id: made.id })).toMatchObject({ id: onServer, local: false, deliverable: 6 });
+  });
+});
+
+describe('verifying a backup', () => {
+  it('runs the integrity check (off the core’s thread) and names what it found', async () => {
+    const dir = tempDir('verify');
+    const file = join(dir, 'b.db');
+    const db = new Database(file);
+    db.pragma('journal_mode = DELETE');
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT); CREATE INDEX t_v ON t (v);');
+    const ins = db.prepare('INSERT INTO t (v) VALUES (?)');
+    db.transaction(() => { for (let i = 0; i < 2000; i++) ins.run(`value ${i} `.repeat(5)); })();
+    db.pragma('user_version = 3');
+    db.close();
+    expect(await verifyBackup(file)).toEqual({ mirrorVersion: 3, unsent: 0, refused: 0 });
+    // Scribble over the middle of the file: the pages are still there, their contents are not.
+    const fd = openSync(file, 'r+');
+    writeSync(fd, Buffer.alloc(3000, 0x41), 0, 3000, 4096 * 6 + 200);
+    closeSync(fd);
+    await expect(verifyBackup(file)).rejects.toThrow(/its integrity check failed|cannot be read/);
+    await expect(verifyBackup(join(dir, 'missing.db'))).rejects.toThrow(/cannot be opened as a database/);
   });
 });
 

@@ -31,7 +31,7 @@ export interface BackupOps {
 export async function restoreInto(ops: BackupOps, folder: BackupFolder, name: string): Promise<RestoreResult> {
   const place = ops.place();
   const file = backupFile(place, folder, name);
-  checkRestorable(file, name, ops.nativeBinding);
+  await checkRestorable(file, name, ops.nativeBinding);
   const restored = describeBackup(file, name, folder, { full: false, ...(ops.nativeBinding ? { nativeBinding: ops.nativeBinding } : {}) })!;
   // The restored file is copied before anything else, so pruning by the backup below cannot remove it.
   const staged = join(backupsDir(place.dataDir), `${name}.staged`);

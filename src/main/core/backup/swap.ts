@@ -7,7 +7,8 @@ import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs
 import { join } from 'node:path';
 import type { BackupFolder } from '@shared/ipc/backup';
 import { ipcError } from '../handlers/context';
-import { inspectFile, MIRROR_VERSION, type Inspection } from './inspect';
+import { MIRROR_VERSION, type Inspection } from './inspect';
+import { verifyBackup } from './verify';
 import { BACKUP_NAME } from './names';
 import { backupsDir, type BackupPlace } from './take';
 
@@ -24,10 +25,10 @@ export function backupFile(p: BackupPlace, folder: BackupFolder, name: string): 
 }
 
 /** Verifies a backup for restoring here: whole, a mirror, and not from a newer desk. */
-export function checkRestorable(file: string, name: string, nativeBinding?: string): Inspection {
+export async function checkRestorable(file: string, name: string, nativeBinding?: string): Promise<Inspection> {
   let i: Inspection;
   try {
-    i = inspectFile(file, { full: true, ...(nativeBinding ? { nativeBinding } : {}) });
+    i = await verifyBackup(file, nativeBinding);
   } catch (e) {
     throw ipcError('CONFLICT', `The backup ${name} cannot be restored: ${(e as Error).message}.`);
   }

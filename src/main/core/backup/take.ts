@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { BackupFolder, BackupInfo, BackupReason, BackupTaken } from '@shared/ipc/backup';
 import type { Db } from '../mirror/db';
-import { describeBackup, inspectFile } from './inspect';
+import { describeBackup } from './inspect';
+import { verifyBackup } from './verify';
 import { BACKUP_NAME, backupName, parseBackupName } from './names';
 
 export interface BackupPlace {
@@ -28,7 +29,7 @@ export const backupsDir = (dataDir: string) => join(dataDir, 'backups');
 const opts = (p: BackupPlace) => (p.nativeBinding ? { nativeBinding: p.nativeBinding } : {});
 
 /** Makes `tmp` a self-contained rollback-journal database and checks it; removes it when it is not whole. */
-function seal(tmp: string, p: BackupPlace): void {
+async function seal(tmp: string, p: BackupPlace): Promise<void> {
   try {
     const b = new Database(tmp, opts(p));
     try {
@@ -36,9 +37,9 @@ function seal(tmp: string, p: BackupPlace): void {
     } finally {
       b.close();
     }
-    inspectFile(tmp, { full: true, ...opts(p) });
+    await verifyBackup(tmp, p.nativeBinding);
   } catch (e) {
-    void rm(tmp, { force: true });
+    await rm(tmp, { force: true }).catch(() => undefined);
     throw e;
   }
 }
@@ -56,7 +57,7 @@ async function copyToExtra(file: string, name: string, p: BackupPlace & { extraD
   const tmp = join(p.extraDir, `${name}.partial`);
   try {
     await copyFile(file, tmp);
-    inspectFile(tmp, { full: true, ...opts(p) });
+    await verifyBackup(tmp, p.nativeBinding);
   } catch (e) {
     await rm(tmp, { force: true }).catch(() => undefined);
     throw e;
@@ -77,7 +78,7 @@ export async function takeBackup(db: Db, p: BackupPlace, reason: BackupReason, n
     await rm(tmp, { force: true }).catch(() => undefined);
     throw e;
   }
-  seal(tmp, p);
+  await seal(tmp, p);
   const file = join(dir, name);
   await rename(tmp, file);
   await prune(dir, p.keep);
