@@ -6,6 +6,7 @@
 import type { BackupReason } from '@shared/ipc/backup';
 
 const REASONS: readonly BackupReason[] = ['manual', 'daily', 'migration', 'restore'];
+// The IPC contract (src/shared/ipc/channels.ts, backup.restore) checks names with the same pattern.
 export const BACKUP_NAME = /^mirror-(\d{8}T\d{9}Z)-(manual|daily|migration|restore)\.db$/;
 
 /** 2026-11-25T21:58:26.123Z → 20261125T215826123Z */
