@@ -5,7 +5,7 @@
  * folder failing without stopping the backup, and a restore after which the outbox replays with its
  * original request_ids and the server applies nothing twice.
  */
-import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -16,6 +16,7 @@ import { createCore, openCore } from '@main/core/core';
 import { memoryCredentialStore } from '@main/core/credentials';
 import { scheduleDaily } from '@main/core/backup/scheduler';
 import { verifyBackup } from '@main/core/backup/verify';
+import { restoreInto } from '@main/core/backup/restore';
 import { silentLog } from '@main/core/types';
 import { startTestServer, TestClock, type TestServer } from '../helpers/server';
 import { FakeCoreClock, seedCatalog, startTestCore, type TestCore } from '../helpers/core';
@@ -253,6 +254,38 @@ describe('restoring an older backup', () => {
     expect(core.db.pragma('user_version', { simple: true })).toBe(LATEST);
     expect((core.db.prepare('SELECT request_id FROM outbox').all() as Array<{ request_id: string }>).map((x) => x.request_id)).toEqual(['r-older-1']);
     await core.stop();
+  });
+});
+
+describe('restoring over a mirror that cannot be backed up', () => {
+  it('keeps the replaced file as damaged-….db and still restores', async () => {
+    const dir = tempDir('aside');
+    const mirrorPath = join(dir, 'mirror.db');
+    writeFileSync(mirrorPath, Buffer.alloc(4096, 0x5a));
+    writeFileSync(`${mirrorPath}-wal`, 'stale wal');
+    mkdirSync(join(dir, 'backups'));
+    const name = 'mirror-20261101T080000000Z-manual.db';
+    const good = openDb(join(dir, 'backups', name), { migrations: MIRROR_MIGRATIONS });
+    good.pragma('journal_mode = DELETE');
+    good.close();
+    const events: string[] = [];
+    const r = await restoreInto({
+      place: () => ({ dataDir: dir, extraDir: null, keep: 7 }), mirrorPath, nativeBinding: undefined, now: () => new Date('2026-11-22T09:00:00.000Z'), log: silentLog,
+      take: async () => {
+        throw new Error('file is not a database');
+      },
+      close: async () => void events.push('close'),
+      reopen: () => void events.push('reopen'),
+    }, 'data', name);
+    expect(r).toEqual({ restored: expect.objectContaining({ name }), previous: null, setAside: 'damaged-20261122T090000000Z.db' });
+    expect(events).toEqual(['close', 'reopen']);
+    expect(readFileSync(join(dir, 'backups', 'damaged-20261122T090000000Z.db'))).toEqual(Buffer.alloc(4096, 0x5a));
+    expect(readFileSync(join(dir, 'backups', 'damaged-20261122T090000000Z.db-wal'), 'utf8')).toBe('stale wal');
+    expect(existsSync(`${mirrorPath}-wal`)).toBe(false);
+    const now = new Database(mirrorPath, { readonly: true });
+    expect(now.pragma('user_version', { simple: true })).toBe(LATEST);
+    now.close();
+    expect(readdirSync(join(dir, 'backups')).filter((n) => n.endsWith('.staged'))).toEqual([]);
   });
 });
 
