@@ -70,6 +70,12 @@ if (!app.requestSingleInstanceLock()) {
           return r.canceled || !r.filePath ? null : r.filePath;
         },
         writeFile: (path, data) => writeFile(path, data),
+        chooseFolder: async () => {
+          const owner = BrowserWindow.fromWebContents(sender);
+          const options = { properties: ['openDirectory' as const, 'createDirectory' as const] };
+          const r = owner ? await dialog.showOpenDialog(owner, options) : await dialog.showOpenDialog(options);
+          return r.canceled ? null : (r.filePaths[0] ?? null);
+        },
       }),
     });
 

@@ -1,6 +1,6 @@
 /**
- * The channels the Electron shell serves itself: printing the current page and saving a PDF the
- * core produced. Electron objects come in as arguments, so the logic is testable without them.
+ * The channels the Electron shell serves itself: printing the current page, saving a PDF the
+ * core produced, and the folder dialog (the backup folder). Electron objects come in as arguments, so the logic is testable without them.
  */
 import { basename } from 'node:path';
 import { IpcError } from '@shared/ipc/validate';
@@ -12,6 +12,8 @@ export interface ShellDeps {
   /** Asks where to save; null when the clerk cancels. */
   askSavePath: (suggestedName: string) => Promise<string | null>;
   writeFile: (path: string, data: Uint8Array) => Promise<void>;
+  /** The OS folder dialog; null when the clerk cancels. */
+  chooseFolder: () => Promise<string | null>;
 }
 
 /** A file name the save dialog can suggest: no directories, no characters Windows refuses, ends in .pdf. */
@@ -45,5 +47,8 @@ export async function serveShell(channel: ShellChannel, request: unknown, deps: 
       await deps.writeFile(path, bytes);
       return { saved: true, path };
     }
+    case 'shell.chooseFolder':
+      // Only a path the clerk picked in the OS dialog reaches the screen; the core checks it again before writing there.
+      return { path: await deps.chooseFolder() };
   }
 }

@@ -3,7 +3,7 @@
  * catalogue, and just enough behaviour per channel for the screens. End-to-end tests use the real core.
  */
 import {
-  IpcError, validateRequest, type ChannelName, type CountSheet, type EventName, type Events, type IpcErrorBody, type OutboxEntryView,
+  IpcError, validateRequest, type BackupOverview, type ChannelName, type CountSheet, type EventName, type Events, type IpcErrorBody, type OutboxEntryView,
   type ParsedRequestOf, type ProductDetail, type ProductRow, type ResultOf, type Settings, type StockdeskApi, type SyncStatus,
 } from '@shared/ipc';
 
@@ -42,6 +42,8 @@ export class FakeApi implements StockdeskApi {
   /** What outbox.discardPlan answers per entry id (none: nothing goes with it, nothing waits). */
   discardPlans = new Map<number, { discard: OutboxEntryView[]; goesOn: OutboxEntryView[] }>();
   sheets: CountSheet[] = [];
+  /** What backup.list answers (Settings' backup panel). */
+  backups: BackupOverview = { config: { keep: 7, extraDir: null }, backups: [], mirrorVersion: 9, extraError: null, damagedMirror: null };
   private listeners = new Map<EventName, Set<(p: never) => void>>();
   private failures = new Map<ChannelName, IpcErrorBody>();
   private seq = 1;
@@ -134,6 +136,8 @@ export class FakeApi implements StockdeskApi {
   private build(): Handlers {
     return {
       'settings.get': () => this.settings,
+      'backup.list': () => this.backups,
+      'backup.restore': (r) => ({ restored: this.backups.backups.find((b) => b.name === r.name && b.folder === r.folder)!, previous: 'mirror-20261122T090000000Z-restore.db', setAside: null }),
       'settings.update': (r) => (this.settings = { ...this.settings, ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) }),
       'settings.setCredentials': () => (this.settings = { ...this.settings, hasCredentials: true }),
       'demo.start': () => (this.settings = { ...this.settings, demo: true }),

@@ -67,8 +67,13 @@ describe('routeInvoke', () => {
 describe('shell channels', () => {
   const shellDeps = (over: Partial<ShellDeps> = {}): ShellDeps & { written: Array<[string, Uint8Array]> } => {
     const written: Array<[string, Uint8Array]> = [];
-    return { print: async () => true, askSavePath: async (n) => `/home/clerk/${n}`, writeFile: async (p, d) => void written.push([p, d]), written, ...over };
+    return { print: async () => true, askSavePath: async (n) => `/home/clerk/${n}`, writeFile: async (p, d) => void written.push([p, d]), chooseFolder: async () => '/mnt/share/backups', written, ...over };
   };
+
+  it('answers the folder dialog with the folder the clerk picked, or null when cancelled', async () => {
+    expect(await serveShell('shell.chooseFolder', {}, shellDeps())).toEqual({ path: '/mnt/share/backups' });
+    expect(await serveShell('shell.chooseFolder', {}, shellDeps({ chooseFolder: async () => null }))).toEqual({ path: null });
+  });
 
   it('prints and reports whether the clerk went through with it', async () => {
     expect(await serveShell('shell.print', {}, shellDeps())).toEqual({ printed: true });
@@ -108,7 +113,7 @@ describe('Electron IPC handler', () => {
     handlers.clear();
     const { registerIpc } = await import('@main/ipc');
     const { appUrlPolicy } = await import('@main/origin');
-    registerIpc({ core, isAppUrl: appUrlPolicy('app://stockdesk/index.html'), shellFor: () => ({ print: async () => true, askSavePath: async () => null, writeFile: async () => undefined }) });
+    registerIpc({ core, isAppUrl: appUrlPolicy('app://stockdesk/index.html'), shellFor: () => ({ print: async () => true, askSavePath: async () => null, writeFile: async () => undefined, chooseFolder: async () => null }) });
     handler = handlers.get('stockdesk:invoke') as typeof handler;
   });
 

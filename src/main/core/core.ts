@@ -9,7 +9,12 @@ import { EVENT_NAMES, type EventName, type Events, type IpcResponse } from '@sha
 import { IpcError, validateRequest } from '@shared/ipc/validate';
 import type { Settings } from '@shared/ipc/types';
 import { ApiClient } from './api/client';
-import { openMirror, type Db } from './mirror/db';
+import type { Db } from './mirror/db';
+import { openMirrorChecked, backupBeforeMigration } from './backup/open';
+import { restoreInto, type BackupOps } from './backup/restore';
+import { scheduleDaily, type Scheduler } from './backup/scheduler';
+import { backupConfig } from './backup/config';
+import { lastBackupAt, takeBackup, type BackupPlace } from './backup/take';
 import { getKv, setKv } from './mirror/settings';
 import { counts, pruneDone, recoverInFlight } from './outbox/repo';
 import type { OutboxDeps } from './outbox/service';
@@ -35,6 +40,11 @@ export interface CoreOptions {
   /** Timers, backoff and timeouts of the sync engine. */
   engine?: Partial<EngineConfig>;
   startDemoServer?: (dataDir: string, nativeBinding?: string) => Promise<DemoServer>;
+  /**
+   * The daily backup while the core runs (backup/scheduler.ts): on in the app (entry.ts), off by
+   * default so tests that move a fake clock by days do not take backups they did not ask for.
+   */
+  dailyBackup?: { everyMs?: number; firstDelayMs?: number } | false;
 }
 
 export interface Core {
@@ -42,10 +52,22 @@ export interface Core {
   on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** For tests and the entry: the engine and the database. */
+  /** For tests and the entry: the engine and the database (both replaced when a backup is restored). */
   readonly engine: SyncEngine;
   readonly db: Db;
 }
+
+/**
+ * createCore after the one step that must wait: a backup of an existing mirror that this desk is
+ * about to migrate (SQLite's online backup is asynchronous). The core's entry opens it this way.
+ */
+export async function openCore(opts: CoreOptions): Promise<Core> {
+  const place: BackupPlace = { dataDir: opts.dataDir, extraDir: null, keep: Number.MAX_SAFE_INTEGER, ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}) };
+  await backupBeforeMigration(mirrorPathOf(opts), place, (opts.clock ?? systemClock).now(), opts.log ?? silentLog);
+  return createCore(opts);
+}
+
+const mirrorPathOf = (opts: CoreOptions) => opts.dbPath ?? join(opts.dataDir, 'mirror.db');
 
 /**
  * The demo server (the whole Command API server) is loaded only when the demo runs: it is a third
@@ -61,7 +83,8 @@ export function createCore(opts: CoreOptions): Core {
   const log = opts.log ?? silentLog;
   const fetchFn: FetchFn = opts.fetch ?? ((u, i) => fetch(u, i));
   const config: EngineConfig = { ...DEFAULT_ENGINE, ...opts.engine, backoff: { ...DEFAULT_ENGINE.backoff, ...opts.engine?.backoff } };
-  const db = openMirror(opts.dbPath ?? join(opts.dataDir, 'mirror.db'), opts.nativeBinding);
+  const mirrorPath = mirrorPathOf(opts);
+  let db = openMirrorChecked(mirrorPath, opts.dataDir, clock.now(), log, opts.nativeBinding);
   const listeners = new Map<EventName, Set<(p: unknown) => void>>(EVENT_NAMES.map((e) => [e, new Set()]));
   let credentials: StoredCredentials | null = null;
   let client: ApiClient | null = null;
@@ -87,16 +110,71 @@ export function createCore(opts: CoreOptions): Core {
       : null;
   };
 
-  const engine = new SyncEngine({
+  // The engine and the outbox hold the database: a restore makes them again around the new one.
+  const makeEngine = () => new SyncEngine({
     db, clock, random, log, config, api: () => client, serverUrl: () => stored().serverUrl,
     emitStatus: (s) => emit('sync.status', s),
     emitOutbox: () => emit('outbox.changed', counts(db)),
     emitMirror: (tables) => emit('mirror.changed', { tables: tables as MirrorTable[] }),
   });
-  const outbox: OutboxDeps = { db, random, now: () => clock.now() };
+  let engine = makeEngine();
+  let outbox: OutboxDeps = { db, random, now: () => clock.now() };
+  let daily: Scheduler | null = null;
+
+  const place = (): BackupPlace => ({ dataDir: opts.dataDir, ...backupConfig(db), ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}) });
+  // One backup or restore at a time: a restore must not close the mirror under a running backup.
+  let exclusive: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = exclusive.then(fn, fn);
+    exclusive = run.catch(() => undefined);
+    return run;
+  };
+  let extraError: string | null = null;
+  const backupOps: BackupOps = {
+    place, mirrorPath, nativeBinding: opts.nativeBinding, now: () => clock.now(), log,
+    take: (reason) => takeBackup(db, place(), reason, clock.now()).then((t) => {
+      extraError = t.extra && !t.extra.ok ? t.extra.message : null;
+      return t;
+    }),
+    async close() {
+      await engine.stop();
+      db.close();
+    },
+    reopen() {
+      db = openMirrorChecked(mirrorPath, opts.dataDir, clock.now(), log, opts.nativeBinding);
+      recoverInFlight(db);
+      // The embedded demo server keeps running on its own port, whatever the backup remembers.
+      const s = stored();
+      if (s.demo && demo) setKv(db, 'settings', 'settings', { ...s, serverUrl: demo.url });
+      engine = makeEngine();
+      outbox = { db, random, now: () => clock.now() };
+      rebuildClient();
+      emit('mirror.changed', { tables: ['products', 'quantities', 'contacts', 'warehouses', 'orders', 'invoices', 'dues', 'counts', 'outbox'] });
+      emit('outbox.changed', counts(db));
+      emit('sync.status', engine.status());
+      engine.kick();
+    },
+  };
 
   const ctx: CoreContext = {
-    db, clock, random, log, engine, outbox, settings, api: () => client,
+    get db() {
+      return db;
+    },
+    get engine() {
+      return engine;
+    },
+    get outbox() {
+      return outbox;
+    },
+    clock, random, log, settings, api: () => client,
+    dataDir: opts.dataDir,
+    secrets: () => (credentials ? [credentials.apiKey, credentials.sessionKey] : []),
+    backups: {
+      take: (reason) => serial(() => backupOps.take(reason)),
+      restore: (folder, name) => serial(() => restoreInto(backupOps, folder, name)),
+      place,
+      extraError: () => extraError,
+    },
     today: () => clock.now().toISOString().slice(0, 10),
     async updateSettings(patch) {
       const before = stored();
@@ -131,8 +209,12 @@ export function createCore(opts: CoreOptions): Core {
   };
 
   return {
-    engine,
-    db,
+    get engine() {
+      return engine;
+    },
+    get db() {
+      return db;
+    },
     async invoke(channel, request) {
       try {
         const v = validateRequest<CoreChannel>(channel, request);
@@ -165,8 +247,18 @@ export function createCore(opts: CoreOptions): Core {
       }
       rebuildClient();
       engine.kick();
+      if (opts.dailyBackup) {
+        const every = opts.dailyBackup.everyMs ?? 86_400_000;
+        daily = scheduleDaily({
+          clock, log, everyMs: every, firstDelayMs: opts.dailyBackup.firstDelayMs ?? 10 * 60_000,
+          last: () => lastBackupAt(opts.dataDir),
+          run: () => ctx.backups.take('daily'),
+        });
+      }
     },
     async stop() {
+      daily?.stop();
+      await serial(async () => undefined);
       await engine.stop();
       await demo?.close();
       demo = null;

@@ -10,6 +10,7 @@
  *                              'file' (a 0600 file credentials.json in the data dir: the harness),
  *                              or 'memory'
  *   STOCKDESK_LOG_LEVEL        'silent' | 'error' | 'info' (default 'error'), lines on stderr
+ *   (warnings and errors are also appended to <data dir>/logs/core.log, which the support bundle carries)
  *   STOCKDESK_ENGINE           JSON overrides of the sync timers, e.g. {"backoff":{"baseMs":5,"capMs":50}} (tests)
  *
  * Message protocol (every message is a plain JSON-serialisable object):
@@ -31,7 +32,8 @@
  * Invokes that arrive before the core is ready are queued, not dropped.
  */
 import { join } from 'node:path';
-import { createCore, type Core } from './core';
+import { openCore, type Core } from './core';
+import { fileLogWriter } from './support/fileLog';
 import { fileCredentialStore, hostCredentialStore, memoryCredentialStore, type CredentialsReply, type CredentialsRequest } from './credentials';
 import type { EngineConfig } from './sync/engine';
 import type { CoreLog, CredentialStore } from './types';
@@ -59,11 +61,18 @@ function arg(name: string): string | undefined {
 }
 
 const level = process.env.STOCKDESK_LOG_LEVEL ?? 'error';
-const line = (lvl: string) => (msg: string, data?: Record<string, unknown>) => process.stderr.write(`${JSON.stringify({ t: new Date().toISOString(), lvl, msg, ...data })}\n`);
+// Lines go to stderr at the chosen level and, warnings and errors always, to <data folder>/logs/core.log (support bundle).
+const dataDirArg = arg('--data-dir') ?? process.env.STOCKDESK_DATA_DIR;
+const toFile = dataDirArg ? fileLogWriter(dataDirArg) : () => {};
+const line = (lvl: string, stderr: boolean) => (msg: string, data?: Record<string, unknown>) => {
+  const text = `${JSON.stringify({ t: new Date().toISOString(), lvl, msg, ...data })}\n`;
+  if (stderr) process.stderr.write(text);
+  if (lvl !== 'info' || stderr) toFile(text);
+};
 const log: CoreLog = {
-  info: level === 'info' ? line('info') : () => {},
-  warn: level === 'info' ? line('warn') : () => {},
-  error: level === 'silent' ? () => {} : line('error'),
+  info: line('info', level === 'info'),
+  warn: line('warn', level === 'info'),
+  error: line('error', level !== 'silent'),
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -108,7 +117,7 @@ async function main(): Promise<void> {
   process.off('disconnect', orphaned);
 
   const engine = process.env.STOCKDESK_ENGINE ? (JSON.parse(process.env.STOCKDESK_ENGINE) as Partial<EngineConfig>) : undefined;
-  const c = createCore({ dataDir, nativeBinding: process.env.STOCKDESK_SQLITE_BINDING || undefined, credentialStore: store, log, ...(engine ? { engine } : {}) });
+  const c = await openCore({ dataDir, nativeBinding: process.env.STOCKDESK_SQLITE_BINDING || undefined, credentialStore: store, log, dailyBackup: {}, ...(engine ? { engine } : {}) });
   const mirrorMs = Math.round(performance.now());
   for (const event of ['sync.status', 'outbox.changed', 'mirror.changed'] as const) c.on(event, (payload) => send({ type: 'event', event, payload }));
   await c.start();

@@ -45,6 +45,8 @@ export interface WebHarness {
  */
 async function browserShell(channel: ShellChannel, request: unknown): Promise<unknown> {
   if (channel === 'shell.print') return { printed: true };
+  // A browser cannot hand out a folder's path: the backup folder is chosen in the desktop app.
+  if (channel === 'shell.chooseFolder') return { path: null };
   const { filename, pdf } = request as { filename: string; pdf: string };
   pdfBytes(pdf);
   return { saved: true, path: safePdfName(filename) };

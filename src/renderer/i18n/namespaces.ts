@@ -1,11 +1,13 @@
 /**
  * Every translation namespace of the app. A screen area adds its own with ONE import and ONE entry
- * here, e.g. `import { billing } from './billing';` and `billing,` below.
+ * here, e.g. `import { backup } from './backup';
+import { billing } from './billing';` and `billing,` below.
  */
+import { backup } from './backup';
 import { billing } from './billing';
 import { common } from './common';
 import { warehouse } from './warehouse';
 
-export const namespaces = { common, warehouse, billing };
+export const namespaces = { common, warehouse, billing, backup };
 
 export type Namespace = keyof typeof namespaces;

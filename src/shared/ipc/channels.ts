@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { METHODS } from '../protocol/catalog';
 import type { Result } from '../protocol/catalog';
 import { setInvoiceParamsLocal, setOrderParamsLocal } from './localIds';
+import type { BackupConfig, BackupOverview, BackupTaken, RestoreResult, SupportBundle } from './backup';
 import type {
   BankAccountRow, ContactRow, CountSheet, DueCustomerRow, InvoicePdf, InvoiceRow, OrderView, OutboxCounts, OutboxEntryView, OutboxState,
   ProductDetail, ProductRow, Settings, SyncStatus, WarehouseRow, StockBin,
@@ -163,8 +164,30 @@ export const CHANNELS = {
   'drafts.set': core(z.strictObject({ key: z.string().min(1).max(100), value: z.unknown() })).returns<{ saved: true }>(),
   'drafts.clear': core(z.strictObject({ key: z.string().min(1).max(100) })).returns<{ cleared: true }>(),
 
+  /** The backups of the mirror in both folders, with what each holds; the settings; a damaged mirror set aside at start. */
+  'backup.list': core(none).returns<BackupOverview>(),
+  /** A backup now (Settings), into the data folder and the clerk's folder. */
+  'backup.create': core(none).returns<BackupTaken>(),
+  /** Replaces the mirror with a backup from the list (by name: never a path), after backing up the current one. */
+  'backup.restore': core(z.strictObject({
+    folder: z.enum(['data', 'extra']),
+    name: z.string().regex(/^mirror-\d{8}T\d{9}Z-(manual|daily|migration|restore)\.db$/, 'must be a backup name from the list'),
+  })).returns<RestoreResult>(),
+  /**
+   * How many backups to keep, and the clerk's own folder: a path the shell's folder dialog returned
+   * (shell.chooseFolder), checked by the core (absolute, an existing writable folder) before use; null stops using it.
+   */
+  'backup.configure': core(z.strictObject({
+    keep: z.number().int().min(1, 'keep at least 1 backup').max(100, 'keep at most 100 backups').optional(),
+    extraDir: z.string().min(1).max(1000).nullable().optional(),
+  })).returns<BackupConfig>(),
+  /** Logs, versions, settings without keys and the outbox's metadata without parameters, as a .tar.gz in the data folder's support/. */
+  'support.exportBundle': core(none).returns<SupportBundle>(),
+
   'shell.print': shell(none).returns<{ printed: boolean }>(),
   'shell.savePdf': shell(z.strictObject({ filename: z.string().min(1).max(200), pdf: z.string().min(1) })).returns<{ saved: boolean; path: string | null }>(),
+  /** The OS folder dialog (the backup folder); null when the clerk cancels or the shell has none (browser harness). */
+  'shell.chooseFolder': shell(none).returns<{ path: string | null }>(),
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;

@@ -1,3 +1,4 @@
 export * from './channels';
 export * from './types';
 export * from './validate';
+export * from './backup';

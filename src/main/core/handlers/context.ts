@@ -7,6 +7,8 @@ import type { Failure } from '../api/outcome';
 import type { Db } from '../mirror/db';
 import type { OutboxDeps } from '../outbox/service';
 import type { SyncEngine } from '../sync/engine';
+import type { BackupFolder, BackupReason, BackupTaken, RestoreResult } from '@shared/ipc/backup';
+import type { BackupPlace } from '../backup/take';
 import type { CoreClock, CoreLog, Random, StoredCredentials } from '../types';
 
 export type MirrorTable = 'products' | 'quantities' | 'contacts' | 'warehouses' | 'orders' | 'invoices' | 'dues' | 'counts' | 'outbox';
@@ -26,6 +28,18 @@ export interface CoreContext {
   /** Something a clerk did changed the mirror or the outbox: tell the screens, wake the sync. */
   changed(tables: MirrorTable[]): void;
   today(): string;
+  /** The stored API keys' values, for blanking them out of anything exported (never shown). */
+  secrets(): string[];
+  /** The data folder (mirror.db, backups/, support/). */
+  dataDir: string;
+  /** Backups of the mirror, one at a time (backup/). */
+  backups: {
+    take(reason: BackupReason): Promise<BackupTaken>;
+    restore(folder: BackupFolder, name: string): Promise<RestoreResult>;
+    place(): BackupPlace;
+    /** Why the last copy to the clerk's folder failed, or null. */
+    extraError(): string | null;
+  };
 }
 
 export type CoreChannel = Exclude<ChannelName, `shell.${string}`>;

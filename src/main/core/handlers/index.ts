@@ -1,4 +1,5 @@
 /** Every core channel of the IPC contract, one handler each; the type makes a missing one a compile error. */
+import { backupHandlers } from './backup';
 import type { CoreChannel, Handlers } from './context';
 import { countHandlers } from './counts';
 import { draftHandlers } from './drafts';
@@ -12,5 +13,5 @@ import { stockHandlers } from './stock';
 
 export const HANDLERS: Handlers<CoreChannel> = {
   ...settingsHandlers, ...productHandlers, ...stockHandlers, ...countHandlers, ...orderHandlers, ...invoiceHandlers, ...dueHandlers,
-  ...outboxHandlers, ...draftHandlers,
+  ...outboxHandlers, ...draftHandlers, ...backupHandlers,
 };

@@ -8,8 +8,10 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { LANGUAGES } from '../../../i18n';
 import { fieldErrors } from '../../../lib/errors';
 import { channelKey, useChannel, useCommand } from '../../../lib/ipc';
+import { BackupPanel } from './BackupPanel';
+import { SupportPanel } from './SupportPanel';
 
-/** Where the server is, how to sign in to it, and how the app speaks. */
+/** Where the server is, how to sign in to it, how the app speaks, and the desk's backups. */
 export function SettingsScreen() {
   const { t } = useTranslation();
   const { data: settings } = useChannel('settings.get', {});
@@ -21,6 +23,8 @@ export function SettingsScreen() {
           <CredentialsForm settings={settings} />
           <LanguageForm settings={settings} />
           <DemoPanel settings={settings} />
+          <BackupPanel />
+          <SupportPanel />
         </div>
       ) : (
         <div className="empty">{t('loading')}</div>

@@ -22,6 +22,9 @@ export function FirstRun({ start, children }: { start: string | undefined; child
 
 function Welcome() {
   const { t } = useTranslation();
+  const { t: tb } = useTranslation('backup');
+  // A desk whose data was damaged starts empty, like a new one: say so here, where the clerk lands.
+  const { data: backups } = useChannel('backup.list', {});
   const client = useQueryClient();
   const demo = useCommand('demo.start');
   const startDemo = () =>
@@ -36,6 +39,18 @@ function Welcome() {
   return (
     <Screen title={t('firstRun.title')}>
       <div className="stack" style={{ maxWidth: 760 }} data-testid="first-run">
+        {backups?.damagedMirror ? (
+          <div className="notice warn" role="alert" data-testid="first-run-damaged">
+            <div className="stack">
+              <span>{tb('damaged', { name: backups.damagedMirror })}</span>
+              <span>
+                <Link to="/settings" className="btn primary">
+                  {tb('title')}
+                </Link>
+              </span>
+            </div>
+          </div>
+        ) : null}
         <p>{t('firstRun.lead')}</p>
         <div className="panel">
           <div className="panel-title">
