@@ -11,10 +11,10 @@ import { parseReason } from './reasons';
 import { invalid, malformed, ProtocolError, type ErrorBody, type ErrorCode, type ErrorDetail, ERROR_STATUS, isErrorCode } from './errors';
 import { fastParams, INVALID, paramsAudit } from './compiled';
 import { CUSTOM_FIELDS, listChild, NODE, RESERVED_NAMES } from './lists';
-import { checkParamCount, MAX_LIST_ENTRIES, shape } from './shape';
+import { checkParamCount, MAX_LIST_ENTRIES, MAX_REQUEST_TEXT, shape, textOverLimit } from './shape';
 import { boundedValidation } from './bounded';
 import { buildXml, parseXml, parseXmlSteps, XML_MAX_DEPTH } from './xml';
-import { runAsync, runSync, type Steps } from './steps';
+import { runAsync, runSync, TURN, type Steps } from './steps';
 
 export type Format = 'xml' | 'json';
 export interface Credentials {
@@ -197,18 +197,48 @@ const SCAN_FROM_CHARS = 8 * 1024;
 /** Objects nested deeper than this are not followed for their key count (the shaping depth cap refuses them). */
 const KEY_DEPTH = 64;
 
+/** Longest key quoted when it names a value that is too long. */
+const NAME_CHARS = 100;
+
 /**
- * Refuses a JSON body with more than JSON_MAX_VALUES values, or an object with more than
- * JSON_MAX_KEYS keys, before JSON.parse sees it: parsing 5 MB of `{},` builds 1.7 million objects,
- * and an object of 100,000 keys becomes a dictionary every later step walks slowly. Counts `{`,
- * `[` and `,` (at least one per value) and `:` per object, outside strings; one linear pass.
+ * Whether the JSON string token text[from, to) (between its quotes) decodes to more than `max`
+ * UTF-16 units. Each escape (`\uXXXX` six characters, `\n` two) decodes to one unit, so at most
+ * the first 6 × max characters are read, never a 5 MiB token whole.
+ */
+function decodesLongerThan(text: string, from: number, to: number, max: number): boolean {
+  if (to - from <= max) return false;
+  let units = 0;
+  let i = from;
+  for (let b = text.indexOf('\\', i); b !== -1 && b < to; b = text.indexOf('\\', i)) {
+    units += b - i + 1;
+    if (units > max) return true;
+    i = b + (text.charCodeAt(b + 1) === 0x75 ? 6 : 2);
+  }
+  return units + (to - i) > max;
+}
+
+/**
+ * Refuses a JSON body with more than JSON_MAX_VALUES values, an object with more than
+ * JSON_MAX_KEYS keys, or a string longer than MAX_REQUEST_TEXT, before JSON.parse sees it:
+ * parsing 5 MB of `{},` builds 1.7 million objects, an object of 100,000 keys becomes a
+ * dictionary every later step walks slowly, and a 5 MB string (of escapes, say) costs JSON.parse
+ * 10 ms and more in one piece only to be refused afterwards. Counts `{`, `[` and `,` (at least one
+ * per value) and `:` per object, outside strings, and measures each string; one linear pass. A
+ * string that is too long is named by the key it stands under (the list's key for a list entry).
  */
 function* checkJsonValues(text: string): Steps<void> {
   const n = text.length;
   if (n <= SCAN_FROM_CHARS) return;
   let values = 0;
   let depth = 0;
+  // Per nesting level (up to KEY_DEPTH): keys so far, whether it is a list, and its current key.
   const keys = new Int32Array(KEY_DEPTH + 1);
+  const isList = new Uint8Array(KEY_DEPTH + 1);
+  const keyFrom = new Int32Array(KEY_DEPTH + 1);
+  const keyTo = new Int32Array(KEY_DEPTH + 1);
+  // The last string's content; a ":" after it makes it the current key.
+  let lastFrom = 0;
+  let lastTo = 0;
   let nextYield = 256 * 1024;
   for (let i = 0; i < n; i++) {
     if (i >= nextYield) {
@@ -218,6 +248,7 @@ function* checkJsonValues(text: string): Steps<void> {
     const c = text.charCodeAt(i);
     if (c === 0x22) {
       // Skip the string to its closing quote: one not preceded by an odd run of backslashes.
+      const open = i;
       for (;;) {
         const q = text.indexOf('"', i + 1);
         if (q === -1) return; // Unterminated: JSON.parse says so.
@@ -226,15 +257,35 @@ function* checkJsonValues(text: string): Steps<void> {
         i = q;
         if ((q - b) % 2 === 1) break;
       }
+      lastFrom = open + 1;
+      lastTo = i;
+      if (decodesLongerThan(text, lastFrom, lastTo, MAX_REQUEST_TEXT)) {
+        let after = i + 1;
+        while (after < n && (text.charCodeAt(after) <= 0x20)) after++;
+        if (text.charCodeAt(after) === 0x3a) textOverLimit('A field name');
+        let d = Math.min(depth, KEY_DEPTH);
+        while (d >= 1 && isList[d] === 1) d--;
+        const key = d >= 1 && keyTo[d]! >= keyFrom[d]! ? text.slice(keyFrom[d], Math.min(keyTo[d]!, keyFrom[d]! + NAME_CHARS)) : undefined;
+        textOverLimit(key);
+      }
       continue;
     }
     if (c === 0x7b || c === 0x5b) {
       depth++;
-      if (depth <= KEY_DEPTH) keys[depth] = 0;
+      if (depth <= KEY_DEPTH) {
+        keys[depth] = 0;
+        isList[depth] = c === 0x5b ? 1 : 0;
+        keyFrom[depth] = 0;
+        keyTo[depth] = -1;
+      }
     } else if (c === 0x7d || c === 0x5d) depth--;
     else if (c === 0x3a) {
-      if (depth >= 1 && depth <= KEY_DEPTH && ++keys[depth]! > JSON_MAX_KEYS) {
-        throw invalid(`A JSON object in the body has more than ${JSON_MAX_KEYS} fields; a command has a few dozen. Check how the body is built.`);
+      if (depth >= 1 && depth <= KEY_DEPTH) {
+        if (++keys[depth]! > JSON_MAX_KEYS) {
+          throw invalid(`A JSON object in the body has more than ${JSON_MAX_KEYS} fields; a command has a few dozen. Check how the body is built.`);
+        }
+        keyFrom[depth] = lastFrom;
+        keyTo[depth] = lastTo;
       }
       continue;
     } else if (c !== 0x2c) continue;
@@ -254,6 +305,8 @@ export function parseRequestAsync(body: string | Uint8Array, contentType: string
 
 function* parseRequestSteps(body: string | Uint8Array, contentType: string | undefined, opts: DecodeOptions): Steps<ParsedRequest> {
   const text = toText(body, opts.maxBytes ?? MAX_BODY_BYTES, contentType);
+  // Decoding 5 MiB takes a few milliseconds; what follows starts a slice of its own.
+  if (text.length > SCAN_FROM_CHARS) yield TURN;
   const format = detectFormat(text, contentType);
   const maxDepth = opts.maxDepth ?? XML_MAX_DEPTH;
   let doc: unknown;
@@ -268,6 +321,8 @@ function* parseRequestSteps(body: string | Uint8Array, contentType: string | und
     }
   } else {
     yield* checkJsonValues(text);
+    // JSON.parse is one native call of up to ~15 ms for 5 MiB: it gets a turn of its own.
+    if (text.length > SCAN_FROM_CHARS) yield TURN;
     try {
       doc = JSON.parse(text);
     } catch (e) {

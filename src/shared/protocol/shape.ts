@@ -174,6 +174,16 @@ export function checkParamCount(obj: Record<string, unknown>, schema: z.ZodType)
  */
 export const MAX_REQUEST_TEXT = 20_000;
 
+/**
+ * The same refusal from a reader that stopped counting at the limit (the JSON pre-scan, the XML
+ * reader decoding references): the value is known to be longer, not how much longer.
+ */
+export function textOverLimit(key: string | undefined): never {
+  throw invalid(`${key ?? 'A value'} is longer than ${MAX_REQUEST_TEXT} characters; no field takes more than 10000.`, [
+    { field: key ?? '', message: `is longer than ${MAX_REQUEST_TEXT} characters; no field takes more than 10000` },
+  ]);
+}
+
 function tooLongText(key: string | undefined, length: number): never {
   throw invalid(`${key ?? 'A value'} is ${length} characters long; no field takes more than 10000.`, [
     { field: key ?? '', message: `is ${length} characters long; no field takes more than 10000` },

@@ -38,10 +38,11 @@ function refusalOf(r: { status: number; body: string }): Refusal {
     const e = (JSON.parse(r.body) as { error: { code: string; message: string; details: Array<{ field: string }> } }).error;
     return { status: r.status, code: e.code, message: e.message, fields: e.details.map((d) => d.field) };
   }
+  const text = (t: string) => t.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
   return {
     status: r.status,
     code: /<code>([A-Z_]+)<\/code>/.exec(r.body)?.[1] ?? '',
-    message: /<message>([^<]*)<\/message>/.exec(r.body)?.[1] ?? '',
+    message: text(/<message>([^<]*)<\/message>/.exec(r.body)?.[1] ?? ''),
     fields: [...r.body.matchAll(/<field>([^<]*)<\/field>/g)].map((m) => m[1]!),
   };
 }
