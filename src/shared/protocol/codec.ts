@@ -304,6 +304,8 @@ export function parseRequestAsync(body: string | Uint8Array, contentType: string
 }
 
 function* parseRequestSteps(body: string | Uint8Array, contentType: string | undefined, opts: DecodeOptions): Steps<ParsedRequest> {
+  // Decoding a large body starts a turn of its own, apart from whatever read the body.
+  if (body.length > SCAN_FROM_CHARS) yield TURN;
   const text = toText(body, opts.maxBytes ?? MAX_BODY_BYTES, contentType);
   // Decoding 5 MiB takes a few milliseconds; what follows starts a slice of its own.
   if (text.length > SCAN_FROM_CHARS) yield TURN;
