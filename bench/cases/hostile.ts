@@ -50,6 +50,8 @@ function corpus(k: Keys, orderId: number, productId: number): Body[] {
     ['json 100k unknown keys', json('getProduct', `,"filter":"a",${Array.from({ length: 100_000 }, (_, i) => `"k${i}":1`).join(',')}`), J],
     ['json 1000 keys x 100 lines', json('setOrder', `${head},"items":[${Array(100).fill(`{${Array.from({ length: 1000 }, (_, i) => `"k${i}":1`).join(',')}}`).join(',')}]`), J],
     ['json 5 MB numbers', json('getProduct', `,"x":[${fill('1,').slice(0, -1)}]`), J],
+    ['json 99k numbers of 50 digits', json('getProduct', `,"x":[${Array(99_000).fill('1'.repeat(50)).join(',')}]`), J],
+    ['json 30 lines of 1000 keys', json('setOrder', `${head},"items":[${Array(30).fill(`{${Array.from({ length: 1000 }, (_, i) => `"k${i}":1`).join(',')}}`).join(',')}]`), J],
     ['json deep nesting', json('getProduct', `,"x":${fill('[')}`), J],
     ['json deep objects', json('getProduct', `,"x":${fill('{"a":')}`), J],
     ['json 5 MB string', json('getProduct', `,"filter":"${fill('x')}"`), J],
@@ -75,6 +77,8 @@ function corpus(k: Keys, orderId: number, productId: number): Body[] {
     ['xml long names', xml('getProduct', fill(`<${'n'.repeat(10_000)}/>`)), X],
     ['xml bare & at the end', xml('getProduct', `<filter>${fill('x')}&</filter>`), X],
     ['xml NUL at the end', xml('getProduct', `<filter>${fill('x')}\u0000</filter>`), X],
+    ['xml 5 MB newlines, & at the end', xml('getProduct', `<filter>a</filter>${fill('\n')}<filter>&</filter>`), X],
+    ['xml 5 MB whitespace after the root', `${xml('getProduct', '<filter>a</filter>')}${fill(' ')}`, X],
   ];
   return list.map(([name, body, contentType, path]) => ({ name, body: Buffer.from(body), contentType, path }));
 }
