@@ -12,7 +12,7 @@ import { invalid, malformed, ProtocolError, type ErrorBody, type ErrorCode, type
 import { fastParams, INVALID, paramsAudit } from './compiled';
 import { CUSTOM_FIELDS, listChild, NODE, RESERVED_NAMES } from './lists';
 import { checkParamCount, MAX_CUSTOM_FIELDS, MAX_LIST_ENTRIES, MAX_REQUEST_TEXT, shape, textOverLimit } from './shape';
-import { boundedValidation } from './bounded';
+import { boundedValidationSteps } from './bounded';
 import { buildXml, parseXml, parseXmlSteps, XML_MAX_DEPTH } from './xml';
 import { runAsync, runSync, TURN, type Steps } from './steps';
 
@@ -441,12 +441,22 @@ export function boundError(body: ErrorBody): ErrorBody {
 
 /** Step 2: the method's schema, with every problem listed by field. */
 export function validateParams<M extends MethodName>(method: M, raw: Record<string, unknown>): Params<M> {
+  return runSync(validateSteps(method, raw));
+}
+
+/** validateParams in slices (the server's large bodies): an invalid 10,000-line order is explained a few hundred lines at a time. */
+export function validateParamsAsync<M extends MethodName>(method: M, raw: Record<string, unknown>): Promise<Params<M>> {
+  return runAsync(validateSteps(method, raw));
+}
+
+function* validateSteps<M extends MethodName>(method: M, raw: Record<string, unknown>): Steps<Params<M>> {
   if (paramsAudit) paramsAudit(method, raw);
   // The compiled path answers valid bodies; anything else is zod's to explain (compiled.ts).
   const fast = fastParams(method, raw);
   if (fast !== INVALID) return fast as Params<M>;
-  // Long lists are checked element by element, stopping after MAX_PROBLEMS (bounded.ts).
-  const bounded = boundedValidation(METHODS[method].params, raw, issuesToDetails);
+  // Long lists are checked element by element, stopping after MAX_PROBLEMS (bounded.ts), in a turn of their own.
+  yield TURN;
+  const bounded = yield* boundedValidationSteps(METHODS[method].params, raw, issuesToDetails);
   if (bounded && bounded.details.length > 0) throw invalid(summary(method, bounded.details, bounded.stopped), bounded.details.slice(0, MAX_DETAILS));
   const r = METHODS[method].params.safeParse(raw);
   if (!r.success) {
