@@ -11,7 +11,8 @@ import { parseReason } from './reasons';
 import { invalid, malformed, ProtocolError, type ErrorBody, type ErrorCode, type ErrorDetail, ERROR_STATUS, isErrorCode } from './errors';
 import { fastParams, INVALID, paramsAudit } from './compiled';
 import { CUSTOM_FIELDS, listChild, NODE, RESERVED_NAMES } from './lists';
-import { checkParamCount, MAX_CUSTOM_FIELDS, MAX_LIST_ENTRIES, MAX_REQUEST_TEXT, shape, textOverLimit } from './shape';
+import { checkParamCount, MAX_LIST_ENTRIES, shape } from './shape';
+import { checkJsonValues, SCAN_FROM_CHARS } from './jsonScan';
 import { boundedValidationSteps } from './bounded';
 import { buildXml, parseXml, parseXmlSteps, XML_MAX_DEPTH } from './xml';
 import { runAsync, runSync, TURN, type Steps } from './steps';
@@ -188,130 +189,7 @@ function liftCredentials(raw: Record<string, unknown>): Credentials {
   return { api_key: take('api_key'), session_key: take('session_key') };
 }
 
-/** Values (objects, arrays and list entries) a JSON request may hold, as XML_MAX_NODES for XML. */
-export const JSON_MAX_VALUES = 100_000;
-/** Keys one JSON object of a request may have (a command has a few dozen fields), as XML_MAX_CHILD_NAMES. */
-export const JSON_MAX_KEYS = 1000;
-/**
- * Objects of more than WIDE_OBJECT keys may hold this many keys between them. JSON.parse builds a
- * wide object several times slower per key than a narrow one (100 objects of 1,000 keys took
- * 30 ms): a command has a few dozen fields, and custom_fields at most MAX_CUSTOM_FIELDS.
- */
-export const JSON_MAX_WIDE_KEYS = 2000;
-const WIDE_OBJECT = 100;
-/** Longest number token: 100,000 numbers of 50 digits took JSON.parse 24 ms; no amount or id needs more. */
-export const JSON_MAX_NUMBER_CHARS = 40;
-/** Below this a body cannot hold enough to be slow to parse, and is not scanned. */
-const SCAN_FROM_CHARS = 8 * 1024;
-/** Objects nested deeper than this are not followed for their key count (the shaping depth cap refuses them). */
-const KEY_DEPTH = 64;
-
-/** Longest key quoted when it names a value that is too long. */
-const NAME_CHARS = 100;
-
-/**
- * Whether the JSON string token text[from, to) (between its quotes) decodes to more than `max`
- * UTF-16 units. Each escape (`\uXXXX` six characters, `\n` two) decodes to one unit, so at most
- * the first 6 × max characters are read, never a 5 MiB token whole.
- */
-function decodesLongerThan(text: string, from: number, to: number, max: number): boolean {
-  if (to - from <= max) return false;
-  let units = 0;
-  let i = from;
-  for (let b = text.indexOf('\\', i); b !== -1 && b < to; b = text.indexOf('\\', i)) {
-    units += b - i + 1;
-    if (units > max) return true;
-    i = b + (text.charCodeAt(b + 1) === 0x75 ? 6 : 2);
-  }
-  return units + (to - i) > max;
-}
-
-/**
- * Refuses a JSON body with more than JSON_MAX_VALUES values, an object with more than
- * JSON_MAX_KEYS keys, or a string longer than MAX_REQUEST_TEXT, before JSON.parse sees it:
- * parsing 5 MB of `{},` builds 1.7 million objects, an object of 100,000 keys becomes a
- * dictionary every later step walks slowly, and a 5 MB string (of escapes, say) costs JSON.parse
- * 10 ms and more in one piece only to be refused afterwards. Counts `{`, `[` and `,` (at least one
- * per value) and `:` per object, outside strings, and measures each string; one linear pass. A
- * string that is too long is named by the key it stands under (the list's key for a list entry).
- */
-function* checkJsonValues(text: string): Steps<void> {
-  const n = text.length;
-  if (n <= SCAN_FROM_CHARS) return;
-  let values = 0;
-  let depth = 0;
-  let wideKeys = 0;
-  let numberChars = 0;
-  // Per nesting level (up to KEY_DEPTH): keys so far, whether it is a list, and its current key.
-  const keys = new Int32Array(KEY_DEPTH + 1);
-  const isList = new Uint8Array(KEY_DEPTH + 1);
-  const keyFrom = new Int32Array(KEY_DEPTH + 1);
-  const keyTo = new Int32Array(KEY_DEPTH + 1);
-  // The last string's content; a ":" after it makes it the current key.
-  let lastFrom = 0;
-  let lastTo = 0;
-  let nextYield = 256 * 1024;
-  for (let i = 0; i < n; i++) {
-    if (i >= nextYield) {
-      nextYield = i + 256 * 1024;
-      yield;
-    }
-    const c = text.charCodeAt(i);
-    // Digits, sign, point and exponent: the characters of a number (and of nothing else outside strings but "true"'s e).
-    if ((c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x2e || c === 0x2b || c === 0x65 || c === 0x45) {
-      if (++numberChars > JSON_MAX_NUMBER_CHARS) throw invalid(`A number in the JSON body is longer than ${JSON_MAX_NUMBER_CHARS} characters; amounts, quantities and ids are short.`);
-      continue;
-    }
-    numberChars = 0;
-    if (c === 0x22) {
-      // Skip the string to its closing quote: one not preceded by an odd run of backslashes.
-      const open = i;
-      for (;;) {
-        const q = text.indexOf('"', i + 1);
-        if (q === -1) return; // Unterminated: JSON.parse says so.
-        let b = q - 1;
-        while (text.charCodeAt(b) === 0x5c) b--;
-        i = q;
-        if ((q - b) % 2 === 1) break;
-      }
-      lastFrom = open + 1;
-      lastTo = i;
-      if (decodesLongerThan(text, lastFrom, lastTo, MAX_REQUEST_TEXT)) {
-        let after = i + 1;
-        while (after < n && (text.charCodeAt(after) <= 0x20)) after++;
-        if (text.charCodeAt(after) === 0x3a) textOverLimit('A field name');
-        let d = Math.min(depth, KEY_DEPTH);
-        while (d >= 1 && isList[d] === 1) d--;
-        const key = d >= 1 && keyTo[d]! >= keyFrom[d]! ? text.slice(keyFrom[d], Math.min(keyTo[d]!, keyFrom[d]! + NAME_CHARS)) : undefined;
-        textOverLimit(key);
-      }
-      continue;
-    }
-    if (c === 0x7b || c === 0x5b) {
-      depth++;
-      if (depth <= KEY_DEPTH) {
-        keys[depth] = 0;
-        isList[depth] = c === 0x5b ? 1 : 0;
-        keyFrom[depth] = 0;
-        keyTo[depth] = -1;
-      }
-    } else if (c === 0x7d || c === 0x5d) depth--;
-    else if (c === 0x3a) {
-      if (depth >= 1 && depth <= KEY_DEPTH) {
-        if (++keys[depth]! > JSON_MAX_KEYS) {
-          throw invalid(`A JSON object in the body has more than ${JSON_MAX_KEYS} fields; a command has a few dozen. Check how the body is built.`);
-        }
-        if (keys[depth]! > WIDE_OBJECT && ++wideKeys > JSON_MAX_WIDE_KEYS) {
-          throw invalid(`The JSON body has more than ${JSON_MAX_WIDE_KEYS} fields in objects of over ${WIDE_OBJECT} fields; a command has a few dozen, and at most ${MAX_CUSTOM_FIELDS} custom fields. Check how the body is built.`);
-        }
-        keyFrom[depth] = lastFrom;
-        keyTo[depth] = lastTo;
-      }
-      continue;
-    } else if (c !== 0x2c) continue;
-    if (++values > JSON_MAX_VALUES) throw malformed(`The JSON body holds more than ${JSON_MAX_VALUES} values; send fewer rows per call.`);
-  }
-}
+export { JSON_MAX_KEYS, JSON_MAX_NUMBER_CHARS, JSON_MAX_VALUES, JSON_MAX_WIDE_KEYS } from './jsonScan';
 
 /** Step 1: syntax, method name and credentials. Parameters are checked by `validateParams`. */
 export function parseRequest(body: string | Uint8Array, contentType: string | undefined, opts: DecodeOptions = {}): ParsedRequest {
