@@ -11,7 +11,7 @@ import { parseReason } from './reasons';
 import { invalid, malformed, ProtocolError, type ErrorBody, type ErrorCode, type ErrorDetail, ERROR_STATUS, isErrorCode } from './errors';
 import { fastParams, INVALID, paramsAudit } from './compiled';
 import { CUSTOM_FIELDS, listChild, NODE, RESERVED_NAMES } from './lists';
-import { checkParamCount, MAX_LIST_ENTRIES, shape } from './shape';
+import { checkParamCount, MAX_LIST_ENTRIES, shape, shapeSteps } from './shape';
 import { checkJsonValues, SCAN_FROM_CHARS } from './jsonScan';
 import { boundedValidationSteps } from './bounded';
 import { buildXml, parseXml, parseXmlSteps, XML_MAX_DEPTH } from './xml';
@@ -249,7 +249,7 @@ function* parseRequestSteps(body: string | Uint8Array, contentType: string | und
   const raw = { ...params };
   const credentials = liftCredentials(raw);
   // The parameters sit at depth 1 of the document; shaping also enforces the depth cap for JSON.
-  const shaped = shape(raw, METHODS[name].params, format === 'xml', maxDepth, 1, MAX_LIST_ENTRIES);
+  const shaped = yield* shapeSteps(raw, METHODS[name].params, format === 'xml', maxDepth, 1, MAX_LIST_ENTRIES);
   return { format, method: name, raw: shaped as Record<string, unknown>, credentials };
 }
 
