@@ -7,7 +7,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
   areaPath, CONTENT_TYPE, encodeError, encodeResponse, guessFormat, isWriteMethod, METHODS, parseRequest, parseRequestAsync, ProtocolError, successEnvelope,
-  validateParams, type Area, type EncodedResponse, type Format, type MethodName, type ParsedRequest, type Params,
+  validateParams, validateParamsAsync, type Area, type EncodedResponse, type Format, type MethodName, type ParsedRequest, type Params,
 } from '@shared/protocol';
 import type { Clock, Handler, RequestContext, ServerServices } from '../context';
 import type { ServerConfig } from '../config';
@@ -51,6 +51,9 @@ function validated(commands: ParsedCommands, at: Lookup, parsed: ParsedRequest):
   const params = validateParams(method, parsed.raw);
   return commands.keep(at, { format, method, credentials, params }, isWriteMethod(method)).params;
 }
+
+/** A large body's parameters, checked in slices (never kept: ParsedCommands keeps only short bodies). */
+const validatedLarge = (parsed: ParsedRequest): Promise<Params<MethodName>> => validateParamsAsync(parsed.method, parsed.raw);
 
 /** Thrown inside `commit` when a concurrent twin of this request committed first. */
 class Replayed {
@@ -127,7 +130,7 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     batches.enter();
     const accountId = authenticate(deps.db, parsed.credentials, now);
     // A body seen before skips decoding and validation (http/parsedCommands.ts); it is authenticated above all the same.
-    const params = kept ? kept.params : validated(commands, at, parsed as ParsedRequest);
+    const params = kept ? kept.params : large ? await validatedLarge(parsed as ParsedRequest) : validated(commands, at, parsed as ParsedRequest);
     const result = await run(deps, parsed.method, params, accountId, batches);
     batches.leave();
     const wait = batches.settled();

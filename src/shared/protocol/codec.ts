@@ -11,10 +11,11 @@ import { parseReason } from './reasons';
 import { invalid, malformed, ProtocolError, type ErrorBody, type ErrorCode, type ErrorDetail, ERROR_STATUS, isErrorCode } from './errors';
 import { fastParams, INVALID, paramsAudit } from './compiled';
 import { CUSTOM_FIELDS, listChild, NODE, RESERVED_NAMES } from './lists';
-import { checkParamCount, MAX_LIST_ENTRIES, shape } from './shape';
-import { boundedValidation } from './bounded';
+import { checkParamCount, MAX_LIST_ENTRIES, shape, shapeSteps } from './shape';
+import { checkJsonValues, SCAN_FROM_CHARS } from './jsonScan';
+import { boundedValidationSteps } from './bounded';
 import { buildXml, parseXml, parseXmlSteps, XML_MAX_DEPTH } from './xml';
-import { runAsync, runSync, type Steps } from './steps';
+import { runAsync, runSync, TURN, type Steps } from './steps';
 
 export type Format = 'xml' | 'json';
 export interface Credentials {
@@ -188,59 +189,7 @@ function liftCredentials(raw: Record<string, unknown>): Credentials {
   return { api_key: take('api_key'), session_key: take('session_key') };
 }
 
-/** Values (objects, arrays and list entries) a JSON request may hold, as XML_MAX_NODES for XML. */
-export const JSON_MAX_VALUES = 100_000;
-/** Keys one JSON object of a request may have (a command has a few dozen fields), as XML_MAX_CHILD_NAMES. */
-export const JSON_MAX_KEYS = 1000;
-/** Below this a body cannot hold enough to be slow to parse, and is not scanned. */
-const SCAN_FROM_CHARS = 8 * 1024;
-/** Objects nested deeper than this are not followed for their key count (the shaping depth cap refuses them). */
-const KEY_DEPTH = 64;
-
-/**
- * Refuses a JSON body with more than JSON_MAX_VALUES values, or an object with more than
- * JSON_MAX_KEYS keys, before JSON.parse sees it: parsing 5 MB of `{},` builds 1.7 million objects,
- * and an object of 100,000 keys becomes a dictionary every later step walks slowly. Counts `{`,
- * `[` and `,` (at least one per value) and `:` per object, outside strings; one linear pass.
- */
-function* checkJsonValues(text: string): Steps<void> {
-  const n = text.length;
-  if (n <= SCAN_FROM_CHARS) return;
-  let values = 0;
-  let depth = 0;
-  const keys = new Int32Array(KEY_DEPTH + 1);
-  let nextYield = 256 * 1024;
-  for (let i = 0; i < n; i++) {
-    if (i >= nextYield) {
-      nextYield = i + 256 * 1024;
-      yield;
-    }
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      // Skip the string to its closing quote: one not preceded by an odd run of backslashes.
-      for (;;) {
-        const q = text.indexOf('"', i + 1);
-        if (q === -1) return; // Unterminated: JSON.parse says so.
-        let b = q - 1;
-        while (text.charCodeAt(b) === 0x5c) b--;
-        i = q;
-        if ((q - b) % 2 === 1) break;
-      }
-      continue;
-    }
-    if (c === 0x7b || c === 0x5b) {
-      depth++;
-      if (depth <= KEY_DEPTH) keys[depth] = 0;
-    } else if (c === 0x7d || c === 0x5d) depth--;
-    else if (c === 0x3a) {
-      if (depth >= 1 && depth <= KEY_DEPTH && ++keys[depth]! > JSON_MAX_KEYS) {
-        throw invalid(`A JSON object in the body has more than ${JSON_MAX_KEYS} fields; a command has a few dozen. Check how the body is built.`);
-      }
-      continue;
-    } else if (c !== 0x2c) continue;
-    if (++values > JSON_MAX_VALUES) throw malformed(`The JSON body holds more than ${JSON_MAX_VALUES} values; send fewer rows per call.`);
-  }
-}
+export { JSON_MAX_KEYS, JSON_MAX_NUMBER_CHARS, JSON_MAX_VALUES, JSON_MAX_WIDE_KEYS } from './jsonScan';
 
 /** Step 1: syntax, method name and credentials. Parameters are checked by `validateParams`. */
 export function parseRequest(body: string | Uint8Array, contentType: string | undefined, opts: DecodeOptions = {}): ParsedRequest {
@@ -253,7 +202,11 @@ export function parseRequestAsync(body: string | Uint8Array, contentType: string
 }
 
 function* parseRequestSteps(body: string | Uint8Array, contentType: string | undefined, opts: DecodeOptions): Steps<ParsedRequest> {
+  // Decoding a large body starts a turn of its own, apart from whatever read the body.
+  if (body.length > SCAN_FROM_CHARS) yield TURN;
   const text = toText(body, opts.maxBytes ?? MAX_BODY_BYTES, contentType);
+  // Decoding 5 MiB takes a few milliseconds; what follows starts a slice of its own.
+  if (text.length > SCAN_FROM_CHARS) yield TURN;
   const format = detectFormat(text, contentType);
   const maxDepth = opts.maxDepth ?? XML_MAX_DEPTH;
   let doc: unknown;
@@ -268,6 +221,8 @@ function* parseRequestSteps(body: string | Uint8Array, contentType: string | und
     }
   } else {
     yield* checkJsonValues(text);
+    // JSON.parse is one native call of up to ~15 ms for 5 MiB: it gets a turn of its own.
+    if (text.length > SCAN_FROM_CHARS) yield TURN;
     try {
       doc = JSON.parse(text);
     } catch (e) {
@@ -294,7 +249,7 @@ function* parseRequestSteps(body: string | Uint8Array, contentType: string | und
   const raw = { ...params };
   const credentials = liftCredentials(raw);
   // The parameters sit at depth 1 of the document; shaping also enforces the depth cap for JSON.
-  const shaped = shape(raw, METHODS[name].params, format === 'xml', maxDepth, 1, MAX_LIST_ENTRIES);
+  const shaped = yield* shapeSteps(raw, METHODS[name].params, format === 'xml', maxDepth, 1, MAX_LIST_ENTRIES);
   return { format, method: name, raw: shaped as Record<string, unknown>, credentials };
 }
 
@@ -364,12 +319,22 @@ export function boundError(body: ErrorBody): ErrorBody {
 
 /** Step 2: the method's schema, with every problem listed by field. */
 export function validateParams<M extends MethodName>(method: M, raw: Record<string, unknown>): Params<M> {
+  return runSync(validateSteps(method, raw));
+}
+
+/** validateParams in slices (the server's large bodies): an invalid 10,000-line order is explained a few hundred lines at a time. */
+export function validateParamsAsync<M extends MethodName>(method: M, raw: Record<string, unknown>): Promise<Params<M>> {
+  return runAsync(validateSteps(method, raw));
+}
+
+function* validateSteps<M extends MethodName>(method: M, raw: Record<string, unknown>): Steps<Params<M>> {
   if (paramsAudit) paramsAudit(method, raw);
   // The compiled path answers valid bodies; anything else is zod's to explain (compiled.ts).
   const fast = fastParams(method, raw);
   if (fast !== INVALID) return fast as Params<M>;
-  // Long lists are checked element by element, stopping after MAX_PROBLEMS (bounded.ts).
-  const bounded = boundedValidation(METHODS[method].params, raw, issuesToDetails);
+  // Long lists are checked element by element, stopping after MAX_PROBLEMS (bounded.ts), in a turn of their own.
+  yield TURN;
+  const bounded = yield* boundedValidationSteps(METHODS[method].params, raw, issuesToDetails);
   if (bounded && bounded.details.length > 0) throw invalid(summary(method, bounded.details, bounded.stopped), bounded.details.slice(0, MAX_DETAILS));
   const r = METHODS[method].params.safeParse(raw);
   if (!r.success) {

@@ -60,6 +60,8 @@ describe('XML that is not well-formed is refused with line and column', () => {
     ['&#xD800; (a lone surrogate, was dropped)', 'a&#xD800;b', /character reference &#xD800;/],
     ['&#x110000; (beyond Unicode, was stored literally)', 'q&#x110000;q', /character reference &#x110000;/],
     ['&foo; (an undeclared entity, was stored literally)', 'q&foo;q', /entity reference &foo;/],
+    ['&toString; (found Object.prototype\'s function and stored its source)', 'q&toString;q', /entity reference &toString;/],
+    ['&__proto__; (found Object.prototype and stored "[object Object]")', 'q&__proto__;q', /entity reference &__proto__;/],
     ['a bare & (was stored literally)', 'Kovacs & Fia', /bare "&"/],
     ['a raw NUL byte (was stored)', 'nul\u0000byte', /U\+0000/],
     ['a raw control character', 'bell\u0007', /U\+0007/],
