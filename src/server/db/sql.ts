@@ -1,0 +1,29 @@
+/** A value bound to a `?` placeholder. Booleans are stored as 0/1, dates as ISO-8601 text, money as decimal text. */
+export type SqlValue = string | number | bigint | null | Uint8Array;
+
+export interface RunResult {
+  /** Rows the statement inserted, updated or deleted. */
+  changes: number;
+}
+
+/**
+ * One engine's statement runner. SQL is written once with positional `?` placeholders; the PostgreSQL
+ * engine rewrites them to $1, $2, …. A new row's id comes from `INSERT … RETURNING id` through `get`,
+ * never from an engine-specific "last insert id". Integer columns arrive as JS numbers on both engines.
+ */
+export interface Sql {
+  readonly engine: 'sqlite' | 'postgres';
+  all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+  get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
+  run(sql: string, params?: readonly SqlValue[]): Promise<RunResult>;
+}
+
+/** A database: statements outside a transaction (autocommit) and transactions. */
+export interface Store extends Sql {
+  /**
+   * Runs fn in one transaction on one connection and commits; rolls back and rethrows when fn throws.
+   * Nested calls with the same tx are savepoints. fn must not await anything but its own statements.
+   */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
