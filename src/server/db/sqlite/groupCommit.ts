@@ -13,7 +13,7 @@
  * too (`afterCommit`); work outside requests stays out of open batches (`outsideBatch`).
  */
 import type { Db } from '../types';
-import type { Sql } from '../sql';
+import type { Sql, Store } from '../sql';
 import { runNow, savepoint, sqliteDb, sqliteStore, type SqliteStore } from './store';
 import { transactionRolledBack } from './statements';
 
@@ -233,4 +233,22 @@ export async function outsideBatch(sql: Sql): Promise<void> {
   const db = sqliteDb(sql);
   if (!db) return;
   for (let b = groupCommitOf(db).current; b; b = groupCommitOf(db).current) await b.done.catch(() => {});
+}
+
+/**
+ * fn in a transaction of its own, never inside a batch: for work outside requests (the mail
+ * worker), which must neither read a batch's uncommitted rows nor write into a batch that may still
+ * be rolled back. Once no batch is open it takes the connection's gate and begins its transaction
+ * in the same step, so no batch can open until it committed (requests' writes wait for the gate).
+ * On another engine, simply a transaction.
+ */
+export async function outsideBatchTransaction<T>(store: Store, fn: (tx: Sql) => Promise<T>): Promise<T> {
+  const db = sqliteDb(store);
+  if (!db) return store.transaction(fn);
+  const gc = groupCommitOf(db);
+  for (;;) {
+    await outsideBatch(store);
+    const done = await sqliteStore(db).exclusive(async () => (gc.current || db.inTransaction ? null : { value: await savepoint(db, fn) }));
+    if (done) return done.value;
+  }
 }
