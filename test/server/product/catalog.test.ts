@@ -145,7 +145,7 @@ describe('getProduct filter semantics', () => {
 
   it('returns at most 1000 records in name order and pages on with after_id, still in name order', async () => {
     const now = s.clock.now();
-    await sqliteStore(s.app.db).transaction(async (tx) => {
+    await sqliteStore(s.app.db).transaction(async () => {
       for (let i = 0; i < 1005; i++) {
         s.app.db.prepare(`INSERT INTO products (account_id, product_name, currency, vat, unit, search, created_at, updated_at) VALUES (?, ?, 'HUF', '27', 'db', ?, ?, ?)`)
           .run(s.account.accountId, `Tömeg ${i}`, `\u001ftömeg ${i}\u001f`, now.toISOString(), now.toISOString());
