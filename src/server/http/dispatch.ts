@@ -109,7 +109,7 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
   // Known once the body parsed; an error before that is answered in the format the body looks like.
   let format: Format | null = null;
   let method: MethodName | null = null;
-  // Writes share transactions (repos/groupCommit.ts): whatever this request read or wrote inside
+  // Writes share transactions (db/sqlite/groupCommit.ts): whatever this request read or wrote inside
   // an open batch is answered only once that batch committed.
   const batches = new RequestBatches(groupCommitOf(sqliteOnly(deps.db)));
   try {

@@ -1,5 +1,5 @@
 /**
- * Rows kept per connection (repos/keptRows.ts): warehouses by name, contacts, product heads. An
+ * Rows kept per connection (db/sqlite/keptRows.ts): warehouses by name, contacts, product heads. An
  * entry may only outlive what the keeping repository cannot see: a write rolled back by its
  * savepoint or its group commit, and another process's commit. A real SQLite file with the server's
  * schema, and a second connection as the other process.

@@ -1,5 +1,5 @@
 /**
- * Answers kept while the database is unchanged (repos/unchangedCache.ts), on a real SQLite file: no
+ * Answers kept while the database is unchanged (db/sqlite/unchangedCache.ts), on a real SQLite file: no
  * write, committed or rolled back, by this connection or (within the poll interval) another, may
  * leave an old answer in place, and nothing read inside a transaction is kept.
  */
