@@ -9,6 +9,7 @@ import { openServerDb, startServer, systemClock } from './app';
 import { defaultConfig } from './config';
 import { databaseLocation, sqliteOnly } from './databaseLocation';
 import { DatabaseInUse } from './db/serverLock';
+import { sqliteStore } from './db/sqlite/store';
 import { seedDemo } from './demo/seed';
 import { invoicePrefixes, PREFIX_OPTIONS } from './invoicePrefixes';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS, stopOnSignals } from './shutdown';
@@ -62,7 +63,7 @@ async function main(argv: string[]) {
   if (adminAt !== -1) {
     const db = openServerDb(dbPath);
     try {
-      console.log(JSON.stringify(runAdmin(db, argv.slice(adminAt + 1), systemClock.now())));
+      console.log(JSON.stringify(await runAdmin(sqliteStore(db), argv.slice(adminAt + 1), systemClock.now())));
     } finally {
       db.close();
     }
@@ -88,7 +89,7 @@ async function main(argv: string[]) {
   });
   stopOnSignals(app, () => db.close(), shutdownMs);
   if (values.demo) {
-    const { account, keys } = seedDemo(db, systemClock, {
+    const { account, keys } = await seedDemo(app.store, systemClock, {
       api_key: process.env.STOCKDESK_DEMO_API_KEY || undefined,
       session_key: process.env.STOCKDESK_DEMO_SESSION_KEY || undefined,
     }, app.config);

@@ -1,11 +1,12 @@
 /**
  * The contract between the HTTP layer and the services. A handler receives the authenticated
  * account's context and validated parameters, and returns the method's result. Storage is reached
- * through repository functions `(db, ...args)`; services never import better-sqlite3.
+ * through repository functions `(sql, ...args)`, all async over the engine-neutral `Sql`
+ * (db/sql.ts); services never import a driver.
  */
 import type { Logger } from 'pino';
 import type { MethodName, Params, Result } from '@shared/protocol';
-import type { Db } from './db/types';
+import type { Sql } from './db/sql';
 import type { ServerConfig } from './config';
 
 export interface Clock {
@@ -14,7 +15,8 @@ export interface Clock {
 }
 
 export interface RequestContext {
-  db: Db;
+  /** Statements outside the request's write transaction: reads, and whatever runs before `commit`. */
+  db: Sql;
   accountId: number;
   clock: Clock;
   config: ServerConfig;
@@ -22,13 +24,15 @@ export interface RequestContext {
   /** The request's idempotency key, when the caller sent one. */
   requestId?: string;
   /**
-   * Runs `fn` in one SQLite transaction. For write methods this is where every change happens,
+   * Runs `fn` in one transaction. For write methods this is where every change happens,
    * exactly once per request: inside the same transaction the dispatcher checks and stores the
    * `request_id` response, so a replay returns the stored answer and changes nothing.
-   * Async work (downloads, PDF rendering) happens before `commit`; side effects that leave the
-   * process (e-mail) are queued inside it and performed after it.
+   * Every statement inside runs through `tx` (never `ctx.db`, which waits for the transaction to
+   * end), and fn awaits nothing but those statements: async work (downloads, PDF rendering)
+   * happens before `commit`; side effects that leave the process (e-mail) are queued inside it and
+   * performed after it.
    */
-  commit<T>(fn: () => T): T;
+  commit<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   /** Background services shared by the process (mail queue, document renderer). */
   services: ServerServices;
 }

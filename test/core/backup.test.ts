@@ -48,7 +48,7 @@ describe('taking backups', () => {
   let ids: number[];
   beforeAll(async () => {
     s = await startTestServer();
-    ids = seedCatalog(s.app.db, s.account.accountId, 5, s.clock.now(), { stockEvery: 1 });
+    ids = await seedCatalog(s.app.db, s.account.accountId, 5, s.clock.now(), { stockEvery: 1 });
     c = await startTestCore(s);
   });
   afterAll(async () => {
@@ -172,7 +172,7 @@ describe('restoring a backup', () => {
 
   it('replays entries the server already applied with their request_ids, and the server applies each once', async () => {
     s = await startTestServer();
-    ids = seedCatalog(s.app.db, s.account.accountId, 3, s.clock.now(), { stockEvery: 1 });
+    ids = await seedCatalog(s.app.db, s.account.accountId, 3, s.clock.now(), { stockEvery: 1 });
     c = await startTestCore(s);
     const supplier = s.account.supplierContactId;
     const moves = () => (s.app.db.prepare('SELECT count(*) AS n FROM stock_moves WHERE account_id = ?').get(s.account.accountId) as { n: number }).n;

@@ -38,7 +38,7 @@ describe('the support bundle', () => {
   const supplier = 'Tisza Nagykereskedés Kft.';
   beforeAll(async () => {
     s = await startTestServer();
-    ids = seedCatalog(s.app.db, s.account.accountId, 3, s.clock.now(), { stockEvery: 1, prefix: 'Titkos' });
+    ids = await seedCatalog(s.app.db, s.account.accountId, 3, s.clock.now(), { stockEvery: 1, prefix: 'Titkos' });
     c = await startTestCore(s);
   });
   afterAll(async () => {

@@ -72,7 +72,7 @@ export async function startTestServer(opts: { config?: Partial<ServerConfig>; cl
   const clock = opts.clock ?? new TestClock();
   const db = openServerDb(dbPath);
   const config: Partial<ServerConfig> = { port: 0, dbPath, ...opts.config };
-  const { account } = seedDemo(db, clock, DEMO_KEYS, defaultConfig(config));
+  const { account } = await seedDemo(db, clock, DEMO_KEYS, defaultConfig(config));
   const app = await startServer({ db, clock, log: pino({ level: 'silent' }), config });
 
   const raw: TestServer['raw'] = async (path, body, contentType, method = 'POST') => {

@@ -11,16 +11,17 @@ import {
 } from '@shared/protocol';
 import type { Clock, Handler, RequestContext, ServerServices } from '../context';
 import type { ServerConfig } from '../config';
-import type { Db } from '../db/types';
+import type { Sql, Store } from '../db/sql';
+import { sqliteDb } from '../db/sqlite/store';
 import { authenticate } from '../services/auth';
 import { findStoredResponse, storeResponse } from '../repos/idempotency';
-import { BatchRolledBack, groupCommitOf, RequestBatches } from '../repos/groupCommit';
+import { BatchRolledBack, groupCommitOf, RequestBatches } from '../db/sqlite/groupCommit';
 import { HANDLERS } from './handlers';
 import { isLargeJson } from './jsonBytes';
 import { ParsedCommands, type Lookup } from './parsedCommands';
 
 export interface DispatchDeps {
-  db: Db;
+  db: Store;
   clock: Clock;
   config: ServerConfig;
   log: Logger;
@@ -100,13 +101,20 @@ function internal(log: Logger, e: unknown, method: string | null): ProtocolError
   return new ProtocolError('INTERNAL_ERROR', `The server could not complete the request; nothing was changed unless a retry shows otherwise (reference ${ref}).`);
 }
 
+/** The group commit, the serving lock and the kept rows are the SQLite engine's; another engine is not wired in yet. */
+function sqliteOnly(store: Store) {
+  const db = sqliteDb(store);
+  if (!db) throw new Error(`The Command API dispatcher runs on SQLite only so far (engine: ${store.engine}).`);
+  return db;
+}
+
 export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, contentType: string | undefined): Promise<EncodedResponse | LargeJsonResponse> {
   // Known once the body parsed; an error before that is answered in the format the body looks like.
   let format: Format | null = null;
   let method: MethodName | null = null;
-  // Writes share transactions (repos/groupCommit.ts): whatever this request read or wrote inside
+  // Writes share transactions (db/sqlite/groupCommit.ts): whatever this request read or wrote inside
   // an open batch is answered only once that batch committed.
-  const batches = new RequestBatches(groupCommitOf(deps.db));
+  const batches = new RequestBatches(groupCommitOf(sqliteOnly(deps.db)));
   try {
     const commands = commandsOf(deps);
     const at = commands.find(body, contentType);
@@ -128,7 +136,7 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     }
     const now = deps.clock.now();
     batches.enter();
-    const accountId = authenticate(deps.db, parsed.credentials, now);
+    const accountId = await authenticate(deps.db, parsed.credentials, now);
     // A body seen before skips decoding and validation (http/parsedCommands.ts); it is authenticated above all the same.
     const params = kept ? kept.params : large ? await validatedLarge(parsed as ParsedRequest) : validated(commands, at, parsed as ParsedRequest);
     const result = await run(deps, parsed.method, params, accountId, batches);
@@ -156,7 +164,7 @@ async function run(deps: DispatchDeps, method: MethodName, params: unknown, acco
   const requestId = isWriteMethod(method) ? (params as { request_id?: string }).request_id : undefined;
   const hash = requestId ? paramsHash(method, params) : '';
   if (requestId) {
-    const stored = findStoredResponse(db, accountId, requestId);
+    const stored = await findStoredResponse(db, accountId, requestId);
     if (stored) return replayOrConflict(stored, method, hash, requestId);
   }
   let committed = false;
@@ -169,16 +177,16 @@ async function run(deps: DispatchDeps, method: MethodName, params: unknown, acco
     requestId,
     // Mail leaves the process, so the worker is woken only once the invoice is committed.
     services: { kickMail: () => batches.afterCommit(() => deps.services.kickMail()) },
-    commit<T>(fn: () => T): T {
+    async commit<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
       if (committed && requestId) throw new Error(`${method} called commit twice; a write handler commits once`);
       committed = true;
-      return batches.run(() => {
+      return batches.run(async (tx) => {
         if (requestId) {
-          const twin = findStoredResponse(db, accountId, requestId);
+          const twin = await findStoredResponse(tx, accountId, requestId);
           if (twin) throw new Replayed(replayOrConflict(twin, method, hash, requestId));
         }
-        const result = fn();
-        if (requestId) storeResponse(db, accountId, requestId, { method, paramsHash: hash, response: result }, deps.clock.now());
+        const result = await fn(tx);
+        if (requestId) await storeResponse(tx, accountId, requestId, { method, paramsHash: hash, response: result }, deps.clock.now());
         return result;
       });
     },

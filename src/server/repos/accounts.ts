@@ -1,5 +1,4 @@
-import type { Db } from '../db/types';
-import { stmt } from './statements';
+import type { Sql } from '../db/sql';
 
 export interface Account {
   id: number;
@@ -43,26 +42,25 @@ const toAccount = (r: AccountRow): Account => ({
   phone: r.phone ?? undefined,
 });
 
-export function createAccount(db: Db, a: Omit<Account, 'id'>, now: Date): number {
-  const r = db
-    .prepare(
-      `INSERT INTO accounts (name, default_currency, country_code, postal_code, city, street, tax_number, eu_vat_number, email, phone, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(a.name, a.defaultCurrency, a.countryCode, a.postalCode, a.city, a.street, a.taxNumber ?? null, a.euVatNumber ?? null, a.email ?? null, a.phone ?? null, now.toISOString());
-  return Number(r.lastInsertRowid);
+export async function createAccount(sql: Sql, a: Omit<Account, 'id'>, now: Date): Promise<number> {
+  const r = await sql.get<{ id: number }>(
+    `INSERT INTO accounts (name, default_currency, country_code, postal_code, city, street, tax_number, eu_vat_number, email, phone, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [a.name, a.defaultCurrency, a.countryCode, a.postalCode, a.city, a.street, a.taxNumber ?? null, a.euVatNumber ?? null, a.email ?? null, a.phone ?? null, now.toISOString()],
+  );
+  return r!.id;
 }
 
-export function getAccount(db: Db, id: number): Account | undefined {
-  const r = stmt(db, 'SELECT * FROM accounts WHERE id = ?').get(id) as AccountRow | undefined;
+export async function getAccount(sql: Sql, id: number): Promise<Account | undefined> {
+  const r = await sql.get<AccountRow>('SELECT * FROM accounts WHERE id = ?', [id]);
   return r && toAccount(r);
 }
 
-export function findAccountByName(db: Db, name: string): Account | undefined {
-  const r = db.prepare('SELECT * FROM accounts WHERE name = ? ORDER BY id LIMIT 1').get(name) as AccountRow | undefined;
+export async function findAccountByName(sql: Sql, name: string): Promise<Account | undefined> {
+  const r = await sql.get<AccountRow>('SELECT * FROM accounts WHERE name = ? ORDER BY id LIMIT 1', [name]);
   return r && toAccount(r);
 }
 
-export function listAccounts(db: Db): Account[] {
-  return (db.prepare('SELECT * FROM accounts ORDER BY id').all() as AccountRow[]).map(toAccount);
+export async function listAccounts(sql: Sql): Promise<Account[]> {
+  return (await sql.all<AccountRow>('SELECT * FROM accounts ORDER BY id')).map(toAccount);
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../db/types';
+import type { Sql } from '../db/sql';
 
 export type AttachmentOwner = 'product' | 'invoice' | 'contact';
 export interface AttachmentMeta {
@@ -23,25 +23,28 @@ const toMeta = (r: Row): AttachmentMeta => ({
   id: r.id, ownerType: r.owner_type, ownerId: r.owner_id, kind: r.kind, filename: r.filename, mimeType: r.mime_type, size: r.size, createdAt: r.created_at,
 });
 
-export function insertAttachment(
-  db: Db, accountId: number, a: { ownerType: AttachmentOwner; ownerId: number; kind: string; filename: string; mimeType: string; content: Buffer }, now: Date,
-): number {
-  const r = db
-    .prepare('INSERT INTO attachments (account_id, owner_type, owner_id, kind, filename, mime_type, content, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-    .run(accountId, a.ownerType, a.ownerId, a.kind, a.filename, a.mimeType, a.content, now.toISOString());
-  return Number(r.lastInsertRowid);
+export async function insertAttachment(
+  sql: Sql, accountId: number, a: { ownerType: AttachmentOwner; ownerId: number; kind: string; filename: string; mimeType: string; content: Buffer }, now: Date,
+): Promise<number> {
+  const r = await sql.get<{ id: number }>(
+    'INSERT INTO attachments (account_id, owner_type, owner_id, kind, filename, mime_type, content, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id',
+    [accountId, a.ownerType, a.ownerId, a.kind, a.filename, a.mimeType, a.content, now.toISOString()],
+  );
+  return r!.id;
 }
 
-export function getAttachment(db: Db, accountId: number, id: number): Attachment | undefined {
-  const r = db
-    .prepare('SELECT id, owner_type, owner_id, kind, filename, mime_type, length(content) AS size, created_at, content FROM attachments WHERE account_id = ? AND id = ?')
-    .get(accountId, id) as Row | undefined;
+export async function getAttachment(sql: Sql, accountId: number, id: number): Promise<Attachment | undefined> {
+  const r = await sql.get<Row>(
+    'SELECT id, owner_type, owner_id, kind, filename, mime_type, length(content) AS size, created_at, content FROM attachments WHERE account_id = ? AND id = ?',
+    [accountId, id],
+  );
   return r && { ...toMeta(r), content: r.content! };
 }
 
-export function listAttachments(db: Db, accountId: number, ownerType: AttachmentOwner, ownerId: number): AttachmentMeta[] {
-  const rows = db
-    .prepare('SELECT id, owner_type, owner_id, kind, filename, mime_type, length(content) AS size, created_at FROM attachments WHERE account_id = ? AND owner_type = ? AND owner_id = ? ORDER BY id')
-    .all(accountId, ownerType, ownerId) as Row[];
+export async function listAttachments(sql: Sql, accountId: number, ownerType: AttachmentOwner, ownerId: number): Promise<AttachmentMeta[]> {
+  const rows = await sql.all<Row>(
+    'SELECT id, owner_type, owner_id, kind, filename, mime_type, length(content) AS size, created_at FROM attachments WHERE account_id = ? AND owner_type = ? AND owner_id = ? ORDER BY id',
+    [accountId, ownerType, ownerId],
+  );
   return rows.map(toMeta);
 }

@@ -1,5 +1,4 @@
-import type { Db } from '../db/types';
-import { stmt } from './statements';
+import type { Sql } from '../db/sql';
 
 export interface BankAccount {
   id: number;
@@ -12,19 +11,19 @@ export interface BankAccount {
 interface Row { id: number; number: string; bank_name: string; currency: string; swift: string | null }
 const toBankAccount = (r: Row): BankAccount => ({ id: r.id, number: r.number, bankName: r.bank_name, currency: r.currency, swift: r.swift ?? undefined });
 
-export function addBankAccount(db: Db, accountId: number, b: Omit<BankAccount, 'id'>): number {
-  const r = db
-    .prepare('INSERT INTO bank_accounts (account_id, number, bank_name, currency, swift) VALUES (?, ?, ?, ?, ?)')
-    .run(accountId, b.number, b.bankName, b.currency, b.swift ?? null);
-  return Number(r.lastInsertRowid);
+export async function addBankAccount(sql: Sql, accountId: number, b: Omit<BankAccount, 'id'>): Promise<number> {
+  const r = await sql.get<{ id: number }>('INSERT INTO bank_accounts (account_id, number, bank_name, currency, swift) VALUES (?, ?, ?, ?, ?) RETURNING id', [
+    accountId, b.number, b.bankName, b.currency, b.swift ?? null,
+  ]);
+  return r!.id;
 }
 
 /** `selected_account` must match one of the account's bank account numbers exactly. */
-export function findBankAccount(db: Db, accountId: number, number: string): BankAccount | undefined {
-  const r = stmt(db, 'SELECT * FROM bank_accounts WHERE account_id = ? AND number = ?').get(accountId, number) as Row | undefined;
+export async function findBankAccount(sql: Sql, accountId: number, number: string): Promise<BankAccount | undefined> {
+  const r = await sql.get<Row>('SELECT * FROM bank_accounts WHERE account_id = ? AND number = ?', [accountId, number]);
   return r && toBankAccount(r);
 }
 
-export function listBankAccounts(db: Db, accountId: number): BankAccount[] {
-  return (stmt(db, 'SELECT * FROM bank_accounts WHERE account_id = ? ORDER BY id').all(accountId) as Row[]).map(toBankAccount);
+export async function listBankAccounts(sql: Sql, accountId: number): Promise<BankAccount[]> {
+  return (await sql.all<Row>('SELECT * FROM bank_accounts WHERE account_id = ? ORDER BY id', [accountId])).map(toBankAccount);
 }

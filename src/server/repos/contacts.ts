@@ -1,6 +1,5 @@
-import type { Db } from '../db/types';
-import { keptRows } from './keptRows';
-import { stmt } from './statements';
+import type { Sql } from '../db/sql';
+import { keptRows } from '../db/sqlite/keptRows';
 
 export type ContactKind = 'customer' | 'supplier' | 'both';
 export interface Contact {
@@ -32,58 +31,58 @@ const toContact = (r: Row): Contact => ({
   customerVatType: r.customer_vat_type ?? undefined, updatedAt: r.updated_at,
 });
 
-export function insertContact(db: Db, accountId: number, c: Omit<Contact, 'id' | 'updatedAt'>, now: Date): number {
-  const r = db
-    .prepare(
-      `INSERT INTO contacts (account_id, name, kind, country_code, postal_code, city, street, tax_number, eu_vat_number, email, phone, customer_vat_type, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    )
-    .run(accountId, c.name, c.kind, c.countryCode, c.postalCode ?? null, c.city ?? null, c.street ?? null, c.taxNumber ?? null,
-      c.euVatNumber ?? null, c.email ?? null, c.phone ?? null, c.customerVatType ?? null, now.toISOString());
-  return Number(r.lastInsertRowid);
+export async function insertContact(sql: Sql, accountId: number, c: Omit<Contact, 'id' | 'updatedAt'>, now: Date): Promise<number> {
+  const r = await sql.get<{ id: number }>(
+    `INSERT INTO contacts (account_id, name, kind, country_code, postal_code, city, street, tax_number, eu_vat_number, email, phone, customer_vat_type, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [accountId, c.name, c.kind, c.countryCode, c.postalCode ?? null, c.city ?? null, c.street ?? null, c.taxNumber ?? null,
+      c.euVatNumber ?? null, c.email ?? null, c.phone ?? null, c.customerVatType ?? null, now.toISOString()],
+  );
+  return r!.id;
 }
 
-export function getContact(db: Db, accountId: number, id: number): Contact | undefined {
-  const r = stmt(db, 'SELECT * FROM contacts WHERE account_id = ? AND id = ?').get(accountId, id) as Row | undefined;
+export async function getContact(sql: Sql, accountId: number, id: number): Promise<Contact | undefined> {
+  const r = await sql.get<Row>('SELECT * FROM contacts WHERE account_id = ? AND id = ?', [accountId, id]);
   return r && toContact(r);
 }
 
 /** The names of the account's contacts among `ids`, in one query (a dues list names hundreds). */
-export function contactNames(db: Db, accountId: number, ids: number[]): Map<number, string> {
-  const rows = stmt(db, 'SELECT id, name FROM contacts WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))')
-    .raw()
-    .all(accountId, JSON.stringify(ids)) as Array<[number, string]>;
-  return new Map(rows);
+export async function contactNames(sql: Sql, accountId: number, ids: number[]): Promise<Map<number, string>> {
+  // engine: sqlite-only (json_each)
+  const rows = await sql.all<{ id: number; name: string }>('SELECT id, name FROM contacts WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))', [
+    accountId, JSON.stringify(ids),
+  ]);
+  return new Map(rows.map((r) => [r.id, r.name]));
 }
 
 /**
  * Whether the contact is one of the account's (a take-in's supplier check needs no more). Contacts
  * are only ever inserted, never changed or deleted, so one found is kept (keptRows.ts).
  */
-export function contactExists(db: Db, accountId: number, id: number): boolean {
-  const known = keptRows<true>(db, 'contacts');
+export async function contactExists(sql: Sql, accountId: number, id: number): Promise<boolean> {
+  const known = keptRows<true>(sql, 'contacts');
   const key = `${accountId}:${id}`;
   if (known.get(key)) return true;
-  if (!stmt(db, 'SELECT 1 FROM contacts WHERE account_id = ? AND id = ?').get(accountId, id)) return false;
+  if (!(await sql.get('SELECT 1 FROM contacts WHERE account_id = ? AND id = ?', [accountId, id]))) return false;
   known.set(key, true);
   return true;
 }
 
-export function findContactByName(db: Db, accountId: number, name: string): Contact | undefined {
-  const r = db.prepare('SELECT * FROM contacts WHERE account_id = ? AND name = ? ORDER BY id LIMIT 1').get(accountId, name) as Row | undefined;
+export async function findContactByName(sql: Sql, accountId: number, name: string): Promise<Contact | undefined> {
+  const r = await sql.get<Row>('SELECT * FROM contacts WHERE account_id = ? AND name = ? ORDER BY id LIMIT 1', [accountId, name]);
   return r && toContact(r);
 }
 
 /** Contacts matching a `%` filter over name, city, tax and e-mail, in id order, for keyset paging. */
-export function listContacts(db: Db, accountId: number, q: { filter?: string; afterId?: number; updatedSince?: string; limit: number }): Contact[] {
+export async function listContacts(sql: Sql, accountId: number, q: { filter?: string; afterId?: number; updatedSince?: string; limit: number }): Promise<Contact[]> {
   const like = q.filter && q.filter !== '%' ? (q.filter.includes('%') ? q.filter : `%${q.filter}%`) : null;
-  const rows = db
-    .prepare(
-      `SELECT * FROM contacts WHERE account_id = ? AND id > ?
-         AND (? IS NULL OR name LIKE ? OR city LIKE ? OR tax_number LIKE ? OR eu_vat_number LIKE ? OR email LIKE ?)
-         AND (? IS NULL OR updated_at > ?)
-       ORDER BY id LIMIT ?`,
-    )
-    .all(accountId, q.afterId ?? 0, like, like, like, like, like, like, q.updatedSince ?? null, q.updatedSince ?? null, q.limit) as Row[];
+  // engine: sqlite-only (LIKE is case-insensitive for ASCII on SQLite; PostgreSQL needs ILIKE)
+  const rows = await sql.all<Row>(
+    `SELECT * FROM contacts WHERE account_id = ? AND id > ?
+       AND (? IS NULL OR name LIKE ? OR city LIKE ? OR tax_number LIKE ? OR eu_vat_number LIKE ? OR email LIKE ?)
+       AND (? IS NULL OR updated_at > ?)
+     ORDER BY id LIMIT ?`,
+    [accountId, q.afterId ?? 0, like, like, like, like, like, like, q.updatedSince ?? null, q.updatedSince ?? null, q.limit],
+  );
   return rows.map(toContact);
 }

@@ -3,61 +3,60 @@
  * so a fast hash is enough to make a stolen database useless for calling the API.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '../db/types';
-import { stmt } from './statements';
+import type { Sql } from '../db/sql';
+import { connectionKey } from '../db/sqlite/store';
 
 export const hashKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
 export const newKey = (prefix: 'sdk' | 'sds') => `${prefix}_${randomBytes(24).toString('base64url')}`;
 
-export function insertApiKey(db: Db, accountId: number, key: string, label: string, now: Date): number {
-  const r = db
-    .prepare('INSERT INTO api_keys (account_id, key_hash, label, created_at) VALUES (?, ?, ?, ?)')
-    .run(accountId, hashKey(key), label, now.toISOString());
-  return Number(r.lastInsertRowid);
+export async function insertApiKey(sql: Sql, accountId: number, key: string, label: string, now: Date): Promise<number> {
+  const r = await sql.get<{ id: number }>('INSERT INTO api_keys (account_id, key_hash, label, created_at) VALUES (?, ?, ?, ?) RETURNING id', [
+    accountId, hashKey(key), label, now.toISOString(),
+  ]);
+  return r!.id;
 }
 
-export function insertSession(db: Db, accountId: number, key: string, label: string, now: Date, expiresAt: Date): number {
-  const r = db
-    .prepare('INSERT INTO sessions (account_id, key_hash, label, created_at, expires_at) VALUES (?, ?, ?, ?, ?)')
-    .run(accountId, hashKey(key), label, now.toISOString(), expiresAt.toISOString());
-  return Number(r.lastInsertRowid);
+export async function insertSession(sql: Sql, accountId: number, key: string, label: string, now: Date, expiresAt: Date): Promise<number> {
+  const r = await sql.get<{ id: number }>('INSERT INTO sessions (account_id, key_hash, label, created_at, expires_at) VALUES (?, ?, ?, ?, ?) RETURNING id', [
+    accountId, hashKey(key), label, now.toISOString(), expiresAt.toISOString(),
+  ]);
+  return r!.id;
 }
 
 /** The account both keys belong to and when the session expires, if both keys are live and the session unexpired. */
-export function sessionForKeys(db: Db, apiKey: string, sessionKey: string, now: Date): { accountId: number; expiresAt: string } | undefined {
-  // Cached: every request that misses the verified-keys cache runs this, and compiling the join costs more than running it.
-  const row = stmt(
-    db,
+export async function sessionForKeys(sql: Sql, apiKey: string, sessionKey: string, now: Date): Promise<{ accountId: number; expiresAt: string } | undefined> {
+  const row = await sql.get<{ account_id: number; expires_at: string }>(
     `SELECT k.account_id, s.expires_at FROM api_keys k JOIN sessions s ON s.account_id = k.account_id
      WHERE k.key_hash = ? AND k.revoked_at IS NULL AND s.key_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
-  ).get(hashKey(apiKey), hashKey(sessionKey), now.toISOString()) as { account_id: number; expires_at: string } | undefined;
+    [hashKey(apiKey), hashKey(sessionKey), now.toISOString()],
+  );
   return row && { accountId: row.account_id, expiresAt: row.expires_at };
 }
 
 // Bumped by every revocation through this connection. SQLite's data_version does not change for a
 // connection's own commits, so it alone would miss the server's own admin calls.
-const revocations = new WeakMap<Db, number>();
-const revoked = (db: Db) => revocations.set(db, (revocations.get(db) ?? 0) + 1);
+const revocations = new WeakMap<object, number>();
+const revoked = (sql: Sql) => revocations.set(connectionKey(sql), (revocations.get(connectionKey(sql)) ?? 0) + 1);
 
 /** How many revocations were made through this connection (changes when a key may have been revoked). */
-export const revocationCount = (db: Db) => revocations.get(db) ?? 0;
+export const revocationCount = (sql: Sql) => revocations.get(connectionKey(sql)) ?? 0;
 
-export function revokeApiKey(db: Db, id: number, now: Date): boolean {
-  revoked(db);
-  return db.prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now.toISOString(), id).changes > 0;
+export async function revokeApiKey(sql: Sql, id: number, now: Date): Promise<boolean> {
+  revoked(sql);
+  return (await sql.run('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [now.toISOString(), id])).changes > 0;
 }
 
-export function expireSession(db: Db, id: number, now: Date): boolean {
-  revoked(db);
-  return db.prepare('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(now.toISOString(), id).changes > 0;
+export async function expireSession(sql: Sql, id: number, now: Date): Promise<boolean> {
+  revoked(sql);
+  return (await sql.run('UPDATE sessions SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL', [now.toISOString(), id])).changes > 0;
 }
 
-export function hasApiKey(db: Db, key: string): boolean {
-  return !!db.prepare('SELECT 1 FROM api_keys WHERE key_hash = ?').get(hashKey(key));
+export async function hasApiKey(sql: Sql, key: string): Promise<boolean> {
+  return !!(await sql.get('SELECT 1 FROM api_keys WHERE key_hash = ?', [hashKey(key)]));
 }
 
-export function hasSession(db: Db, key: string): boolean {
-  return !!db.prepare('SELECT 1 FROM sessions WHERE key_hash = ?').get(hashKey(key));
+export async function hasSession(sql: Sql, key: string): Promise<boolean> {
+  return !!(await sql.get('SELECT 1 FROM sessions WHERE key_hash = ?', [hashKey(key)]));
 }
 
 export interface CredentialRow {
@@ -69,8 +68,8 @@ export interface CredentialRow {
   revoked_at: string | null;
 }
 
-export const listApiKeys = (db: Db, accountId: number) =>
-  db.prepare('SELECT id, account_id, label, created_at, revoked_at FROM api_keys WHERE account_id = ? ORDER BY id').all(accountId) as CredentialRow[];
+export const listApiKeys = (sql: Sql, accountId: number) =>
+  sql.all<CredentialRow>('SELECT id, account_id, label, created_at, revoked_at FROM api_keys WHERE account_id = ? ORDER BY id', [accountId]);
 
-export const listSessions = (db: Db, accountId: number) =>
-  db.prepare('SELECT id, account_id, label, created_at, expires_at, revoked_at FROM sessions WHERE account_id = ? ORDER BY id').all(accountId) as CredentialRow[];
+export const listSessions = (sql: Sql, accountId: number) =>
+  sql.all<CredentialRow>('SELECT id, account_id, label, created_at, expires_at, revoked_at FROM sessions WHERE account_id = ? ORDER BY id', [accountId]);

@@ -1,9 +1,10 @@
-import type { Db } from '../db/types';
+import type { Sql } from '../db/sql';
 
-export function addEnvfeeCode(db: Db, accountId: number, code: number, description: string): void {
-  db.prepare('INSERT OR REPLACE INTO envfee_codes (account_id, code, description) VALUES (?, ?, ?)').run(accountId, code, description);
+export async function addEnvfeeCode(sql: Sql, accountId: number, code: number, description: string): Promise<void> {
+  // engine: sqlite-only (INSERT OR REPLACE; PostgreSQL: ON CONFLICT (account_id, code) DO UPDATE)
+  await sql.run('INSERT OR REPLACE INTO envfee_codes (account_id, code, description) VALUES (?, ?, ?)', [accountId, code, description]);
 }
 
-export function hasEnvfeeCode(db: Db, accountId: number, code: number): boolean {
-  return !!db.prepare('SELECT 1 FROM envfee_codes WHERE account_id = ? AND code = ?').get(accountId, code);
+export async function hasEnvfeeCode(sql: Sql, accountId: number, code: number): Promise<boolean> {
+  return !!(await sql.get('SELECT 1 FROM envfee_codes WHERE account_id = ? AND code = ?', [accountId, code]));
 }

@@ -1,5 +1,4 @@
-import type { Db } from '../db/types';
-import { stmt } from './statements';
+import type { Sql } from '../db/sql';
 
 export interface StoredResponse {
   method: string;
@@ -7,14 +6,16 @@ export interface StoredResponse {
   response: unknown;
 }
 
-export function findStoredResponse(db: Db, accountId: number, requestId: string): StoredResponse | undefined {
-  const r = stmt(db, 'SELECT method, params_hash, response FROM idempotency WHERE account_id = ? AND request_id = ?')
-    .get(accountId, requestId) as { method: string; params_hash: string; response: string } | undefined;
+export async function findStoredResponse(sql: Sql, accountId: number, requestId: string): Promise<StoredResponse | undefined> {
+  const r = await sql.get<{ method: string; params_hash: string; response: string }>(
+    'SELECT method, params_hash, response FROM idempotency WHERE account_id = ? AND request_id = ?',
+    [accountId, requestId],
+  );
   return r && { method: r.method, paramsHash: r.params_hash, response: JSON.parse(r.response) };
 }
 
-export function storeResponse(db: Db, accountId: number, requestId: string, s: StoredResponse, now: Date): void {
-  stmt(db, 'INSERT INTO idempotency (account_id, request_id, method, params_hash, response, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+export async function storeResponse(sql: Sql, accountId: number, requestId: string, s: StoredResponse, now: Date): Promise<void> {
+  await sql.run('INSERT INTO idempotency (account_id, request_id, method, params_hash, response, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
     accountId, requestId, s.method, s.paramsHash, JSON.stringify(s.response), now.toISOString(),
-  );
+  ]);
 }

@@ -4,8 +4,7 @@
  */
 import { fromMinorUnits, toMinorUnits } from '@shared/money';
 import type { CustomFields } from '@shared/protocol';
-import type { Db } from '../db/types';
-import { stmt } from './statements';
+import type { Sql } from '../db/sql';
 import type { Party } from '@documents/model';
 
 export type InvoiceType = 'invoice' | 'proforma' | 'storno';
@@ -187,55 +186,54 @@ const toInvoice = (r: FullRow): StoredInvoice => ({
   createdAt: r.created_at,
 });
 
-export function insertInvoice(db: Db, accountId: number, inv: NewInvoice, now: Date): number {
+export async function insertInvoice(sql: Sql, accountId: number, inv: NewInvoice, now: Date): Promise<number> {
   const t = inv.totals;
-  const r = stmt(
-    db,
+  const r = await sql.get<{ id: number }>(
     `INSERT INTO invoices (account_id, type, invoice_number, series, year, seq, crdr, method, issued_date, payment_date, fulfillment_date,
        selected_account, contact_id, contact_name, currency, fx_rate, customer_vat_type, language, email, esignature, esignature_note,
        invoice_description, central_description, issuer_swift, issuer_email, issuer_phone, custom_fields, order_id, from_proforma_id,
        storno_of, seller, buyer, net_minor, vat_minor, gross_minor, net_huf_minor, vat_huf_minor, gross_huf_minor, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    accountId, inv.type, inv.invoiceNumber, inv.series, inv.year, inv.seq, inv.crdr, inv.method, inv.issuedDate, inv.paymentDate,
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+    [accountId, inv.type, inv.invoiceNumber, inv.series, inv.year, inv.seq, inv.crdr, inv.method, inv.issuedDate, inv.paymentDate,
     inv.fulfillmentDate, inv.selectedAccount, inv.contactId, inv.contactName, inv.currency, inv.fxRate ?? null, inv.customerVatType,
     inv.language, inv.email ?? null, inv.esignature ? 1 : 0, inv.esignatureNote ?? null, inv.invoiceDescription ?? null,
     inv.centralDescription ?? null, inv.issuerSwift ?? null, inv.issuerEmail ?? null, inv.issuerPhone ?? null, json(inv.customFields),
     inv.orderId ?? null, inv.fromProformaId ?? null, inv.stornoOf ?? null, JSON.stringify(inv.seller), JSON.stringify(inv.buyer),
     toMinorUnits(t.net), toMinorUnits(t.vat), toMinorUnits(t.gross), minorOrNull(t.netHuf), minorOrNull(t.vatHuf), minorOrNull(t.grossHuf),
-    now.toISOString(),
+    now.toISOString()],
   );
-  return Number(r.lastInsertRowid);
+  return r!.id;
 }
 
-export function insertInvoiceLines(db: Db, invoiceId: number, lines: InvoiceLineData[]): void {
-  const insert = stmt(
-    db,
-    `INSERT INTO invoice_lines (invoice_id, line_no, name, description, unit, quantity, unit_price, discount, vat_rate, product_id, vtsz,
+const INSERT_LINE = `INSERT INTO invoice_lines (invoice_id, line_no, name, description, unit, quantity, unit_price, discount, vat_rate, product_id, vtsz,
       deposit, custom_fields, net_minor, vat_minor, gross_minor, net_huf_minor, vat_huf_minor)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+export async function insertInvoiceLines(sql: Sql, invoiceId: number, lines: InvoiceLineData[]): Promise<void> {
   for (const l of lines) {
-    insert.run(
+    await sql.run(INSERT_LINE, [
       invoiceId, l.lineNo, l.name, l.description ?? null, l.unit, l.quantity, l.unitPrice, l.discount, l.vatRate, l.productId ?? null,
       l.vtsz ?? null, l.deposit ? 1 : 0, json(l.customFields), toMinorUnits(l.net), toMinorUnits(l.vat), toMinorUnits(l.gross),
       minorOrNull(l.netHuf), minorOrNull(l.vatHuf),
-    );
+    ]);
   }
 }
 
-export function insertRetentions(db: Db, invoiceId: number, retentions: RetentionData[]): void {
-  const insert = stmt(db, 'INSERT INTO invoice_retentions (invoice_id, idx, name, amount_minor, due_date, note, type, vat) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
-  retentions.forEach((r, i) => insert.run(invoiceId, i + 1, r.name, toMinorUnits(r.amount), r.dueDate, r.note ?? null, r.type, r.vat ?? null));
+export async function insertRetentions(sql: Sql, invoiceId: number, retentions: RetentionData[]): Promise<void> {
+  for (const [i, r] of retentions.entries()) {
+    await sql.run('INSERT INTO invoice_retentions (invoice_id, idx, name, amount_minor, due_date, note, type, vat) VALUES (?, ?, ?, ?, ?, ?, ?, ?)', [
+      invoiceId, i + 1, r.name, toMinorUnits(r.amount), r.dueDate, r.note ?? null, r.type, r.vat ?? null,
+    ]);
+  }
 }
 
-export function getInvoice(db: Db, accountId: number, id: number): StoredInvoice | undefined {
-  const r = stmt(db, 'SELECT * FROM invoices WHERE account_id = ? AND id = ?').get(accountId, id) as FullRow | undefined;
+export async function getInvoice(sql: Sql, accountId: number, id: number): Promise<StoredInvoice | undefined> {
+  const r = await sql.get<FullRow>('SELECT * FROM invoices WHERE account_id = ? AND id = ?', [accountId, id]);
   return r && toInvoice(r);
 }
 
-export function getInvoiceNumber(db: Db, accountId: number, id: number): string | undefined {
-  const r = stmt(db, 'SELECT invoice_number FROM invoices WHERE account_id = ? AND id = ?').get(accountId, id) as { invoice_number: string } | undefined;
+export async function getInvoiceNumber(sql: Sql, accountId: number, id: number): Promise<string | undefined> {
+  const r = await sql.get<{ invoice_number: string }>('SELECT invoice_number FROM invoices WHERE account_id = ? AND id = ?', [accountId, id]);
   return r?.invoice_number;
 }
 
@@ -245,8 +243,8 @@ interface LineRow {
   vat_minor: number; gross_minor: number; net_huf_minor: number | null; vat_huf_minor: number | null;
 }
 
-export function listInvoiceLines(db: Db, invoiceId: number, currency: string): InvoiceLineData[] {
-  const rows = stmt(db, 'SELECT * FROM invoice_lines WHERE invoice_id = ? ORDER BY line_no').all(invoiceId) as LineRow[];
+export async function listInvoiceLines(sql: Sql, invoiceId: number, currency: string): Promise<InvoiceLineData[]> {
+  const rows = await sql.all<LineRow>('SELECT * FROM invoice_lines WHERE invoice_id = ? ORDER BY line_no', [invoiceId]);
   return rows.map((r) => ({
     lineNo: r.line_no,
     name: r.name,
@@ -268,34 +266,35 @@ export function listInvoiceLines(db: Db, invoiceId: number, currency: string): I
   }));
 }
 
-export function listRetentions(db: Db, invoiceId: number, currency: string): RetentionData[] {
-  const rows = stmt(db, 'SELECT * FROM invoice_retentions WHERE invoice_id = ? ORDER BY idx').all(invoiceId) as Array<{
-    name: string; amount_minor: number; due_date: string; note: string | null; type: number; vat: string | null;
-  }>;
+export async function listRetentions(sql: Sql, invoiceId: number, currency: string): Promise<RetentionData[]> {
+  const rows = await sql.all<{ name: string; amount_minor: number; due_date: string; note: string | null; type: number; vat: string | null }>(
+    'SELECT * FROM invoice_retentions WHERE invoice_id = ? ORDER BY idx',
+    [invoiceId],
+  );
   return rows.map((r) => ({ name: r.name, amount: money(r.amount_minor, currency), dueDate: r.due_date, note: opt(r.note), type: r.type, vat: opt(r.vat) }));
 }
 
-export function listInvoiceHeaders(db: Db, accountId: number, q: { from: string; to: string; contactId?: number }): InvoiceHeader[] {
-  const rows = stmt(
-    db,
+export async function listInvoiceHeaders(sql: Sql, accountId: number, q: { from: string; to: string; contactId?: number }): Promise<InvoiceHeader[]> {
+  const rows = await sql.all<HeaderRow>(
     `SELECT ${HEADER_COLUMNS} FROM invoices
      WHERE account_id = ? AND issued_date BETWEEN ? AND ? AND (? IS NULL OR contact_id = ?)
      ORDER BY issued_date, id`,
-  ).all(accountId, q.from, q.to, q.contactId ?? null, q.contactId ?? null) as HeaderRow[];
+    [accountId, q.from, q.to, q.contactId ?? null, q.contactId ?? null],
+  );
   return rows.map(toHeader);
 }
 
-export function markCancelled(db: Db, accountId: number, id: number, stornoId: number): void {
-  stmt(db, 'UPDATE invoices SET cancelled_by = ? WHERE account_id = ? AND id = ? AND cancelled_by IS NULL').run(stornoId, accountId, id);
+export async function markCancelled(sql: Sql, accountId: number, id: number, stornoId: number): Promise<void> {
+  await sql.run('UPDATE invoices SET cancelled_by = ? WHERE account_id = ? AND id = ? AND cancelled_by IS NULL', [stornoId, accountId, id]);
 }
 
-export function markConverted(db: Db, accountId: number, proformaId: number, invoiceId: number): void {
-  stmt(db, 'UPDATE invoices SET converted_to = ? WHERE account_id = ? AND id = ? AND converted_to IS NULL').run(invoiceId, accountId, proformaId);
+export async function markConverted(sql: Sql, accountId: number, proformaId: number, invoiceId: number): Promise<void> {
+  await sql.run('UPDATE invoices SET converted_to = ? WHERE account_id = ? AND id = ? AND converted_to IS NULL', [invoiceId, accountId, proformaId]);
 }
 
 /** Adds a payment (or a negative adjustment) to the running paid sum the balance is derived from. */
-export function addToPaid(db: Db, accountId: number, id: number, amount: string): void {
-  stmt(db, 'UPDATE invoices SET paid_minor = paid_minor + ? WHERE account_id = ? AND id = ?').run(toMinorUnits(amount), accountId, id);
+export async function addToPaid(sql: Sql, accountId: number, id: number, amount: string): Promise<void> {
+  await sql.run('UPDATE invoices SET paid_minor = paid_minor + ? WHERE account_id = ? AND id = ?', [toMinorUnits(amount), accountId, id]);
 }
 
 /**
@@ -336,47 +335,45 @@ function compareReceivables(a: ReceivableTuple, b: ReceivableTuple): number {
  * aggregate would make SQLite sort them again (+20–40 ms), so the order is checked here in one pass
  * instead and sorted only if SQLite ever delivers it differently.
  */
-export function openReceivableTuples(db: Db, accountId: number, contactId?: number): ReceivableTuple[] {
-  const rows = stmt(
-    db,
-    `SELECT json_group_array(json_array(id, invoice_number, contact_id, currency, issued_date, payment_date, gross_minor, gross_minor - paid_minor))
+export async function openReceivableTuples(sql: Sql, accountId: number, contactId?: number): Promise<ReceivableTuple[]> {
+  // engine: sqlite-only (json_group_array, json_array, INDEXED BY)
+  const row = await sql.get<{ rows: string }>(
+    `SELECT json_group_array(json_array(id, invoice_number, contact_id, currency, issued_date, payment_date, gross_minor, gross_minor - paid_minor)) AS rows
      FROM invoices INDEXED BY invoices_open_receivables
      WHERE account_id = ? AND (? IS NULL OR contact_id = ?) AND ${OPEN_RECEIVABLE}`,
-  ).pluck().get(accountId, contactId ?? null, contactId ?? null) as string;
-  const tuples = JSON.parse(rows) as ReceivableTuple[];
+    [accountId, contactId ?? null, contactId ?? null],
+  );
+  const tuples = JSON.parse(row!.rows) as ReceivableTuple[];
   if (tuples.some((t, i) => i > 0 && compareReceivables(tuples[i - 1]!, t) > 0)) tuples.sort(compareReceivables);
   return tuples;
 }
 
 /** The same, as objects: for one contact's reminder, where a few rows are read. */
-export function listOpenReceivables(db: Db, accountId: number, contactId?: number): OpenReceivable[] {
-  return openReceivableTuples(db, accountId, contactId).map(([id, invoiceNumber, cId, currency, issuedDate, paymentDate, grossMinor, balanceMinor]) => ({
+export async function listOpenReceivables(sql: Sql, accountId: number, contactId?: number): Promise<OpenReceivable[]> {
+  return (await openReceivableTuples(sql, accountId, contactId)).map(([id, invoiceNumber, cId, currency, issuedDate, paymentDate, grossMinor, balanceMinor]) => ({
     id, invoiceNumber, contactId: cId, currency, issuedDate, paymentDate, grossMinor, balanceMinor,
   }));
 }
 
 /** The bank accounts named on a contact's receivables overdue before `today`, most used first. */
-export function overdueBankAccounts(db: Db, accountId: number, contactId: number, today: string): string[] {
-  const rows = stmt(
-    db,
+export async function overdueBankAccounts(sql: Sql, accountId: number, contactId: number, today: string): Promise<string[]> {
+  const rows = await sql.all<{ selected_account: string }>(
     `SELECT selected_account FROM invoices WHERE account_id = ? AND contact_id = ? AND payment_date < ? AND ${OPEN_RECEIVABLE}
      GROUP BY selected_account ORDER BY count(*) DESC, selected_account`,
-  ).all(accountId, contactId, today) as Array<{ selected_account: string }>;
+    [accountId, contactId, today],
+  );
   return rows.map((r) => r.selected_account);
 }
 
 /** For an invoice whose lines are known only after it has an id (issued from an order). */
-export function setInvoiceTotals(db: Db, accountId: number, id: number, t: Amounts): void {
-  stmt(
-    db,
+export async function setInvoiceTotals(sql: Sql, accountId: number, id: number, t: Amounts): Promise<void> {
+  await sql.run(
     `UPDATE invoices SET net_minor = ?, vat_minor = ?, gross_minor = ?, net_huf_minor = ?, vat_huf_minor = ?, gross_huf_minor = ?
      WHERE account_id = ? AND id = ?`,
-  ).run(
-    toMinorUnits(t.net), toMinorUnits(t.vat), toMinorUnits(t.gross), minorOrNull(t.netHuf), minorOrNull(t.vatHuf), minorOrNull(t.grossHuf),
-    accountId, id,
+    [toMinorUnits(t.net), toMinorUnits(t.vat), toMinorUnits(t.gross), minorOrNull(t.netHuf), minorOrNull(t.vatHuf), minorOrNull(t.grossHuf), accountId, id],
   );
 }
 
-export function countInvoices(db: Db, accountId: number): number {
-  return (stmt(db, 'SELECT count(*) AS n FROM invoices WHERE account_id = ?').get(accountId) as { n: number }).n;
+export async function countInvoices(sql: Sql, accountId: number): Promise<number> {
+  return (await sql.get<{ n: number }>('SELECT count(*) AS n FROM invoices WHERE account_id = ?', [accountId]))!.n;
 }

@@ -1,5 +1,4 @@
-import type { Db } from '../db/types';
-import { stmt } from './statements';
+import type { Sql } from '../db/sql';
 
 export type MailStatus = 'pending' | 'sent' | 'failed';
 
@@ -29,58 +28,57 @@ const toMail = (r: Row): QueuedMail => ({
 });
 
 /** Queued with a time to try, or held (no time) with the reason it cannot be sent yet. */
-export function enqueueMail(db: Db, accountId: number, m: { invoiceId: number; to: string; nextAttemptMs?: number; heldReason?: string }, now: Date): number {
-  const r = stmt(
-    db,
-    "INSERT INTO mail_queue (account_id, invoice_id, to_addr, status, next_attempt_ms, last_error, created_at) VALUES (?, ?, ?, 'pending', ?, ?, ?)",
-  ).run(accountId, m.invoiceId, m.to, m.nextAttemptMs ?? null, m.heldReason ?? null, now.toISOString());
-  return Number(r.lastInsertRowid);
+export async function enqueueMail(sql: Sql, accountId: number, m: { invoiceId: number; to: string; nextAttemptMs?: number; heldReason?: string }, now: Date): Promise<number> {
+  const r = await sql.get<{ id: number }>(
+    "INSERT INTO mail_queue (account_id, invoice_id, to_addr, status, next_attempt_ms, last_error, created_at) VALUES (?, ?, ?, 'pending', ?, ?, ?) RETURNING id",
+    [accountId, m.invoiceId, m.to, m.nextAttemptMs ?? null, m.heldReason ?? null, now.toISOString()],
+  );
+  return r!.id;
 }
 
-export function getMailForInvoice(db: Db, accountId: number, invoiceId: number): QueuedMail | undefined {
-  const r = stmt(db, 'SELECT * FROM mail_queue WHERE account_id = ? AND invoice_id = ?').get(accountId, invoiceId) as Row | undefined;
+export async function getMailForInvoice(sql: Sql, accountId: number, invoiceId: number): Promise<QueuedMail | undefined> {
+  const r = await sql.get<Row>('SELECT * FROM mail_queue WHERE account_id = ? AND invoice_id = ?', [accountId, invoiceId]);
   return r && toMail(r);
 }
 
 /** Pending mail whose time has come, oldest first (across accounts: the worker serves the process). */
-export function listDueMail(db: Db, nowMs: number, limit: number): QueuedMail[] {
-  const rows = stmt(
-    db,
+export async function listDueMail(sql: Sql, nowMs: number, limit: number): Promise<QueuedMail[]> {
+  const rows = await sql.all<Row>(
     "SELECT * FROM mail_queue WHERE status = 'pending' AND next_attempt_ms IS NOT NULL AND next_attempt_ms <= ? ORDER BY next_attempt_ms, id LIMIT ?",
-  ).all(nowMs, limit) as Row[];
+    [nowMs, limit],
+  );
   return rows.map(toMail);
 }
 
 /** The earliest scheduled attempt, for the worker's timer. */
-export function nextMailAttemptMs(db: Db): number | undefined {
-  const r = stmt(db, "SELECT min(next_attempt_ms) AS t FROM mail_queue WHERE status = 'pending' AND next_attempt_ms IS NOT NULL").get() as { t: number | null };
-  return r.t ?? undefined;
+export async function nextMailAttemptMs(sql: Sql): Promise<number | undefined> {
+  const r = await sql.get<{ t: number | null }>("SELECT min(next_attempt_ms) AS t FROM mail_queue WHERE status = 'pending' AND next_attempt_ms IS NOT NULL");
+  return r?.t ?? undefined;
 }
 
-export function setMailAttachment(db: Db, id: number, attachmentId: number): void {
-  stmt(db, 'UPDATE mail_queue SET attachment_id = ? WHERE id = ?').run(attachmentId, id);
+export async function setMailAttachment(sql: Sql, id: number, attachmentId: number): Promise<void> {
+  await sql.run('UPDATE mail_queue SET attachment_id = ? WHERE id = ?', [attachmentId, id]);
 }
 
-export function markMailSent(db: Db, id: number, now: Date): void {
-  stmt(
-    db,
-    "UPDATE mail_queue SET status = 'sent', attempts = attempts + 1, last_error = NULL, next_attempt_ms = NULL, sent_at = ? WHERE id = ?",
-  ).run(now.toISOString(), id);
+export async function markMailSent(sql: Sql, id: number, now: Date): Promise<void> {
+  await sql.run("UPDATE mail_queue SET status = 'sent', attempts = attempts + 1, last_error = NULL, next_attempt_ms = NULL, sent_at = ? WHERE id = ?", [
+    now.toISOString(), id,
+  ]);
 }
 
 /** A failed try: counted, with the reason; retried at nextAttemptMs, or given up ('failed') without one. */
-export function markMailAttemptFailed(db: Db, id: number, error: string, nextAttemptMs: number | undefined): void {
-  stmt(db, 'UPDATE mail_queue SET status = ?, attempts = attempts + 1, last_error = ?, next_attempt_ms = ? WHERE id = ?').run(
+export async function markMailAttemptFailed(sql: Sql, id: number, error: string, nextAttemptMs: number | undefined): Promise<void> {
+  await sql.run('UPDATE mail_queue SET status = ?, attempts = attempts + 1, last_error = ?, next_attempt_ms = ? WHERE id = ?', [
     nextAttemptMs === undefined ? 'failed' : 'pending', error, nextAttemptMs ?? null, id,
-  );
+  ]);
 }
 
 /** Not tried at all (no SMTP configured): stays pending with the reason, nothing scheduled. */
-export function holdMail(db: Db, id: number, reason: string): void {
-  stmt(db, "UPDATE mail_queue SET last_error = ?, next_attempt_ms = NULL WHERE id = ? AND status = 'pending'").run(reason, id);
+export async function holdMail(sql: Sql, id: number, reason: string): Promise<void> {
+  await sql.run("UPDATE mail_queue SET last_error = ?, next_attempt_ms = NULL WHERE id = ? AND status = 'pending'", [reason, id]);
 }
 
 /** Held mail becomes due again when a server with SMTP starts. */
-export function releaseHeldMail(db: Db, nowMs: number): number {
-  return stmt(db, "UPDATE mail_queue SET next_attempt_ms = ? WHERE status = 'pending' AND next_attempt_ms IS NULL").run(nowMs).changes;
+export async function releaseHeldMail(sql: Sql, nowMs: number): Promise<number> {
+  return (await sql.run("UPDATE mail_queue SET next_attempt_ms = ? WHERE status = 'pending' AND next_attempt_ms IS NULL", [nowMs])).changes;
 }

@@ -1,5 +1,4 @@
-import type { Db } from '../db/types';
-import { stmt } from './statements';
+import type { Sql } from '../db/sql';
 
 export interface NavSubmission {
   id: number;
@@ -15,20 +14,20 @@ const toSubmission = (r: Row): NavSubmission => ({
   id: r.id, invoiceId: r.invoice_id, navRequestId: r.nav_request_id, status: r.status, message: r.message, createdAt: r.created_at,
 });
 
-export function insertNavSubmission(
-  db: Db, accountId: number, s: { invoiceId: number; navRequestId: string; status: string; message: string; invoiceData: string }, now: Date,
-): number {
-  const r = stmt(
-    db,
-    'INSERT INTO nav_submissions (account_id, invoice_id, nav_request_id, status, message, invoice_data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run(accountId, s.invoiceId, s.navRequestId, s.status, s.message, s.invoiceData, now.toISOString());
-  return Number(r.lastInsertRowid);
+export async function insertNavSubmission(
+  sql: Sql, accountId: number, s: { invoiceId: number; navRequestId: string; status: string; message: string; invoiceData: string }, now: Date,
+): Promise<number> {
+  const r = await sql.get<{ id: number }>(
+    'INSERT INTO nav_submissions (account_id, invoice_id, nav_request_id, status, message, invoice_data, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id',
+    [accountId, s.invoiceId, s.navRequestId, s.status, s.message, s.invoiceData, now.toISOString()],
+  );
+  return r!.id;
 }
 
-export function listNavSubmissions(db: Db, accountId: number, invoiceId: number): NavSubmission[] {
-  const rows = stmt(
-    db,
+export async function listNavSubmissions(sql: Sql, accountId: number, invoiceId: number): Promise<NavSubmission[]> {
+  const rows = await sql.all<Row>(
     'SELECT id, invoice_id, nav_request_id, status, message, created_at FROM nav_submissions WHERE account_id = ? AND invoice_id = ? ORDER BY id',
-  ).all(accountId, invoiceId) as Row[];
+    [accountId, invoiceId],
+  );
   return rows.map(toSubmission);
 }

@@ -1,6 +1,6 @@
 /** Sales orders and their lines. Amounts are canonical decimal strings from @shared/money. */
-import type { Db } from '../db/types';
-import { stmt } from './statements';
+import type { Sql, SqlValue } from '../db/sql';
+import { connectionKey } from '../db/sqlite/store';
 
 export type OrderStatus = 'open' | 'finalized' | 'proposal' | 'shipped';
 
@@ -76,48 +76,53 @@ const toOrder = (r: Row): Order => ({
 const COLUMNS = `status, warehouse_id, shipping_aim, method, issued_date, selected_account, contact_id, currency, fx_rate, language,
   order_description, issuer_swift, issuer_email, issuer_phone, order_all, task_id, custom_fields, net, vat, gross, net_huf, vat_huf, gross_huf`;
 
-const values = (o: OrderData) => [
+const values = (o: OrderData): SqlValue[] => [
   o.status, o.warehouseId, o.shippingAim, o.method, o.issuedDate, o.selectedAccount, o.contactId, o.currency, o.fxRate ?? null,
   o.language ?? null, o.description ?? null, o.issuerSwift ?? null, o.issuerEmail ?? null, o.issuerPhone ?? null, o.orderAll,
   o.taskId ?? null, JSON.stringify(o.customFields), o.totals.net, o.totals.vat, o.totals.gross, o.totals.netHuf ?? null,
   o.totals.vatHuf ?? null, o.totals.grossHuf ?? null,
 ];
 
-export function insertOrder(db: Db, accountId: number, o: OrderData, now: Date): number {
+export async function insertOrder(sql: Sql, accountId: number, o: OrderData, now: Date): Promise<number> {
   const iso = now.toISOString();
-  const r = stmt(db, `INSERT INTO orders (${COLUMNS}, account_id, created_at, updated_at) VALUES (${'?, '.repeat(25)}?)`).run(...values(o), accountId, iso, iso);
-  return Number(r.lastInsertRowid);
+  const r = await sql.get<{ id: number }>(`INSERT INTO orders (${COLUMNS}, account_id, created_at, updated_at) VALUES (${'?, '.repeat(25)}?) RETURNING id`, [
+    ...values(o), accountId, iso, iso,
+  ]);
+  return r!.id;
 }
 
-export function updateOrder(db: Db, accountId: number, id: number, o: OrderData, now: Date): void {
+export async function updateOrder(sql: Sql, accountId: number, id: number, o: OrderData, now: Date): Promise<void> {
   const sets = COLUMNS.split(',').map((c) => `${c.trim()} = ?`).join(', ');
-  stmt(db, `UPDATE orders SET ${sets}, updated_at = ? WHERE account_id = ? AND id = ?`).run(...values(o), now.toISOString(), accountId, id);
+  await sql.run(`UPDATE orders SET ${sets}, updated_at = ? WHERE account_id = ? AND id = ?`, [...values(o), now.toISOString(), accountId, id]);
 }
 
-export function setOrderStatus(db: Db, accountId: number, id: number, status: OrderStatus, now: Date): void {
-  stmt(db, 'UPDATE orders SET status = ?, updated_at = ? WHERE account_id = ? AND id = ?').run(status, now.toISOString(), accountId, id);
+export async function setOrderStatus(sql: Sql, accountId: number, id: number, status: OrderStatus, now: Date): Promise<void> {
+  await sql.run('UPDATE orders SET status = ?, updated_at = ? WHERE account_id = ? AND id = ?', [status, now.toISOString(), accountId, id]);
 }
 
-export function setOrderTotals(db: Db, accountId: number, id: number, t: OrderTotals, now: Date): void {
-  stmt(db, 'UPDATE orders SET net = ?, vat = ?, gross = ?, net_huf = ?, vat_huf = ?, gross_huf = ?, updated_at = ? WHERE account_id = ? AND id = ?')
-    .run(t.net, t.vat, t.gross, t.netHuf ?? null, t.vatHuf ?? null, t.grossHuf ?? null, now.toISOString(), accountId, id);
+export async function setOrderTotals(sql: Sql, accountId: number, id: number, t: OrderTotals, now: Date): Promise<void> {
+  await sql.run('UPDATE orders SET net = ?, vat = ?, gross = ?, net_huf = ?, vat_huf = ?, gross_huf = ?, updated_at = ? WHERE account_id = ? AND id = ?', [
+    t.net, t.vat, t.gross, t.netHuf ?? null, t.vatHuf ?? null, t.grossHuf ?? null, now.toISOString(), accountId, id,
+  ]);
 }
 
-export function markShipped(db: Db, accountId: number, id: number, invoiceId: number | null, shippedDate: string, now: Date): void {
-  stmt(db, "UPDATE orders SET status = 'shipped', shipped_date = ?, invoice_id = ?, updated_at = ? WHERE account_id = ? AND id = ?")
-    .run(shippedDate, invoiceId, now.toISOString(), accountId, id);
-  stmt(db, 'UPDATE order_items SET shipped_milli = qty_milli WHERE account_id = ? AND order_id = ?').run(accountId, id);
+export async function markShipped(sql: Sql, accountId: number, id: number, invoiceId: number | null, shippedDate: string, now: Date): Promise<void> {
+  await sql.run("UPDATE orders SET status = 'shipped', shipped_date = ?, invoice_id = ?, updated_at = ? WHERE account_id = ? AND id = ?", [
+    shippedDate, invoiceId, now.toISOString(), accountId, id,
+  ]);
+  await sql.run('UPDATE order_items SET shipped_milli = qty_milli WHERE account_id = ? AND order_id = ?', [accountId, id]);
 }
 
 /** Undoes markShipped: the order is open again, unlinked from the invoice, nothing of it shipped. */
-export function markUnshipped(db: Db, accountId: number, id: number, now: Date): void {
-  stmt(db, "UPDATE orders SET status = 'open', shipped_date = NULL, invoice_id = NULL, updated_at = ? WHERE account_id = ? AND id = ?")
-    .run(now.toISOString(), accountId, id);
-  stmt(db, 'UPDATE order_items SET shipped_milli = 0 WHERE account_id = ? AND order_id = ?').run(accountId, id);
+export async function markUnshipped(sql: Sql, accountId: number, id: number, now: Date): Promise<void> {
+  await sql.run("UPDATE orders SET status = 'open', shipped_date = NULL, invoice_id = NULL, updated_at = ? WHERE account_id = ? AND id = ?", [
+    now.toISOString(), accountId, id,
+  ]);
+  await sql.run('UPDATE order_items SET shipped_milli = 0 WHERE account_id = ? AND order_id = ?', [accountId, id]);
 }
 
-export function getOrder(db: Db, accountId: number, id: number): Order | undefined {
-  const r = stmt(db, 'SELECT * FROM orders WHERE account_id = ? AND id = ?').get(accountId, id) as Row | undefined;
+export async function getOrder(sql: Sql, accountId: number, id: number): Promise<Order | undefined> {
+  const r = await sql.get<Row>('SELECT * FROM orders WHERE account_id = ? AND id = ?', [accountId, id]);
   return r && toOrder(r);
 }
 
@@ -126,8 +131,8 @@ interface ItemRow {
   discount: string; vat: string; description: string | null;
 }
 
-export function orderItems(db: Db, accountId: number, orderId: number): OrderItem[] {
-  const rows = stmt(db, 'SELECT * FROM order_items WHERE account_id = ? AND order_id = ? ORDER BY position').all(accountId, orderId) as ItemRow[];
+export async function orderItems(sql: Sql, accountId: number, orderId: number): Promise<OrderItem[]> {
+  const rows = await sql.all<ItemRow>('SELECT * FROM order_items WHERE account_id = ? AND order_id = ? ORDER BY position', [accountId, orderId]);
   return rows.map((r) => ({
     productId: r.product_id, qtyMilli: r.qty_milli, shippedMilli: r.shipped_milli, name: r.name, unit: r.unit,
     unitPrice: r.unit_price, discount: r.discount, vat: r.vat, description: r.description ?? undefined,
@@ -135,25 +140,29 @@ export function orderItems(db: Db, accountId: number, orderId: number): OrderIte
 }
 
 /** Replaces the order's lines (positions renumbered in the given order). */
-export function replaceOrderItems(db: Db, accountId: number, orderId: number, items: OrderItem[]): void {
-  stmt(db, 'DELETE FROM order_items WHERE account_id = ? AND order_id = ?').run(accountId, orderId);
-  const ins = stmt(db, `INSERT INTO order_items (order_id, position, account_id, product_id, qty_milli, shipped_milli, name, unit, unit_price, discount, vat, description)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
-  items.forEach((it, i) =>
-    ins.run(orderId, i, accountId, it.productId, it.qtyMilli, it.shippedMilli, it.name, it.unit, it.unitPrice, it.discount, it.vat, it.description ?? null));
+export async function replaceOrderItems(sql: Sql, accountId: number, orderId: number, items: OrderItem[]): Promise<void> {
+  await sql.run('DELETE FROM order_items WHERE account_id = ? AND order_id = ?', [accountId, orderId]);
+  for (const [i, it] of items.entries()) {
+    await sql.run(
+      `INSERT INTO order_items (order_id, position, account_id, product_id, qty_milli, shipped_milli, name, unit, unit_price, discount, vat, description)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [orderId, i, accountId, it.productId, it.qtyMilli, it.shippedMilli, it.name, it.unit, it.unitPrice, it.discount, it.vat, it.description ?? null],
+    );
+  }
 }
 
 export type PaymentStatus = 'not_invoiced' | 'unpaid' | 'partially_paid' | 'paid';
 
-const financeColumns = new WeakMap<Db, boolean>();
+const financeColumns = new WeakMap<object, boolean>();
 
 /** The finance area's invoices table, if this database has it with the columns read below. */
-function hasInvoices(db: Db): boolean {
-  let known = financeColumns.get(db);
+async function hasInvoices(sql: Sql): Promise<boolean> {
+  let known = financeColumns.get(connectionKey(sql));
   if (known === undefined) {
-    const cols = new Set((db.prepare("SELECT name FROM pragma_table_info('invoices')").all() as Array<{ name: string }>).map((c) => c.name));
+    // engine: sqlite-only (pragma_table_info; PostgreSQL: information_schema.columns)
+    const cols = new Set((await sql.all<{ name: string }>("SELECT name FROM pragma_table_info('invoices')")).map((c) => c.name));
     known = ['order_id', 'type', 'gross_minor', 'paid_minor', 'cancelled_by'].every((c) => cols.has(c));
-    if (known) financeColumns.set(db, known);
+    if (known) financeColumns.set(connectionKey(sql), known);
   }
   return known;
 }
@@ -162,10 +171,12 @@ function hasInvoices(db: Db): boolean {
  * The tax invoices issued from an order (not proformas, not cancelled ones) and what they say
  * about payment: nothing invoiced, unpaid, partially paid, or paid in full.
  */
-export function invoicesOfOrder(db: Db, accountId: number, orderId: number, linked?: number): { ids: number[]; paymentStatus: PaymentStatus } {
-  if (!hasInvoices(db)) return { ids: linked ? [linked] : [], paymentStatus: 'not_invoiced' };
-  const rows = stmt(db, `SELECT id, gross_minor, paid_minor FROM invoices WHERE account_id = ? AND order_id = ? AND type = 'invoice' AND cancelled_by IS NULL ORDER BY id`)
-    .all(accountId, orderId) as Array<{ id: number; gross_minor: number; paid_minor: number }>;
+export async function invoicesOfOrder(sql: Sql, accountId: number, orderId: number, linked?: number): Promise<{ ids: number[]; paymentStatus: PaymentStatus }> {
+  if (!(await hasInvoices(sql))) return { ids: linked ? [linked] : [], paymentStatus: 'not_invoiced' };
+  const rows = await sql.all<{ id: number; gross_minor: number; paid_minor: number }>(
+    `SELECT id, gross_minor, paid_minor FROM invoices WHERE account_id = ? AND order_id = ? AND type = 'invoice' AND cancelled_by IS NULL ORDER BY id`,
+    [accountId, orderId],
+  );
   if (rows.length === 0) return { ids: [], paymentStatus: 'not_invoiced' };
   const gross = rows.reduce((s, r) => s + r.gross_minor, 0);
   const paid = rows.reduce((s, r) => s + r.paid_minor, 0);

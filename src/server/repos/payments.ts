@@ -1,6 +1,5 @@
 import { fromMinorUnits, toMinorUnits } from '@shared/money';
-import type { Db } from '../db/types';
-import { stmt } from './statements';
+import type { Sql } from '../db/sql';
 
 export interface Payment {
   id: number;
@@ -14,15 +13,15 @@ export interface Payment {
 
 interface Row { id: number; invoice_id: number; amount_minor: number; date: string; note: string | null; created_at: string }
 
-export function insertPayment(db: Db, accountId: number, p: { invoiceId: number; amount: string; date: string; note?: string }, now: Date): number {
-  const r = stmt(db, 'INSERT INTO payments (account_id, invoice_id, amount_minor, date, note, created_at) VALUES (?, ?, ?, ?, ?, ?)').run(
+export async function insertPayment(sql: Sql, accountId: number, p: { invoiceId: number; amount: string; date: string; note?: string }, now: Date): Promise<number> {
+  const r = await sql.get<{ id: number }>('INSERT INTO payments (account_id, invoice_id, amount_minor, date, note, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id', [
     accountId, p.invoiceId, toMinorUnits(p.amount), p.date, p.note ?? null, now.toISOString(),
-  );
-  return Number(r.lastInsertRowid);
+  ]);
+  return r!.id;
 }
 
-export function listPayments(db: Db, accountId: number, invoiceId: number, currency: string): Payment[] {
-  const rows = stmt(db, 'SELECT * FROM payments WHERE account_id = ? AND invoice_id = ? ORDER BY id').all(accountId, invoiceId) as Row[];
+export async function listPayments(sql: Sql, accountId: number, invoiceId: number, currency: string): Promise<Payment[]> {
+  const rows = await sql.all<Row>('SELECT * FROM payments WHERE account_id = ? AND invoice_id = ? ORDER BY id', [accountId, invoiceId]);
   return rows.map((r) => ({
     id: r.id,
     invoiceId: r.invoice_id,

@@ -3,10 +3,12 @@
  * searched fields folded for matching (see `parseFilter`), indexed by the trigram table products_fts.
  */
 import type { Db } from '../db/types';
-import { indexedSearch } from './productIndex';
-import { readWhileUnchanged } from './unchangedCache';
-import { keptRows } from './keptRows';
-import { inTransaction, stmt } from './statements';
+import type { Sql, SqlValue } from '../db/sql';
+import { indexedSearch } from '../db/sqlite/productIndex';
+import { readWhileUnchanged } from '../db/sqlite/unchangedCache';
+import { keptRows } from '../db/sqlite/keptRows';
+import { inTransaction, stmt } from '../db/sqlite/statements';
+import { onConnection, rawRows } from '../db/sqlite/store';
 
 export interface Component {
   id: number;
@@ -100,7 +102,7 @@ function searchText(p: ProductData): string {
   return `${SEP}${fields.filter((f): f is string => !!f).map(foldSearch).join(SEP)}${SEP}`;
 }
 
-function params(accountId: number, p: ProductData, now: string) {
+function params(accountId: number, p: ProductData, now: string): SqlValue[] {
   return [
     p.name, p.action, p.listPrice ?? null, p.wholesalePrice ?? null, p.purchasePrice ?? null, p.currency, p.vat, p.unit,
     p.discount1 ?? null, p.discount2 ?? null, p.discount3 ?? null, p.manufacturer ?? null, p.itemNumber ?? null,
@@ -115,17 +117,20 @@ const COLUMNS = `product_name, action, list_price, wholesale_price, purchase_pri
   discount3, manufacturer, item_number, ean_number, foreign_item_number, vtsz_number, product_group, description, notes, tags,
   photo, photo_attachment_id, size, color, net_weight, accounting_number, service, country_code, envfee_code, depreciation, search`;
 
-function writeComponents(db: Db, accountId: number, productId: number, components: Component[]): void {
-  stmt(db, 'DELETE FROM product_components WHERE product_id = ?').run(productId);
-  const ins = stmt(db, 'INSERT INTO product_components (product_id, position, account_id, component_id, qty) VALUES (?, ?, ?, ?, ?)');
-  components.forEach((c, i) => ins.run(productId, i, accountId, c.id, c.qty));
+async function writeComponents(sql: Sql, accountId: number, productId: number, components: Component[]): Promise<void> {
+  await sql.run('DELETE FROM product_components WHERE product_id = ?', [productId]);
+  for (const [i, c] of components.entries()) {
+    await sql.run('INSERT INTO product_components (product_id, position, account_id, component_id, qty) VALUES (?, ?, ?, ?, ?)', [productId, i, accountId, c.id, c.qty]);
+  }
 }
 
-export function insertProduct(db: Db, accountId: number, p: ProductData, now: Date): number {
+export async function insertProduct(sql: Sql, accountId: number, p: ProductData, now: Date): Promise<number> {
   const iso = now.toISOString();
-  const r = stmt(db, `INSERT INTO products (${COLUMNS}, updated_at, account_id, created_at) VALUES (${'?, '.repeat(33)}?)`).run(...params(accountId, p, iso), iso);
-  const id = Number(r.lastInsertRowid);
-  writeComponents(db, accountId, id, p.components);
+  const r = await sql.get<{ id: number }>(`INSERT INTO products (${COLUMNS}, updated_at, account_id, created_at) VALUES (${'?, '.repeat(33)}?) RETURNING id`, [
+    ...params(accountId, p, iso), iso,
+  ]);
+  const id = r!.id;
+  await writeComponents(sql, accountId, id, p.components);
   return id;
 }
 
@@ -133,22 +138,23 @@ export function insertProduct(db: Db, accountId: number, p: ProductData, now: Da
 const HEADS = 'product heads';
 const headKey = (accountId: number, id: number) => `${accountId}:${id}`;
 
-export function updateProduct(db: Db, accountId: number, id: number, p: ProductData, now: Date): boolean {
-  keptRows(db, HEADS).delete(headKey(accountId, id));
+export async function updateProduct(sql: Sql, accountId: number, id: number, p: ProductData, now: Date): Promise<boolean> {
+  keptRows(sql, HEADS).delete(headKey(accountId, id));
   const sets = COLUMNS.split(',').map((c) => `${c.trim()} = ?`).join(', ');
-  const r = stmt(db, `UPDATE products SET ${sets}, updated_at = ? WHERE account_id = ? AND id = ?`).run(...params(accountId, p, now.toISOString()), id);
+  const r = await sql.run(`UPDATE products SET ${sets}, updated_at = ? WHERE account_id = ? AND id = ?`, [...params(accountId, p, now.toISOString()), id]);
   if (r.changes === 0) return false;
-  writeComponents(db, accountId, id, p.components);
+  await writeComponents(sql, accountId, id, p.components);
   return true;
 }
 
-export function setProductPhoto(db: Db, accountId: number, id: number, attachmentId: number): void {
-  stmt(db, 'UPDATE products SET photo_attachment_id = ? WHERE account_id = ? AND id = ?').run(attachmentId, accountId, id);
+export async function setProductPhoto(sql: Sql, accountId: number, id: number, attachmentId: number): Promise<void> {
+  await sql.run('UPDATE products SET photo_attachment_id = ? WHERE account_id = ? AND id = ?', [attachmentId, accountId, id]);
 }
 
 /** One product of the account (the finance area reads name, unit, vat, list price, currency, VTSZ from here). */
-export function getProductById(db: Db, accountId: number, id: number): Product | undefined {
-  const r = stmt(db, `SELECT ${SELECT} FROM products p WHERE p.account_id = ? AND p.id = ?`).raw().get(accountId, id) as RawRow | undefined;
+export async function getProductById(sql: Sql, accountId: number, id: number): Promise<Product | undefined> {
+  // engine: sqlite-only (SELECT's json_group_array for the components)
+  const [r] = await rawRows(sql, `SELECT ${SELECT} FROM products p WHERE p.account_id = ? AND p.id = ?`, [accountId, id]);
   return r && toProduct(r);
 }
 
@@ -156,32 +162,35 @@ export function getProductById(db: Db, accountId: number, id: number): Product |
 export type ProductHead = Pick<Product, 'id' | 'name' | 'currency' | 'service'>;
 
 /** What a stock write needs of a product; shared, so callers must not modify it. */
-export function getProductHead(db: Db, accountId: number, id: number): Readonly<ProductHead> | undefined {
-  const heads = keptRows<Readonly<ProductHead>>(db, HEADS);
+export async function getProductHead(sql: Sql, accountId: number, id: number): Promise<Readonly<ProductHead> | undefined> {
+  const heads = keptRows<Readonly<ProductHead>>(sql, HEADS);
   const key = headKey(accountId, id);
   const kept = heads.get(key);
   if (kept) return kept;
-  const head = stmt(db, 'SELECT id, product_name AS name, currency, service FROM products WHERE account_id = ? AND id = ?').get(accountId, id) as ProductHead | undefined;
+  const head = await sql.get<ProductHead>('SELECT id, product_name AS name, currency, service FROM products WHERE account_id = ? AND id = ?', [accountId, id]);
   if (!head) return undefined;
   heads.set(key, Object.freeze(head));
   return head;
 }
 
-export function productExists(db: Db, accountId: number, id: number): boolean {
-  return !!stmt(db, 'SELECT 1 FROM products WHERE account_id = ? AND id = ?').get(accountId, id);
+export async function productExists(sql: Sql, accountId: number, id: number): Promise<boolean> {
+  return !!(await sql.get('SELECT 1 FROM products WHERE account_id = ? AND id = ?', [accountId, id]));
 }
 
 /** Which of these ids are products of the account, with their service flag and whether they are collective. */
-export function productKinds(db: Db, accountId: number, ids: number[]): Map<number, { service: boolean; collective: boolean }> {
-  const rows = stmt(db, `SELECT p.id, p.service, EXISTS (SELECT 1 FROM product_components c WHERE c.product_id = p.id) AS collective
-      FROM products p WHERE p.account_id = ? AND p.id IN (SELECT value FROM json_each(?))`)
-    .all(accountId, JSON.stringify(ids)) as Array<{ id: number; service: number; collective: number }>;
+export async function productKinds(sql: Sql, accountId: number, ids: number[]): Promise<Map<number, { service: boolean; collective: boolean }>> {
+  // engine: sqlite-only (json_each)
+  const rows = await sql.all<{ id: number; service: number; collective: number }>(
+    `SELECT p.id, p.service, EXISTS (SELECT 1 FROM product_components c WHERE c.product_id = p.id) AS collective
+     FROM products p WHERE p.account_id = ? AND p.id IN (SELECT value FROM json_each(?))`,
+    [accountId, JSON.stringify(ids)],
+  );
   return new Map(rows.map((r) => [r.id, { service: r.service === 1, collective: r.collective === 1 }]));
 }
 
 /** Products whose bill of materials names this one. */
-export function isComponentOfAny(db: Db, accountId: number, id: number): boolean {
-  return !!stmt(db, 'SELECT 1 FROM product_components WHERE account_id = ? AND component_id = ? LIMIT 1').get(accountId, id);
+export async function isComponentOfAny(sql: Sql, accountId: number, id: number): Promise<boolean> {
+  return !!(await sql.get('SELECT 1 FROM product_components WHERE account_id = ? AND component_id = ? LIMIT 1', [accountId, id]));
 }
 
 export interface ParsedFilter {
@@ -247,7 +256,12 @@ function docCount(db: Db, term: string): number {
  * A whole-piece phrase would be exact but merges the position lists of every trigram (about 10×
  * slower on 100,000 products); the LIKE and the per-field regex make the answer exact anyway.
  */
-export function ftsQuery(db: Db, pieces: string[]): string | null {
+export function ftsQuery(sql: Sql, pieces: string[]): Promise<string | null> {
+  // engine: sqlite-only (FTS5)
+  return onConnection(sql, (db) => ftsQueryNow(db, pieces));
+}
+
+function ftsQueryNow(db: Db, pieces: string[]): string | null {
   const probes = probeTrigrams(pieces).slice(0, 12).map((t) => ({ t, docs: docCount(db, t) }));
   if (probes.length === 0) return null;
   if (probes.some((p) => p.docs === 0)) return '';
@@ -270,9 +284,10 @@ export interface ProductQuery {
  * candidates; the per-field regex decides, so results are exact whichever path answered. Kept in
  * memory while the database is unchanged (unchangedCache.ts): the list is shared, do not modify it.
  */
-export function searchProducts(db: Db, accountId: number, q: ProductQuery): readonly Product[] {
+export function searchProducts(sql: Sql, accountId: number, q: ProductQuery): Promise<readonly Product[]> {
   const key = `products:${accountId}:${q.afterId ?? 0}:${q.limit}:${JSON.stringify([q.updatedSince ?? null, q.filter])}`;
-  return readWhileUnchanged(db, key, () => findProducts(db, accountId, q), (rows) => Math.max(1, rows.length));
+  // engine: sqlite-only (FTS5, the in-memory trigram index, json_each): synchronous code on the connection.
+  return readWhileUnchanged(sql, key, () => onConnection(sql, (db) => findProducts(db, accountId, q)), (rows) => Math.max(1, rows.length));
 }
 
 /** The same, read: through the trigram index or FTS5, in one read transaction. */
@@ -309,7 +324,7 @@ const whereArgs = (accountId: number, q: ProductQuery) => [accountId, q.afterId 
 function sqlSearch(db: Db, accountId: number, q: ProductQuery, f: ParsedFilter): number[] {
   // Reads only id and search (cheap) and stops at the limit; the caller reads the winners.
   const like = `%${f.pieces.map(likeEscape).join('%')}%`;
-  const match = ftsQuery(db, f.pieces);
+  const match = ftsQueryNow(db, f.pieces);
   if (match === '') return [];
   const candidates = (match
     ? stmt(db, `SELECT p.id, p.search FROM products p WHERE ${WHERE}
@@ -337,12 +352,12 @@ function nocase(a: string, b: string): number {
  * snapshot. One sort per filter while the database is unchanged (unchangedCache.ts), so paging
  * through 100,000 matches sorts once, not once per page. The list is shared: do not modify it.
  */
-function idsInNameOrder(db: Db, accountId: number, filter: string): readonly number[] {
+function idsInNameOrder(sql: Sql, accountId: number, filter: string): Promise<readonly number[]> {
   return readWhileUnchanged(
-    db,
+    sql,
     `productNames:${accountId}:${JSON.stringify(filter)}`,
     () =>
-      inTransaction(db, () => {
+      onConnection(sql, (db) => inTransaction(db, () => {
         const f = parseFilter(filter);
         const ids = indexedSearch(db, accountId, f.pieces, (s) => f.regex.test(s), 0, Infinity) ?? sqlSearch(db, accountId, { filter, limit: Infinity }, f);
         const rows = stmt(db, 'SELECT id, product_name FROM products WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))')
@@ -350,7 +365,7 @@ function idsInNameOrder(db: Db, accountId: number, filter: string): readonly num
           .all(accountId, JSON.stringify(ids)) as Array<[number, string]>;
         rows.sort((a, b) => nocase(a[1], b[1]) || a[0] - b[0]);
         return rows.map((r) => r[0]);
-      }),
+      })),
     (ids) => Math.max(1, ids.length),
   );
 }
@@ -360,21 +375,27 @@ function idsInNameOrder(db: Db, accountId: number, filter: string): readonly num
  * (the last id of the previous page): a clerk scrolls a search by name, not by catalogue id. When
  * that product no longer matches (renamed meanwhile), the page goes on from where its name sorts.
  */
-export function searchProductsByName(db: Db, accountId: number, q: { filter: string; afterId?: number; limit: number }): readonly Product[] {
+export function searchProductsByName(sql: Sql, accountId: number, q: { filter: string; afterId?: number; limit: number }): Promise<readonly Product[]> {
   // The page itself is kept while nothing changed, as searchProducts keeps its pages: a repeated
   // search is answered from memory, not re-read row by row.
   const key = `productsByName:${accountId}:${q.afterId ?? 0}:${q.limit}:${JSON.stringify(q.filter)}`;
-  return readWhileUnchanged(db, key, () => pageByName(db, accountId, q), (rows) => Math.max(1, rows.length));
+  return readWhileUnchanged(sql, key, () => pageByName(sql, accountId, q), (rows) => Math.max(1, rows.length));
 }
 
-function pageByName(db: Db, accountId: number, q: { filter: string; afterId?: number; limit: number }): Product[] {
-  const ids = idsInNameOrder(db, accountId, q.filter);
+async function pageByName(sql: Sql, accountId: number, q: { filter: string; afterId?: number; limit: number }): Promise<Product[]> {
+  const ids = await idsInNameOrder(sql, accountId, q.filter);
+  const afterName = q.afterId && !ids.includes(q.afterId) ? ((await getProductHead(sql, accountId, q.afterId))?.name ?? '') : '';
+  // engine: sqlite-only (synchronous binary search over names, json_each)
+  return onConnection(sql, (db) => pageOf(db, accountId, q, ids, afterName));
+}
+
+function pageOf(db: Db, accountId: number, q: { afterId?: number; limit: number }, ids: readonly number[], afterName: string): Product[] {
   let start = 0;
   if (q.afterId) {
     const at = ids.indexOf(q.afterId);
     if (at >= 0) start = at + 1;
     else {
-      const name = getProductHead(db, accountId, q.afterId)?.name ?? '';
+      const name = afterName;
       const names = stmt(db, 'SELECT product_name FROM products WHERE account_id = ? AND id = ?').pluck();
       const after = (id: number) => {
         const n = (names.get(accountId, id) as string | undefined) ?? '';

@@ -1,6 +1,5 @@
 /** Purchase orders (back-orders to suppliers) and their lines, identified by a per-account project code. */
-import type { Db } from '../db/types';
-import { stmt } from './statements';
+import type { Sql } from '../db/sql';
 
 export type PoStatus = 'open' | 'received';
 
@@ -31,66 +30,84 @@ const toPo = (r: Row): PurchaseOrder => ({
 });
 
 /** The next code of the year's series, PO-2026-000001, PO-2026-000002, … (unique per account). */
-export function nextProjectCode(db: Db, accountId: number, year: number): string {
+export async function nextProjectCode(sql: Sql, accountId: number, year: number): Promise<string> {
   const prefix = `PO-${year}-`;
-  const r = stmt(db, `SELECT MAX(CAST(substr(project_code, ?) AS INTEGER)) AS n FROM purchase_orders WHERE account_id = ? AND project_code LIKE ? || '%'`)
-    .get(prefix.length + 1, accountId, prefix) as { n: number | null };
-  return `${prefix}${String((r.n ?? 0) + 1).padStart(6, '0')}`;
+  const r = await sql.get<{ n: number | null }>(
+    `SELECT MAX(CAST(substr(project_code, ?) AS INTEGER)) AS n FROM purchase_orders WHERE account_id = ? AND project_code LIKE ? || '%'`,
+    [prefix.length + 1, accountId, prefix],
+  );
+  return `${prefix}${String((r?.n ?? 0) + 1).padStart(6, '0')}`;
 }
 
-export function insertPurchaseOrder(
-  db: Db, accountId: number, po: { projectCode: string; supplierContactId: number; warehouseId: number; orderId?: number; lines: Array<{ productId: number; qtyMilli: number }> }, now: Date,
-): number {
-  const r = stmt(db, `INSERT INTO purchase_orders (account_id, project_code, status, supplier_contact_id, warehouse_id, order_id, created_at)
-      VALUES (?, ?, 'open', ?, ?, ?, ?)`).run(accountId, po.projectCode, po.supplierContactId, po.warehouseId, po.orderId ?? null, now.toISOString());
-  const id = Number(r.lastInsertRowid);
-  const ins = stmt(db, 'INSERT INTO purchase_order_lines (po_id, position, account_id, product_id, qty_milli) VALUES (?, ?, ?, ?, ?)');
-  po.lines.forEach((l, i) => ins.run(id, i, accountId, l.productId, l.qtyMilli));
+export async function insertPurchaseOrder(
+  sql: Sql, accountId: number, po: { projectCode: string; supplierContactId: number; warehouseId: number; orderId?: number; lines: Array<{ productId: number; qtyMilli: number }> }, now: Date,
+): Promise<number> {
+  const r = await sql.get<{ id: number }>(
+    `INSERT INTO purchase_orders (account_id, project_code, status, supplier_contact_id, warehouse_id, order_id, created_at)
+     VALUES (?, ?, 'open', ?, ?, ?, ?) RETURNING id`,
+    [accountId, po.projectCode, po.supplierContactId, po.warehouseId, po.orderId ?? null, now.toISOString()],
+  );
+  const id = r!.id;
+  for (const [i, l] of po.lines.entries()) {
+    await sql.run('INSERT INTO purchase_order_lines (po_id, position, account_id, product_id, qty_milli) VALUES (?, ?, ?, ?, ?)', [id, i, accountId, l.productId, l.qtyMilli]);
+  }
   return id;
 }
 
-export function getPurchaseOrder(db: Db, accountId: number, id: number): PurchaseOrder | undefined {
-  const r = stmt(db, 'SELECT * FROM purchase_orders WHERE account_id = ? AND id = ?').get(accountId, id) as Row | undefined;
+export async function getPurchaseOrder(sql: Sql, accountId: number, id: number): Promise<PurchaseOrder | undefined> {
+  const r = await sql.get<Row>('SELECT * FROM purchase_orders WHERE account_id = ? AND id = ?', [accountId, id]);
   return r && toPo(r);
 }
 
-export function findPurchaseOrderByCode(db: Db, accountId: number, code: string): PurchaseOrder | undefined {
-  const r = stmt(db, 'SELECT * FROM purchase_orders WHERE account_id = ? AND project_code = ?').get(accountId, code) as Row | undefined;
+export async function findPurchaseOrderByCode(sql: Sql, accountId: number, code: string): Promise<PurchaseOrder | undefined> {
+  const r = await sql.get<Row>('SELECT * FROM purchase_orders WHERE account_id = ? AND project_code = ?', [accountId, code]);
   return r && toPo(r);
 }
 
-export function purchaseOrdersOfOrder(db: Db, accountId: number, orderId: number): PurchaseOrder[] {
-  return (stmt(db, 'SELECT * FROM purchase_orders WHERE account_id = ? AND order_id = ? ORDER BY id').all(accountId, orderId) as Row[]).map(toPo);
+export async function purchaseOrdersOfOrder(sql: Sql, accountId: number, orderId: number): Promise<PurchaseOrder[]> {
+  return (await sql.all<Row>('SELECT * FROM purchase_orders WHERE account_id = ? AND order_id = ? ORDER BY id', [accountId, orderId])).map(toPo);
 }
 
-export function poLines(db: Db, accountId: number, poId: number): PoLine[] {
-  return stmt(db, 'SELECT product_id AS productId, qty_milli AS qtyMilli, received_milli AS receivedMilli FROM purchase_order_lines WHERE account_id = ? AND po_id = ? ORDER BY position')
-    .all(accountId, poId) as PoLine[];
+export async function poLines(sql: Sql, accountId: number, poId: number): Promise<PoLine[]> {
+  return sql.all<PoLine>(
+    'SELECT product_id AS "productId", qty_milli AS "qtyMilli", received_milli AS "receivedMilli" FROM purchase_order_lines WHERE account_id = ? AND po_id = ? ORDER BY position',
+    [accountId, poId],
+  );
 }
 
 /** Marks every line fully received and the PO received; false if it was not open (a concurrent receipt). */
-export function markReceived(db: Db, accountId: number, poId: number, now: Date): boolean {
-  const r = stmt(db, "UPDATE purchase_orders SET status = 'received', received_at = ? WHERE account_id = ? AND id = ? AND status = 'open'").run(now.toISOString(), accountId, poId);
+export async function markReceived(sql: Sql, accountId: number, poId: number, now: Date): Promise<boolean> {
+  const r = await sql.run("UPDATE purchase_orders SET status = 'received', received_at = ? WHERE account_id = ? AND id = ? AND status = 'open'", [
+    now.toISOString(), accountId, poId,
+  ]);
   if (r.changes === 0) return false;
-  stmt(db, 'UPDATE purchase_order_lines SET received_milli = qty_milli WHERE account_id = ? AND po_id = ?').run(accountId, poId);
+  await sql.run('UPDATE purchase_order_lines SET received_milli = qty_milli WHERE account_id = ? AND po_id = ?', [accountId, poId]);
   return true;
 }
 
-export function poReceipts(db: Db, accountId: number, poId: number): Array<{ receipt_id: number; product_id: number; qty_milli: number; date: string }> {
-  return stmt(db, `SELECT r.id AS receipt_id, m.product_id, m.qty_milli, r.date FROM stock_receipts r JOIN stock_moves m ON m.receipt_id = r.id
-      WHERE r.account_id = ? AND r.po_id = ? ORDER BY m.receipt_id, m.line`).all(accountId, poId) as Array<{ receipt_id: number; product_id: number; qty_milli: number; date: string }>;
+export async function poReceipts(sql: Sql, accountId: number, poId: number): Promise<Array<{ receipt_id: number; product_id: number; qty_milli: number; date: string }>> {
+  return sql.all(
+    `SELECT r.id AS receipt_id, m.product_id, m.qty_milli, r.date FROM stock_receipts r JOIN stock_moves m ON m.receipt_id = r.id
+     WHERE r.account_id = ? AND r.po_id = ? ORDER BY m.receipt_id, m.line`,
+    [accountId, poId],
+  );
 }
 
 /** The account's first supplier contact (kind supplier or both), the fallback back-order supplier. */
-export function firstSupplier(db: Db, accountId: number): number | undefined {
-  const r = stmt(db, "SELECT id FROM contacts WHERE account_id = ? AND kind IN ('supplier', 'both') ORDER BY id LIMIT 1").get(accountId) as { id: number } | undefined;
+export async function firstSupplier(sql: Sql, accountId: number): Promise<number | undefined> {
+  const r = await sql.get<{ id: number }>("SELECT id FROM contacts WHERE account_id = ? AND kind IN ('supplier', 'both') ORDER BY id LIMIT 1", [accountId]);
   return r?.id;
 }
 
 /** A page of the account's purchase orders in id order, optionally of one status, with what is still outstanding. */
-export function listPurchaseOrders(db: Db, accountId: number, q: { status?: PoStatus; afterId: number; limit: number }): Array<PurchaseOrder & { outstandingMilli: number }> {
-  const rows = stmt(db, `SELECT p.*, (SELECT COALESCE(SUM(MAX(l.qty_milli - l.received_milli, 0)), 0) FROM purchase_order_lines l WHERE l.po_id = p.id) AS outstanding_milli
-      FROM purchase_orders p WHERE p.account_id = ? AND p.id > ? AND (? IS NULL OR p.status = ?) ORDER BY p.id LIMIT ?`)
-    .all(accountId, q.afterId, q.status ?? null, q.status ?? null, q.limit) as Array<Row & { outstanding_milli: number }>;
+export async function listPurchaseOrders(
+  sql: Sql, accountId: number, q: { status?: PoStatus; afterId: number; limit: number },
+): Promise<Array<PurchaseOrder & { outstandingMilli: number }>> {
+  // engine: sqlite-only (two-argument MAX as a scalar; PostgreSQL: GREATEST)
+  const rows = await sql.all<Row & { outstanding_milli: number }>(
+    `SELECT p.*, (SELECT COALESCE(SUM(MAX(l.qty_milli - l.received_milli, 0)), 0) FROM purchase_order_lines l WHERE l.po_id = p.id) AS outstanding_milli
+     FROM purchase_orders p WHERE p.account_id = ? AND p.id > ? AND (? IS NULL OR p.status = ?) ORDER BY p.id LIMIT ?`,
+    [accountId, q.afterId, q.status ?? null, q.status ?? null, q.limit],
+  );
   return rows.map((r) => ({ ...toPo(r), outstandingMilli: r.outstanding_milli }));
 }

@@ -1,7 +1,8 @@
 import { ProtocolError, type Credentials } from '@shared/protocol';
-import type { Db } from '../db/types';
+import type { Sql } from '../db/sql';
+import { connectionKey } from '../db/sqlite/store';
 import { revocationCount, sessionForKeys } from '../repos/credentials';
-import { FOREIGN_POLL_MS, foreignCommits } from '../repos/dataVersion';
+import { FOREIGN_POLL_MS, foreignCommitsOf } from '../db/sqlite/dataVersion';
 
 /** One message for every failure, so a caller learns nothing about which key was wrong or whose it is. */
 export const AUTH_MESSAGE =
@@ -16,7 +17,7 @@ export const AUTH_MESSAGE =
  * - a revocation through this connection (the server's own admin calls) drops the cache before the
  *   next request;
  * - a commit by another connection (the admin CLI in another process) drops it too; that is noticed
- *   by polling SQLite's data_version at most every AUTH_CACHE_POLL_MS (repos/dataVersion.ts), so such
+ *   by polling SQLite's data_version at most every AUTH_CACHE_POLL_MS (db/sqlite/dataVersion.ts), so such
  *   a revocation takes effect within that time;
  * - an entry is re-verified after AUTH_CACHE_MAX_AGE_MS regardless, bounding staleness should some
  *   other path ever change a key without going through the repository.
@@ -38,31 +39,31 @@ interface Cache {
   entries: Map<string, Verified>;
 }
 
-const caches = new WeakMap<Db, Cache>();
+const caches = new WeakMap<object, Cache>();
 
-function cacheFor(db: Db, monotonic: number): Cache {
-  const revocations = revocationCount(db);
-  const dataVersion = foreignCommits(db, monotonic);
-  let cache = caches.get(db);
+function cacheFor(sql: Sql, monotonic: number): Cache {
+  const revocations = revocationCount(sql);
+  const dataVersion = foreignCommitsOf(sql, monotonic);
+  let cache = caches.get(connectionKey(sql));
   if (!cache || cache.revocations !== revocations || cache.dataVersion !== dataVersion) {
-    caches.set(db, (cache = { revocations, dataVersion, entries: new Map() }));
+    caches.set(connectionKey(sql), (cache = { revocations, dataVersion, entries: new Map() }));
   }
   return cache;
 }
 
-export function authenticate(db: Db, c: Credentials, now: Date): number {
+export async function authenticate(sql: Sql, c: Credentials, now: Date): Promise<number> {
   if (!c.api_key || !c.session_key) {
     throw new ProtocolError('AUTH_FAILED', 'Both api_key and session_key are required inside the method element.');
   }
   const monotonic = performance.now();
-  const cache = cacheFor(db, monotonic);
+  const cache = cacheFor(sql, monotonic);
   // Length-prefixed, so two different pairs can never make the same key.
   const key = `${c.api_key.length}:${c.api_key}${c.session_key}`;
   const nowMs = now.getTime();
   const hit = cache.entries.get(key);
   if (hit && nowMs < hit.expiresAtMs && monotonic - hit.verifiedAtMs < AUTH_CACHE_MAX_AGE_MS) return hit.accountId;
   if (hit) cache.entries.delete(key);
-  const found = sessionForKeys(db, c.api_key, c.session_key, now);
+  const found = await sessionForKeys(sql, c.api_key, c.session_key, now);
   if (!found) throw new ProtocolError('AUTH_FAILED', AUTH_MESSAGE);
   if (cache.entries.size >= AUTH_CACHE_MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
   cache.entries.set(key, { accountId: found.accountId, expiresAtMs: Date.parse(found.expiresAt), verifiedAtMs: monotonic });

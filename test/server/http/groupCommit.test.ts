@@ -5,10 +5,11 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '@server/http/dispatch';
-import { groupCommitOf } from '@server/repos/groupCommit';
+import { groupCommitOf } from '@server/db/sqlite/groupCommit';
 import { levelMismatches } from '@server/repos/stock';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { product } from '../product/fixtures';
+import { sqliteStore } from '@server/db/sqlite/store';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -45,7 +46,7 @@ describe('concurrent writes under group commit', () => {
     expect(after.quantities[0]!.deliverable).toBe(40);
     expect(s.app.db.prepare("SELECT count(*) FROM stock_receipts WHERE kind = 'takein' AND id IN (SELECT receipt_id FROM stock_moves WHERE product_id = ?)").pluck().get(id)).toBe(40);
     expect(s.app.db.prepare('SELECT SUM(qty_milli) FROM stock_moves WHERE product_id = ?').pluck().get(id)).toBe(40_000);
-    expect(levelMismatches(s.app.db)).toEqual([]);
+    expect(await levelMismatches(s.app.store)).toEqual([]);
     // The point of it: the writes took fewer transactions than there were writes.
     const ran = gc.stats.writes - before.writes;
     const batches = gc.stats.batches - before.batches;
@@ -60,7 +61,7 @@ describe('a batch whose COMMIT fails', () => {
     const { db } = s.app;
     db.exec(`CREATE TABLE IF NOT EXISTS gc_parent (id INTEGER PRIMARY KEY);
       CREATE TABLE IF NOT EXISTS gc_child (parent_id INTEGER REFERENCES gc_parent(id) DEFERRABLE INITIALLY DEFERRED)`);
-    const deps = { db, clock: s.clock, config: s.app.config, log: pino({ level: 'silent' }), services: { kickMail() {} } };
+    const deps = { db: s.app.store, clock: s.clock, config: s.app.config, log: pino({ level: 'silent' }), services: { kickMail() {} } };
     const body = (params: Record<string, unknown>) => Buffer.from(JSON.stringify({ setQuantity: { ...s.keys, product_id: id, contact_id: s.account.supplierContactId, warehouse: 'Default', ...params } }));
     const send = (b: Buffer) => dispatch(deps, 'product', b, 'application/json').then((r) => JSON.parse((r as { body: string }).body) as { status: string; error?: { code: string; message: string } });
 
@@ -69,7 +70,7 @@ describe('a batch whose COMMIT fails', () => {
     // the batch's uncommitted stored answer, a wasting spends the batch's uncommitted stock, and a
     // malformed body arrives.
     const takeIn = send(body({ quantity: 1, request_id: 'gc-fail-1' }));
-    groupCommitOf(db).run(() => db.prepare('INSERT INTO gc_child (parent_id) VALUES (404)').run());
+    await groupCommitOf(db).run((tx) => tx.run('INSERT INTO gc_child (parent_id) VALUES (404)'));
     const reused = send(body({ quantity: 2, request_id: 'gc-fail-1' }));
     const overWaste = send(body({ quantity: -1 }));
     const malformed = dispatch(deps, 'product', Buffer.from('{"setQuantity": '), 'application/json').then((r) => JSON.parse((r as { body: string }).body) as { error: { code: string } });
@@ -91,14 +92,14 @@ describe('a batch whose COMMIT fails', () => {
     expect((await send(body({ quantity: 2, request_id: 'gc-fail-1' }))).error?.code).toBe('CONFLICT');
     expect((await send(body({ quantity: -1 }))).status).toBe('success');
     expect(db.prepare('SELECT SUM(qty_milli) FROM stock_moves WHERE product_id = ?').pluck().get(id)).toBe(0);
-    expect(levelMismatches(db)).toEqual([]);
+    expect(await levelMismatches(sqliteStore(db))).toEqual([]);
   });
 });
 
 describe('the filter index after a rolled-back batch', () => {
   it('forgets a product it read from the batch, though a later product takes over its revision number', async () => {
     const { db } = s.app;
-    const deps = { db, clock: s.clock, config: s.app.config, log: pino({ level: 'silent' }), services: { kickMail() {} } };
+    const deps = { db: s.app.store, clock: s.clock, config: s.app.config, log: pino({ level: 'silent' }), services: { kickMail() {} } };
     const call = (method: string, params: Record<string, unknown>) =>
       dispatch(deps, 'product', Buffer.from(JSON.stringify({ [method]: { ...s.keys, ...params } })), 'application/json')
         .then((r) => JSON.parse((r as { body: string }).body) as { status: string; result?: { products: Array<{ product_name: string }> } });
@@ -111,7 +112,7 @@ describe('the filter index after a rolled-back batch', () => {
     // One turn: a product is written, the index reads it, and the batch is poisoned.
     const written = call('setProduct', { ...product, product_name: 'Kísértet fúrógép' });
     const seenInside = call('getProduct', { filter: 'Kísértet' });
-    groupCommitOf(db).run(() => db.prepare('INSERT INTO gc_child (parent_id) VALUES (404)').run());
+    await groupCommitOf(db).run((tx) => tx.run('INSERT INTO gc_child (parent_id) VALUES (404)'));
     expect((await written).status).toBe('error');
     expect((await seenInside).status).toBe('error');
 

@@ -1,10 +1,10 @@
 /**
- * Closing the server while a group commit is open (http/server.ts, repos/groupCommit.ts): every
+ * Closing the server while a group commit is open (http/server.ts, db/sqlite/groupCommit.ts): every
  * write already taken in is committed and answered in full, the keep-alive connections are closed
  * as their answers go out (close does not wait out the keep-alive timeout), and nothing new is served.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { groupCommitOf, type Batch } from '@server/repos/groupCommit';
+import { groupCommitOf, type Batch } from '@server/db/sqlite/groupCommit';
 import { levelMismatches } from '@server/repos/stock';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { product } from '../product/fixtures';
@@ -52,7 +52,7 @@ describe('closing the server in the middle of a group commit', () => {
 
     expect(t.app.db.inTransaction).toBe(false);
     expect(t.app.db.prepare('SELECT SUM(qty_milli) FROM stock_moves WHERE product_id = ?').pluck().get(id)).toBe(WRITES * 1000);
-    expect(levelMismatches(t.app.db)).toEqual([]);
+    expect(await levelMismatches(t.app.store)).toEqual([]);
     // s.close() closes the app again: closing twice is harmless.
   }, 60_000);
 });

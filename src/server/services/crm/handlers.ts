@@ -6,8 +6,8 @@ import { listContacts } from '../../repos/contacts';
 const PAGE = 1000;
 
 export const crmHandlers: HandlerMap<'getContacts' | 'getBankAccounts'> = {
-  getContacts(ctx, p) {
-    const rows = listContacts(ctx.db, ctx.accountId, { filter: p.filter, afterId: p.after_id, updatedSince: p.updated_since, limit: PAGE + 1 });
+  async getContacts(ctx, p) {
+    const rows = await listContacts(ctx.db, ctx.accountId, { filter: p.filter, afterId: p.after_id, updatedSince: p.updated_since, limit: PAGE + 1 });
     const page = rows.slice(0, PAGE);
     return {
       contacts: page.map((c) => ({
@@ -29,9 +29,9 @@ export const crmHandlers: HandlerMap<'getContacts' | 'getBankAccounts'> = {
       server_time: ctx.clock.now().toISOString(),
     };
   },
-  getBankAccounts(ctx) {
+  async getBankAccounts(ctx) {
     return {
-      bank_accounts: listBankAccounts(ctx.db, ctx.accountId).map((b) => ({ number: b.number, bank_name: b.bankName, currency: b.currency, ...(b.swift ? { swift: b.swift } : {}) })),
+      bank_accounts: (await listBankAccounts(ctx.db, ctx.accountId)).map((b) => ({ number: b.number, bank_name: b.bankName, currency: b.currency, ...(b.swift ? { swift: b.swift } : {}) })),
     };
   },
 };

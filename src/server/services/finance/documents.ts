@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { invalid, notFound, reason, type Locale, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
-import type { Db } from '../../db/types';
+import type { Sql } from '../../db/sql';
 import { renderInvoicePdf } from '@documents/index';
 import type { InvoiceDocument, InvoiceLine } from '@documents/model';
 import { zeroVatCases } from '../../nav';
@@ -38,9 +38,9 @@ const NOTES: Record<Locale, { receivedCopy: string; unsigned: string }> = {
   },
 };
 
-export function invoiceDocument(db: Db, accountId: number, inv: StoredInvoice, language: Locale = inv.language as Locale): InvoiceDocument {
-  const lines = listInvoiceLines(db, inv.id, inv.currency);
-  const original = inv.stornoOf !== undefined ? getInvoice(db, accountId, inv.stornoOf) : undefined;
+export async function invoiceDocument(db: Sql, accountId: number, inv: StoredInvoice, language: Locale = inv.language as Locale): Promise<InvoiceDocument> {
+  const lines = await listInvoiceLines(db, inv.id, inv.currency);
+  const original = inv.stornoOf !== undefined ? await getInvoice(db, accountId, inv.stornoOf) : undefined;
   const notes = [
     ...(partnerIsSeller(inv.crdr) ? [NOTES[language].receivedCopy] : []),
     ...(inv.esignature ? [NOTES[language].unsigned] : []),
@@ -74,7 +74,7 @@ export function invoiceDocument(db: Db, accountId: number, inv: StoredInvoice, l
     ),
     vatSummary: vatSummary(lines, inv.currency),
     totals: inv.totals,
-    retentions: listRetentions(db, inv.id, inv.currency).map((r) => ({ name: r.name, amount: r.amount, dueDate: r.dueDate, note: r.note ?? '', type: r.type, vat: r.vat ?? '0' })),
+    retentions: (await listRetentions(db, inv.id, inv.currency)).map((r) => ({ name: r.name, amount: r.amount, dueDate: r.dueDate, note: r.note ?? '', type: r.type, vat: r.vat ?? '0' })),
     notes: notes.length ? notes : undefined,
   };
   // Every 0% line carries its legal ground, so the PDF prints and NAV reports the same decision.
@@ -94,24 +94,23 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
  * Keeps a rendered PDF as an attachment of the invoice. Rendering is deterministic, so asking for
  * the same PDF again finds the stored copy instead of piling up duplicates. Call inside a commit.
  */
-export function storeInvoicePdf(db: Db, accountId: number, invoiceId: number, filename: string, pdf: Buffer, now: Date): number {
+export async function storeInvoicePdf(db: Sql, accountId: number, invoiceId: number, filename: string, pdf: Buffer, now: Date): Promise<number> {
   const hash = sha256(pdf);
-  const same = listAttachments(db, accountId, 'invoice', invoiceId).find(
-    (a) => a.filename === filename && a.size === pdf.length && sha256(getAttachment(db, accountId, a.id)!.content) === hash,
-  );
-  if (same) return same.id;
-  return insertAttachment(db, accountId, { ownerType: 'invoice', ownerId: invoiceId, kind: 'invoice_pdf', filename, mimeType: 'application/pdf', content: pdf }, now);
+  for (const a of await listAttachments(db, accountId, 'invoice', invoiceId)) {
+    if (a.filename === filename && a.size === pdf.length && sha256((await getAttachment(db, accountId, a.id))!.content) === hash) return a.id;
+  }
+  return await insertAttachment(db, accountId, { ownerType: 'invoice', ownerId: invoiceId, kind: 'invoice_pdf', filename, mimeType: 'application/pdf', content: pdf }, now);
 }
 
 /** Renders the stored invoice; the proforma flag may only confirm what the invoice is, never change it. */
-export async function renderStoredInvoice(db: Db, accountId: number, inv: StoredInvoice, language?: Locale): Promise<{ filename: string; pdf: Buffer }> {
-  const doc = invoiceDocument(db, accountId, inv, language);
+export async function renderStoredInvoice(db: Sql, accountId: number, inv: StoredInvoice, language?: Locale): Promise<{ filename: string; pdf: Buffer }> {
+  const doc = await invoiceDocument(db, accountId, inv, language);
   return { filename: pdfFilename(inv.invoiceNumber, doc.language), pdf: await renderInvoicePdf(doc) };
 }
 
 export async function generateInvoicePdf(ctx: RequestContext, p: Params<'generateInvoicePDF'>): Promise<Result<'generateInvoicePDF'>> {
   const { db, accountId } = ctx;
-  const inv = findInvoice(db, accountId, p.invoice_id);
+  const inv = await findInvoice(db, accountId, p.invoice_id);
   if (p.proforma === 1 && inv.type !== 'proforma') {
     throw invalid(
       `generateInvoicePDF: proforma 1 renders proforma invoices only, and ${inv.invoiceNumber} is a ${inv.type === 'storno' ? 'storno' : 'tax'} invoice; omit proforma. To issue a proforma, use setInvoice with proforma 1.`,
@@ -119,12 +118,12 @@ export async function generateInvoicePdf(ctx: RequestContext, p: Params<'generat
     );
   }
   const { filename, pdf } = await renderStoredInvoice(db, accountId, inv, p.language);
-  const attachmentId = ctx.commit(() => storeInvoicePdf(db, accountId, inv.id, filename, pdf, ctx.clock.now()));
+  const attachmentId = await ctx.commit((tx) => storeInvoicePdf(tx, accountId, inv.id, filename, pdf, ctx.clock.now()));
   return { invoice_id: inv.id, filename, pdf: pdf.toString('base64'), attachment_id: attachmentId };
 }
 
-export function readAttachment(ctx: RequestContext, p: Params<'getAttachment'>): Result<'getAttachment'> {
-  const a = getAttachment(ctx.db, ctx.accountId, p.attachment_id);
+export async function readAttachment(ctx: RequestContext, p: Params<'getAttachment'>): Promise<Result<'getAttachment'>> {
+  const a = await getAttachment(ctx.db, ctx.accountId, p.attachment_id);
   if (!a) {
     throw notFound(`Attachment ${p.attachment_id} does not exist in your account.`, [{ field: 'attachment_id', message: 'no attachment with this id in your account' }], reason('unknown_record', { kind: 'attachment', id: String(p.attachment_id), field: 'attachment_id' }));
   }

@@ -73,9 +73,9 @@ function byCurrency(rows: OpenReceivable[], today: string): CurrencySum[] {
 const byName = new Intl.Collator('hu').compare;
 
 /** Straight from SQLite's row tuples, and all names in one query: the list runs to tens of thousands of invoices. */
-export function dueCustomers(ctx: RequestContext): Result<'getDueCustomers'> {
+export async function dueCustomers(ctx: RequestContext): Promise<Result<'getDueCustomers'>> {
   const today = businessDate(ctx.clock.now());
-  const rows = openReceivableTuples(ctx.db, ctx.accountId);
+  const rows = await openReceivableTuples(ctx.db, ctx.accountId);
   const days = overdueDays(today);
   const customers: Result<'getDueCustomers'>['customers'] = [];
   for (let i = 0; i < rows.length; ) {
@@ -99,7 +99,7 @@ export function dueCustomers(ctx: RequestContext): Result<'getDueCustomers'> {
       invoices: byDueDate(invoices),
     });
   }
-  const names = contactNames(ctx.db, ctx.accountId, customers.map((c) => c.contact_id));
+  const names = await contactNames(ctx.db, ctx.accountId, customers.map((c) => c.contact_id));
   for (const c of customers) c.name = names.get(c.contact_id) ?? '';
   customers.sort((a, b) => byName(a.name, b.name) || a.contact_id - b.contact_id);
   return { as_of: today, customers };
@@ -108,11 +108,11 @@ export function dueCustomers(ctx: RequestContext): Result<'getDueCustomers'> {
 export async function dueNotification(ctx: RequestContext, p: Params<'getDueNotification'>): Promise<Result<'getDueNotification'>> {
   const { db, accountId } = ctx;
   const today = businessDate(ctx.clock.now());
-  const contact = getContact(db, accountId, p.contact_id);
+  const contact = await getContact(db, accountId, p.contact_id);
   if (!contact) {
     throw notFound(`Contact ${p.contact_id} does not exist in your account.`, [{ field: 'contact_id', message: 'no contact with this id in your account' }], reason('unknown_record', { kind: 'contact', id: String(p.contact_id), field: 'contact_id' }));
   }
-  const open = listOpenReceivables(db, accountId, contact.id);
+  const open = await listOpenReceivables(db, accountId, contact.id);
   // Most overdue first, in the letter and in the data alike.
   const overdue = open.filter((r) => r.paymentDate < today).sort((a, b) => cmp(a.paymentDate, b.paymentDate) || a.id - b.id);
   if (overdue.length === 0) {
@@ -123,10 +123,10 @@ export async function dueNotification(ctx: RequestContext, p: Params<'getDueNoti
     );
   }
   const language: Locale = p.language ?? languageForCountry(contact.countryCode);
-  const account = getAccount(db, accountId)!;
+  const account = (await getAccount(db, accountId))!;
   // The account the invoices name, when they agree on one; otherwise the account's first.
-  const named = overdueBankAccounts(db, accountId, contact.id, today);
-  const bank = (named.length === 1 ? findBankAccount(db, accountId, named[0]!) : undefined) ?? listBankAccounts(db, accountId)[0];
+  const named = await overdueBankAccounts(db, accountId, contact.id, today);
+  const bank = (named.length === 1 ? await findBankAccount(db, accountId, named[0]!) : undefined) ?? (await listBankAccounts(db, accountId))[0];
   const seller = accountParty(account, bank);
   const buyer = contactParty(contact);
   const sums = byCurrency(open, today).filter((c) => c.overdueMinor > 0);

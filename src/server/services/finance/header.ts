@@ -6,7 +6,7 @@
 import { compareMoney, roundMoney } from '@shared/money';
 import { invalid, notFound, reason, type CustomFields, type ErrorDetail, type Locale, type Params } from '@shared/protocol';
 import type { ServerConfig } from '../../config';
-import type { Db } from '../../db/types';
+import type { Sql } from '../../db/sql';
 import { getAccount, type Account } from '../../repos/accounts';
 import { findBankAccount, listBankAccounts, type BankAccount } from '../../repos/bankAccounts';
 import { getContact, type Contact } from '../../repos/contacts';
@@ -111,21 +111,21 @@ function esignatureNote(p: SetInvoiceParams, config: ServerConfig): string | und
     : 'Electronic signature not applied: no signing certificate is configured on this server. The PDF is sent unsigned.';
 }
 
-export function checkHeader(db: Db, accountId: number, config: ServerConfig, p: SetInvoiceParams, today: string, details: ErrorDetail[]): CheckedHeader {
-  const account = getAccount(db, accountId)!;
-  const contact = getContact(db, accountId, p.contact_id);
+export async function checkHeader(db: Sql, accountId: number, config: ServerConfig, p: SetInvoiceParams, today: string, details: ErrorDetail[]): Promise<CheckedHeader> {
+  const account = (await getAccount(db, accountId))!;
+  const contact = await getContact(db, accountId, p.contact_id);
   if (!contact) {
     throw notFound(`Contact ${p.contact_id} does not exist in your account.`, [{ field: 'contact_id', message: 'no contact with this id in your account' }], reason('unknown_record', { kind: 'contact', id: String(p.contact_id), field: 'contact_id' }));
   }
-  const bank = findBankAccount(db, accountId, p.selected_account);
+  const bank = await findBankAccount(db, accountId, p.selected_account);
   if (!bank) {
-    const known = listBankAccounts(db, accountId).map((b) => b.number);
+    const known = (await listBankAccounts(db, accountId)).map((b) => b.number);
     details.push({ field: 'selected_account', message: `must be one of your bank account numbers exactly (${known.join(', ') || 'none defined'}); got "${p.selected_account}"` });
   }
   checkDates(p, today, details);
   const fxRate = checkFx(p, account, details);
   checkVatType(p, contact, details);
-  const customFields = checkCustomFields(listCustomFieldDefs(db, accountId, 'finance'), p.custom_fields, 'custom_fields', 'invoices', details);
+  const customFields = checkCustomFields(await listCustomFieldDefs(db, accountId, 'finance'), p.custom_fields, 'custom_fields', 'invoices', details);
   return { account, contact, bank: bank!, fxRate, customFields, esignatureNote: esignatureNote(p, config) };
 }
 

@@ -2,7 +2,7 @@
 import { sumMoney, toNumber } from '@shared/money';
 import { notFound, reason, type InvoiceHeader as HeaderOut, type InvoiceRecord, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
-import type { Db } from '../../db/types';
+import type { Sql } from '../../db/sql';
 import type { Party } from '@documents/model';
 import { listAttachments } from '../../repos/attachments';
 import {
@@ -78,23 +78,23 @@ export function vatSummary(lines: InvoiceLineData[], currency: string): RateRow[
     });
 }
 
-export function findInvoice(db: Db, accountId: number, id: number, field = 'invoice_id'): StoredInvoice {
-  const inv = getInvoice(db, accountId, id);
+export async function findInvoice(db: Sql, accountId: number, id: number, field = 'invoice_id'): Promise<StoredInvoice> {
+  const inv = await getInvoice(db, accountId, id);
   if (!inv) throw notFound(`Invoice ${id} does not exist in your account.`, [{ field, message: 'no invoice with this id in your account' }], reason('unknown_record', { kind: 'invoice', id: String(id), field: field }));
   return inv;
 }
 
-export function listInvoices(ctx: RequestContext, p: Params<'getInvoices'>): Result<'getInvoices'> {
+export async function listInvoices(ctx: RequestContext, p: Params<'getInvoices'>): Promise<Result<'getInvoices'>> {
   const today = businessDate(ctx.clock.now());
-  const headers = listInvoiceHeaders(ctx.db, ctx.accountId, { from: p.date_from, to: p.date_to, contactId: p.contact_id }).map((h) => headerOut(h, today));
+  const headers = (await listInvoiceHeaders(ctx.db, ctx.accountId, { from: p.date_from, to: p.date_to, contactId: p.contact_id })).map((h) => headerOut(h, today));
   return { invoices: p.status === undefined ? headers : headers.filter((h) => h.status === p.status) };
 }
 
-export function invoiceRecord(ctx: RequestContext, id: number): InvoiceRecord {
+export async function invoiceRecord(ctx: RequestContext, id: number): Promise<InvoiceRecord> {
   const { db, accountId } = ctx;
-  const inv = findInvoice(db, accountId, id);
-  const lines = listInvoiceLines(db, inv.id, inv.currency);
-  const mail = getMailForInvoice(db, accountId, inv.id);
+  const inv = await findInvoice(db, accountId, id);
+  const lines = await listInvoiceLines(db, inv.id, inv.currency);
+  const mail = await getMailForInvoice(db, accountId, inv.id);
   return {
     ...headerOut(inv, businessDate(ctx.clock.now())),
     method: inv.method,
@@ -132,18 +132,18 @@ export function invoiceRecord(ctx: RequestContext, id: number): InvoiceRecord {
       net_huf: optN(l.netHuf),
       vat_huf: optN(l.vatHuf),
     })),
-    retentions: listRetentions(db, inv.id, inv.currency).map((r) => ({ name: r.name, amount: n(r.amount), due_date: r.dueDate, note: r.note, type: r.type, vat: optN(r.vat) })),
+    retentions: (await listRetentions(db, inv.id, inv.currency)).map((r) => ({ name: r.name, amount: n(r.amount), due_date: r.dueDate, note: r.note, type: r.type, vat: optN(r.vat) })),
     totals: totalsOut(inv.totals),
     vat_summary: vatSummary(lines, inv.currency).map((r) => ({
       vat_rate: n(r.vatRate), net: n(r.net), vat: n(r.vat), gross: n(r.gross), net_huf: optN(r.netHuf), vat_huf: optN(r.vatHuf),
     })),
-    payments: listPayments(db, accountId, inv.id, inv.currency).map((p) => ({ payment_id: p.id, amount: n(p.amount), date: p.date, note: p.note })),
-    attachments: listAttachments(db, accountId, 'invoice', inv.id).map((a) => ({ attachment_id: a.id, filename: a.filename, mime_type: a.mimeType, size: a.size })),
+    payments: (await listPayments(db, accountId, inv.id, inv.currency)).map((p) => ({ payment_id: p.id, amount: n(p.amount), date: p.date, note: p.note })),
+    attachments: (await listAttachments(db, accountId, 'invoice', inv.id)).map((a) => ({ attachment_id: a.id, filename: a.filename, mime_type: a.mimeType, size: a.size })),
     email_status: mail
       ? { status: mail.status, to: mail.to, attempts: mail.attempts, last_error: mail.lastError, sent_at: mail.sentAt }
       : { status: 'not_requested', attempts: 0 },
     esignature: { requested: inv.esignature ? 1 : 0, applied: 0, note: inv.esignatureNote },
-    nav_submissions: listNavSubmissions(db, accountId, inv.id).map((s) => ({
+    nav_submissions: (await listNavSubmissions(db, accountId, inv.id)).map((s) => ({
       submission_id: s.id, request_id: s.navRequestId, status: s.status, message: s.message, created_at: s.createdAt,
     })),
   };

@@ -6,7 +6,7 @@
 import { compareMoney, roundMoney, sumMoney } from '@shared/money';
 import { invalid, type ErrorDetail, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
-import type { Db } from '../../db/types';
+import type { Sql } from '../../db/sql';
 import { listCustomFieldDefs } from '../../repos/customFields';
 import {
   insertInvoice, insertInvoiceLines, insertRetentions, markCancelled, markConverted, setInvoiceTotals, type InvoiceHeader, type InvoiceType,
@@ -43,8 +43,8 @@ function checkAmounts(priced: PricedLines, type: InvoiceType, retentionTotal: st
 }
 
 /** Lines of an order being invoiced; items sent alongside must be exactly these lines. */
-function orderLines(db: Db, accountId: number, p: SetInvoiceParams, invoiceId: number, now: Date): LineRequest[] {
-  const shipped = shipOrderForInvoice(db, accountId, p.order_id!, invoiceId, now).items.map((it): LineRequest => ({
+async function orderLines(db: Sql, accountId: number, p: SetInvoiceParams, invoiceId: number, now: Date): Promise<LineRequest[]> {
+  const shipped = (await shipOrderForInvoice(db, accountId, p.order_id!, invoiceId, now)).items.map((it): LineRequest => ({
     name: it.name, unit: it.unit, quantity: dec(it.quantity), unitPrice: it.unitPrice, discount: it.discount, vatRate: it.vat, productId: it.productId, deposit: false,
   }));
   if (!p.items) return shipped;
@@ -60,8 +60,8 @@ function orderLines(db: Db, accountId: number, p: SetInvoiceParams, invoiceId: n
   return sent;
 }
 
-function checkOrderHeader(db: Db, accountId: number, p: SetInvoiceParams, details: ErrorDetail[]): void {
-  const order = getOrder(db, accountId, p.order_id!);
+async function checkOrderHeader(db: Sql, accountId: number, p: SetInvoiceParams, details: ErrorDetail[]): Promise<void> {
+  const order = await getOrder(db, accountId, p.order_id!);
   if (!order) return; // shipOrderForInvoice answers NOT_FOUND with its own message
   if (order.contactId !== p.contact_id) details.push({ field: 'contact_id', message: `must be the order's contact (${order.contactId}); got ${p.contact_id}` });
   if (order.currency !== p.currency) details.push({ field: 'currency', message: `must be the order's currency (${order.currency}); got ${p.currency}` });
@@ -86,21 +86,21 @@ function reversalNotes(original: string | undefined, r: StornoReversal): string[
   return notes;
 }
 
-export function issueInvoice(ctx: RequestContext, p: SetInvoiceParams): Result<'setInvoice'> {
+export async function issueInvoice(ctx: RequestContext, p: SetInvoiceParams): Promise<Result<'setInvoice'>> {
   const now = ctx.clock.now();
   const today = businessDate(now);
-  const { db, accountId, config } = ctx;
-  const result = ctx.commit(() => {
+  const { accountId, config } = ctx;
+  const result = await ctx.commit(async (db) => {
     checkCombination(p);
     const details: ErrorDetail[] = [];
-    const h = checkHeader(db, accountId, config, p, today, details);
+    const h = await checkHeader(db, accountId, config, p, today, details);
     const type: InvoiceType = p.storno_id !== undefined ? 'storno' : p.proforma === 1 ? 'proforma' : 'invoice';
-    const storno = p.storno_id !== undefined ? stornoSource(db, accountId, p, details) : undefined;
-    const proforma = p.from_proforma_id !== undefined ? proformaSource(db, accountId, p, details) : undefined;
-    if (p.order_id !== undefined) checkOrderHeader(db, accountId, p, details);
-    const itemDefs = listCustomFieldDefs(db, accountId, 'finance_item');
+    const storno = p.storno_id !== undefined ? await stornoSource(db, accountId, p, details) : undefined;
+    const proforma = p.from_proforma_id !== undefined ? await proformaSource(db, accountId, p, details) : undefined;
+    if (p.order_id !== undefined) await checkOrderHeader(db, accountId, p, details);
+    const itemDefs = await listCustomFieldDefs(db, accountId, 'finance_item');
     const given = storno?.lines ?? proforma?.lines ?? (p.order_id === undefined && p.items ? requestLines(p.items) : undefined);
-    const lines = given && checkLines(db, accountId, given, p.crdr, itemDefs, details);
+    const lines = given && await checkLines(db, accountId, given, p.crdr, itemDefs, details);
     const retentions = checkRetentions(p, details);
     throwIfInvalid(details);
 
@@ -109,7 +109,7 @@ export function issueInvoice(ctx: RequestContext, p: SetInvoiceParams): Result<'
     const parties = storno
       ? { seller: storno.original.seller, buyer: storno.original.buyer }
       : invoiceParties(p.crdr, accountParty(h.account, h.bank, { email: p.issuer_email, phone: p.issuer_phone, swift: p.issuer_swift }), contactParty(h.contact));
-    const number = assignNumber(db, accountId, seriesFor(config, type, p.crdr), p.issued_date);
+    const number = await assignNumber(db, accountId, seriesFor(config, type, p.crdr), p.issued_date);
     const header = { ...newInvoice(p, h, type, fxRate, language, parties), ...number };
     // A storno names the partner as the original did, whatever the contact is called today.
     if (storno) header.contactName = storno.original.contactName;
@@ -120,27 +120,27 @@ export function issueInvoice(ctx: RequestContext, p: SetInvoiceParams): Result<'
     if (lines) {
       priced = priceLines(lines, p.currency, fxRate);
       checkAmounts(priced, type, retentionTotal);
-      id = insertInvoice(db, accountId, { ...header, totals: priced.totals }, now);
+      id = await insertInvoice(db, accountId, { ...header, totals: priced.totals }, now);
     } else {
       // Issued from an order: the order's lines are known once it ships, which needs the invoice id.
-      id = insertInvoice(db, accountId, { ...header, totals: ZERO }, now);
+      id = await insertInvoice(db, accountId, { ...header, totals: ZERO }, now);
       const fromOrder: ErrorDetail[] = [];
-      const checked = checkLines(db, accountId, orderLines(db, accountId, p, id, now), p.crdr, itemDefs, fromOrder, (i) => `order line ${i + 1}`);
+      const checked = await checkLines(db, accountId, await orderLines(db, accountId, p, id, now), p.crdr, itemDefs, fromOrder, (i) => `order line ${i + 1}`);
       throwIfInvalid(fromOrder);
       priced = priceLines(checked, p.currency, fxRate, (i) => `order line ${i + 1}`);
       checkAmounts(priced, type, retentionTotal);
-      setInvoiceTotals(db, accountId, id, priced.totals);
+      await setInvoiceTotals(db, accountId, id, priced.totals);
     }
-    insertInvoiceLines(db, id, priced.lines);
-    insertRetentions(db, id, retentions);
+    await insertInvoiceLines(db, id, priced.lines);
+    await insertRetentions(db, id, retentions);
     let reversal: StornoReversal = {};
     if (storno) {
-      markCancelled(db, accountId, storno.original.id, id);
-      reversal = reverseInvoiceShipment(db, accountId, storno.original.id, storno.original.orderId, id, now);
+      await markCancelled(db, accountId, storno.original.id, id);
+      reversal = await reverseInvoiceShipment(db, accountId, storno.original.id, storno.original.orderId, id, now);
     }
-    if (proforma) markConverted(db, accountId, proforma.proforma.id, id);
+    if (proforma) await markConverted(db, accountId, proforma.proforma.id, id);
     if (p.email !== undefined) {
-      enqueueMail(db, accountId, config.smtp ? { invoiceId: id, to: p.email, nextAttemptMs: Date.now() } : { invoiceId: id, to: p.email, heldReason: NO_SMTP_REASON }, now);
+      await enqueueMail(db, accountId, config.smtp ? { invoiceId: id, to: p.email, nextAttemptMs: Date.now() } : { invoiceId: id, to: p.email, heldReason: NO_SMTP_REASON }, now);
     }
 
     const issued: InvoiceHeader = { ...header, id, totals: priced.totals, paid: roundMoney('0', p.currency) };

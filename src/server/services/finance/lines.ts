@@ -5,7 +5,7 @@
  */
 import { computeTotals, MoneyError, type DocumentTotals } from '@shared/money';
 import { invalid, notFound, reason, type CustomFields, type ErrorDetail, type Params } from '@shared/protocol';
-import type { Db } from '../../db/types';
+import type { Sql } from '../../db/sql';
 import type { CustomFieldDef } from '../../repos/customFields';
 import type { Amounts, Crdr, InvoiceLineData } from '../../repos/invoices';
 import { getProductById } from '../../repos/products';
@@ -54,11 +54,12 @@ export function requestLines(items: ItemParams[]): LineRequest[] {
  * an outgoing invoice may use) and fills each line's VTSZ from its product. `at` maps a line index
  * to its field path in the request ("items[2]").
  */
-export function checkLines(
-  db: Db, accountId: number, lines: LineRequest[], crdr: Crdr, itemDefs: CustomFieldDef[], details: ErrorDetail[], at = (i: number) => `items[${i}]`,
-): LineRequest[] {
+export async function checkLines(
+  db: Sql, accountId: number, lines: LineRequest[], crdr: Crdr, itemDefs: CustomFieldDef[], details: ErrorDetail[], at = (i: number) => `items[${i}]`,
+): Promise<LineRequest[]> {
   const ours = crdr === 'outgoing' || crdr === 'advance out';
-  return lines.map((l, i) => {
+  const checked: LineRequest[] = [];
+  for (const [i, l] of lines.entries()) {
     const out: LineRequest = { ...l };
     if (ours && !HU_VAT_RATES.includes(l.vatRate)) {
       details.push({ field: `${at(i)}.vat`, message: `must be one of the Hungarian VAT rates 27, 18, 5 or 0 on an invoice we issue; got ${l.vatRate}` });
@@ -67,7 +68,7 @@ export function checkLines(
       details.push({ field: `${at(i)}.vat`, message: 'must be 0 on a deposit line: a deposit is not consideration for a supply and carries no VAT' });
     }
     if (l.productId !== undefined) {
-      const product = getProductById(db, accountId, l.productId);
+      const product = await getProductById(db, accountId, l.productId);
       if (!product) {
         throw notFound(`Product ${l.productId} (${at(i)}.product_id) does not exist in your account.`, [{ field: `${at(i)}.product_id`, message: 'no product with this id in your account' }],
           reason('unknown_record', { kind: 'product', id: String(l.productId), field: `${at(i)}.product_id` }));
@@ -75,8 +76,9 @@ export function checkLines(
       out.vtsz = l.vtsz ?? product.vtszNumber ?? undefined;
     }
     out.customFields = checkCustomFields(itemDefs, l.customFields, `${at(i)}.custom_fields`, 'invoice lines', details);
-    return out;
-  });
+    checked.push(out);
+  }
+  return checked;
 }
 
 const MONEY_FIELDS: Record<string, string> = { quantity: 'quantity', unitPrice: 'unit_price', discountPercent: 'discount', vatRate: 'vat' };

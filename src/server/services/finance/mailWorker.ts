@@ -8,14 +8,15 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Clock } from '../../context';
 import type { MailRetryConfig, ServerConfig } from '../../config';
-import type { Db } from '../../db/types';
+import type { Sql, Store } from '../../db/sql';
 import { getAttachment } from '../../repos/attachments';
-import { outsideBatch } from '../../repos/groupCommit';
+import { outsideBatchTransaction } from '../../db/sqlite/groupCommit';
 import { getInvoice } from '../../repos/invoices';
 import {
   holdMail, listDueMail, markMailAttemptFailed, markMailSent, nextMailAttemptMs, releaseHeldMail, setMailAttachment, type QueuedMail,
 } from '../../repos/mailQueue';
-import { renderStoredInvoice, storeInvoicePdf } from './documents';
+import { renderInvoicePdf } from '@documents/index';
+import { invoiceDocument, pdfFilename, storeInvoicePdf } from './documents';
 import { invoiceMail } from './mailMessage';
 
 export const DEFAULT_MAIL_RETRY: MailRetryConfig = { baseMs: 30_000, maxMs: 3_600_000, maxAttempts: 20 };
@@ -33,7 +34,7 @@ export interface MailWorker {
 }
 
 export interface MailWorkerDeps {
-  db: Db;
+  db: Store;
   config: ServerConfig;
   clock: Clock;
   log: Logger;
@@ -72,51 +73,56 @@ export function createMailWorker({ db, config, clock, log }: MailWorkerDeps): Ma
   let again = false;
   let stopped = false;
 
-  function schedule(): void {
+  // Requests share transactions (db/sqlite/groupCommit.ts): every read and write here runs in a
+  // transaction of its own outside any batch, so the worker never reads a batch's uncommitted mail
+  // nor writes into a batch.
+  const own = <T>(fn: (tx: Sql) => Promise<T>) => outsideBatchTransaction(db, fn);
+
+  async function schedule(): Promise<void> {
     clearTimeout(timer);
     timer = undefined;
     if (stopped || !transport) return;
-    const next = nextMailAttemptMs(db);
-    if (next === undefined) return;
+    const next = await own((tx) => nextMailAttemptMs(tx));
+    if (next === undefined || stopped) return;
     timer = setTimeout(kick, Math.min(MAX_TIMER_MS, Math.max(0, next - Date.now())));
   }
 
   async function sendOne(m: QueuedMail, t: Transporter, from: string): Promise<void> {
     try {
-      const inv = getInvoice(db, m.accountId, m.invoiceId);
+      const inv = await own((tx) => getInvoice(tx, m.accountId, m.invoiceId));
       if (!inv) throw new Error(`invoice ${m.invoiceId} no longer exists`);
-      let pdf = m.attachmentId !== undefined ? getAttachment(db, m.accountId, m.attachmentId) : undefined;
+      const stored = m.attachmentId;
+      let pdf = stored !== undefined ? await own((tx) => getAttachment(tx, m.accountId, stored)) : undefined;
       if (!pdf) {
-        const rendered = await renderStoredInvoice(db, m.accountId, inv);
-        await outsideBatch(db);
-        const id = storeInvoicePdf(db, m.accountId, inv.id, rendered.filename, rendered.pdf, clock.now());
-        setMailAttachment(db, m.id, id);
-        pdf = getAttachment(db, m.accountId, id)!;
+        // Read in a transaction, rendered outside it: a transaction awaits nothing but its statements.
+        const doc = await own((tx) => invoiceDocument(tx, m.accountId, inv));
+        const rendered = { filename: pdfFilename(inv.invoiceNumber, doc.language), pdf: await renderInvoicePdf(doc) };
+        pdf = await own(async (tx) => {
+          const id = await storeInvoicePdf(tx, m.accountId, inv.id, rendered.filename, rendered.pdf, clock.now());
+          await setMailAttachment(tx, m.id, id);
+          return (await getAttachment(tx, m.accountId, id))!;
+        });
       }
       await t.sendMail(invoiceMail(inv, m.to, from, { filename: pdf.filename, content: pdf.content }));
-      await outsideBatch(db);
-      markMailSent(db, m.id, clock.now());
+      await own((tx) => markMailSent(tx, m.id, clock.now()));
       log.info({ invoiceId: m.invoiceId, mailId: m.id }, 'invoice mail sent');
     } catch (e) {
-      await outsideBatch(db);
       const attempt = m.attempts + 1;
       const next = isPermanent(e) || attempt >= retry.maxAttempts ? undefined : Date.now() + retryDelayMs(attempt, retry);
-      markMailAttemptFailed(db, m.id, describe(e), next);
+      await own((tx) => markMailAttemptFailed(tx, m.id, describe(e), next));
       log.warn({ invoiceId: m.invoiceId, mailId: m.id, attempt, err: describe(e), retry: next !== undefined }, 'invoice mail failed');
     }
   }
 
-  // Requests share transactions (repos/groupCommit.ts): each read and write here follows an
-  // outsideBatch, so the worker never reads a batch's uncommitted mail nor writes into a batch.
   async function drain(): Promise<void> {
     if (!transport || !smtp) {
-      await outsideBatch(db);
-      for (const m of listDueMail(db, Number.MAX_SAFE_INTEGER, 1000)) holdMail(db, m.id, NO_SMTP_REASON);
+      await own(async (tx) => {
+        for (const m of await listDueMail(tx, Number.MAX_SAFE_INTEGER, 1000)) await holdMail(tx, m.id, NO_SMTP_REASON);
+      });
       return;
     }
     for (;;) {
-      await outsideBatch(db);
-      const due = listDueMail(db, Date.now(), 20);
+      const due = await own((tx) => listDueMail(tx, Date.now(), 20));
       if (due.length === 0 || stopped) return;
       for (const m of due) {
         if (stopped) return;
@@ -138,14 +144,16 @@ export function createMailWorker({ db, config, clock, log }: MailWorkerDeps): Ma
         if (again) {
           again = false;
           kick();
-        } else schedule();
+        } else schedule().catch((e: unknown) => log.error({ err: e }, 'mail worker could not schedule'));
       });
   }
 
   return {
     start() {
-      if (transport) releaseHeldMail(db, Date.now());
-      kick();
+      if (!transport) return kick();
+      own((tx) => releaseHeldMail(tx, Date.now()))
+        .catch((e: unknown) => log.error({ err: e }, 'mail worker could not release held mail'))
+        .finally(kick);
     },
     kick,
     async stop() {

@@ -24,11 +24,11 @@ function navRequestId(invoiceId: number, now: Date): string {
   return `SD${invoiceId}_${stamp}_${randomBytes(3).toString('hex')}`.slice(0, 30);
 }
 
-export function generateNavInvoiceData(ctx: RequestContext, p: Params<'generateInvoice'>): Result<'generateInvoice'> {
-  const { db, accountId } = ctx;
+export function generateNavInvoiceData(ctx: RequestContext, p: Params<'generateInvoice'>): Promise<Result<'generateInvoice'>> {
+  const { accountId } = ctx;
   const now = ctx.clock.now();
-  return ctx.commit(() => {
-    const inv = findInvoice(db, accountId, p.invoice_id);
+  return ctx.commit(async (db) => {
+    const inv = await findInvoice(db, accountId, p.invoice_id);
     if (inv.type === 'proforma') {
       throw conflict(`${inv.invoiceNumber} is a proforma: it is not a tax invoice and is not reported to NAV. Report the tax invoice issued from it.`, [
         { field: 'invoice_id', message: 'is a proforma' },
@@ -41,7 +41,7 @@ export function generateNavInvoiceData(ctx: RequestContext, p: Params<'generateI
     }
     let xml: string;
     try {
-      xml = buildInvoiceDataXml(invoiceDocument(db, accountId, inv, 'hu_HU'), { softwareName: `Stockdesk ${ctx.config.version}` });
+      xml = buildInvoiceDataXml(await invoiceDocument(db, accountId, inv, 'hu_HU'), { softwareName: `Stockdesk ${ctx.config.version}` });
     } catch (e) {
       if (!(e instanceof NavInvoiceDataError)) throw e;
       throw conflict(`${inv.invoiceNumber} cannot be reported as stored: ${e.message}. Correct the data (a storno and a new invoice for the invoice itself).`, [
@@ -49,7 +49,7 @@ export function generateNavInvoiceData(ctx: RequestContext, p: Params<'generateI
       ], reason('not_reportable', { invoice_id: inv.id, invoice_number: inv.invoiceNumber, state: 'invalid' }));
     }
     const requestId = navRequestId(inv.id, now);
-    const submissionId = insertNavSubmission(db, accountId, { invoiceId: inv.id, navRequestId: requestId, status: 'not_sent', message: NOT_SENT_MESSAGE, invoiceData: xml }, now);
+    const submissionId = await insertNavSubmission(db, accountId, { invoiceId: inv.id, navRequestId: requestId, status: 'not_sent', message: NOT_SENT_MESSAGE, invoiceData: xml }, now);
     return {
       invoice_id: inv.id,
       submission_id: submissionId,

@@ -8,7 +8,7 @@
  * here, in their own register `${invoicePrefix}-R`, so they never occupy a number of our series.
  */
 import type { ServerConfig } from '../../config';
-import type { Db } from '../../db/types';
+import type { Sql } from '../../db/sql';
 import { nextSequence } from '../../repos/invoiceNumbers';
 import type { Crdr, InvoiceType } from '../../repos/invoices';
 import { yearOf } from './calendar';
@@ -29,8 +29,8 @@ export function seriesFor(config: Pick<ServerConfig, 'invoicePrefix' | 'proforma
 export const formatInvoiceNumber = (series: string, year: number, seq: number) => `${series}-${year}-${String(seq).padStart(6, '0')}`;
 
 /** Call only inside ctx.commit. */
-export function assignNumber(db: Db, accountId: number, series: string, issuedDate: string): AssignedNumber {
+export async function assignNumber(db: Sql, accountId: number, series: string, issuedDate: string): Promise<AssignedNumber> {
   const year = yearOf(issuedDate);
-  const seq = nextSequence(db, accountId, series, year);
+  const seq = await nextSequence(db, accountId, series, year);
   return { series, year, seq, invoiceNumber: formatInvoiceNumber(series, year, seq) };
 }

@@ -12,12 +12,12 @@ import { businessDate } from './calendar';
 import { findInvoice } from './invoices';
 import { balanceOf, statusOf } from './status';
 
-export function recordPayment(ctx: RequestContext, p: Params<'setBalance'>): Result<'setBalance'> {
+export function recordPayment(ctx: RequestContext, p: Params<'setBalance'>): Promise<Result<'setBalance'>> {
   const now = ctx.clock.now();
   const today = businessDate(now);
-  const { db, accountId } = ctx;
-  return ctx.commit(() => {
-    const inv = findInvoice(db, accountId, p.invoice_id);
+  const { accountId } = ctx;
+  return ctx.commit(async (db) => {
+    const inv = await findInvoice(db, accountId, p.invoice_id);
     const n = inv.invoiceNumber;
     if (inv.type === 'proforma') {
       throw conflict(
@@ -62,9 +62,9 @@ export function recordPayment(ctx: RequestContext, p: Params<'setBalance'>): Res
       );
     }
 
-    const paymentId = insertPayment(db, accountId, { invoiceId: inv.id, amount: roundMoney(amount, inv.currency), date, note: p.note || undefined }, now);
-    addToPaid(db, accountId, inv.id, roundMoney(amount, inv.currency));
-    const after = getInvoice(db, accountId, inv.id)!;
+    const paymentId = await insertPayment(db, accountId, { invoiceId: inv.id, amount: roundMoney(amount, inv.currency), date, note: p.note || undefined }, now);
+    await addToPaid(db, accountId, inv.id, roundMoney(amount, inv.currency));
+    const after = (await getInvoice(db, accountId, inv.id))!;
     return { invoice_id: inv.id, payment_id: paymentId, balance: toNumber(balanceOf(after)), status: statusOf(after, today) };
   });
 }

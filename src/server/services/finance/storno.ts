@@ -6,7 +6,7 @@
  */
 import { compareMoney } from '@shared/money';
 import { conflict, invalid, reason, type ErrorDetail, type Params } from '@shared/protocol';
-import type { Db } from '../../db/types';
+import type { Sql } from '../../db/sql';
 import { listInvoiceLines, type StoredInvoice } from '../../repos/invoices';
 import { findInvoice } from './invoices';
 import { requestLines, storedAsRequests, type LineRequest } from './lines';
@@ -51,8 +51,8 @@ export interface StornoSource {
 }
 
 /** The original of a storno and its lines negated; refuses what cannot be cancelled. */
-export function stornoSource(db: Db, accountId: number, p: SetInvoiceParams, details: ErrorDetail[]): StornoSource {
-  const original = findInvoice(db, accountId, p.storno_id!, 'storno_id');
+export async function stornoSource(db: Sql, accountId: number, p: SetInvoiceParams, details: ErrorDetail[]): Promise<StornoSource> {
+  const original = await findInvoice(db, accountId, p.storno_id!, 'storno_id');
   const n = original.invoiceNumber;
   if (original.type === 'proforma') {
     throw conflict(
@@ -81,7 +81,7 @@ export function stornoSource(db: Db, accountId: number, p: SetInvoiceParams, det
   if (p.fx_rate !== undefined && original.fxRate !== undefined && compareMoney(p.fx_rate, original.fxRate) !== 0) {
     details.push({ field: 'fx_rate', message: `must be the original's rate (${original.fxRate}) or be omitted: a storno negates the original's HUF amounts exactly` });
   }
-  const lines = storedAsRequests(listInvoiceLines(db, original.id, original.currency), true);
+  const lines = storedAsRequests(await listInvoiceLines(db, original.id, original.currency), true);
   matchItems(p, lines, what, true, details);
   return { original, lines };
 }
@@ -92,8 +92,8 @@ export interface ProformaSource {
 }
 
 /** The proforma a tax invoice is issued from, with its lines; refuses a second conversion. */
-export function proformaSource(db: Db, accountId: number, p: SetInvoiceParams, details: ErrorDetail[]): ProformaSource {
-  const proforma = findInvoice(db, accountId, p.from_proforma_id!, 'from_proforma_id');
+export async function proformaSource(db: Sql, accountId: number, p: SetInvoiceParams, details: ErrorDetail[]): Promise<ProformaSource> {
+  const proforma = await findInvoice(db, accountId, p.from_proforma_id!, 'from_proforma_id');
   if (proforma.type !== 'proforma') {
     throw invalid(`${proforma.invoiceNumber} is not a proforma; from_proforma_id must name a proforma invoice.`, [{ field: 'from_proforma_id', message: 'is not a proforma' }]);
   }
@@ -104,7 +104,7 @@ export function proformaSource(db: Db, accountId: number, p: SetInvoiceParams, d
   }
   const what = `proforma ${proforma.invoiceNumber}`;
   sameHeader(p, proforma, what, ['contact_id', 'currency'], details);
-  const lines = storedAsRequests(listInvoiceLines(db, proforma.id, proforma.currency), false);
+  const lines = storedAsRequests(await listInvoiceLines(db, proforma.id, proforma.currency), false);
   matchItems(p, lines, what, false, details);
   return { proforma, lines };
 }

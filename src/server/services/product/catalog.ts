@@ -1,6 +1,7 @@
 /** The catalog: getProduct (filtered, paged) and setProduct (create/update, photo, automatic take-in). */
 import { conflict, invalid, reason, type Params, type ProductRecord, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
+import type { Sql } from '../../db/sql';
 import { insertAttachment } from '../../repos/attachments';
 import { hasEnvfeeCode } from '../../repos/envfeeCodes';
 import {
@@ -27,14 +28,14 @@ export function productOut(p: Product): ProductRecord {
   };
 }
 
-export function getProduct(ctx: RequestContext, p: Params<'getProduct'>): Result<'getProduct'> {
+export async function getProduct(ctx: RequestContext, p: Params<'getProduct'>): Promise<Result<'getProduct'>> {
   const serverTime = ctx.clock.now().toISOString();
   // A narrowing search pages in name order (clerks scroll by name); every product ("%") and a
   // mirror's updated_since pull page in id order, which is what keyset mirroring needs.
   const byName = p.updated_since === undefined && !parseFilter(p.filter).all;
-  const rows = byName
+  const rows = await (byName
     ? searchProductsByName(ctx.db, ctx.accountId, { filter: p.filter, afterId: p.after_id, limit: PAGE + 1 })
-    : searchProducts(ctx.db, ctx.accountId, { filter: p.filter, afterId: p.after_id, updatedSince: p.updated_since, limit: PAGE + 1 });
+    : searchProducts(ctx.db, ctx.accountId, { filter: p.filter, afterId: p.after_id, updatedSince: p.updated_since, limit: PAGE + 1 }));
   return { products: rows.slice(0, PAGE).map(productOut), more: rows.length > PAGE ? 1 : 0, server_time: serverTime };
 }
 
@@ -59,27 +60,27 @@ function merge(p: Params<'setProduct'>, old: Product | undefined): ProductData {
   };
 }
 
-function checkProduct(ctx: RequestContext, id: number | undefined, d: ProductData): void {
-  const kinds = productKinds(ctx.db, ctx.accountId, d.components.map((c) => c.id));
+async function checkProduct(ctx: RequestContext, sql: Sql, id: number | undefined, d: ProductData): Promise<void> {
+  const kinds = await productKinds(sql, ctx.accountId, d.components.map((c) => c.id));
   d.components.forEach((c, i) => {
     if (c.id === id) throw invalid('A collective product cannot contain itself.', [{ field: `collective_product[${i}].id`, message: 'is the product itself' }]);
     if (!kinds.has(c.id)) missing('product', `collective_product[${i}].id`, c.id);
   });
-  if (d.envfeeCode !== undefined && !hasEnvfeeCode(ctx.db, ctx.accountId, d.envfeeCode)) {
+  if (d.envfeeCode !== undefined && !(await hasEnvfeeCode(sql, ctx.accountId, d.envfeeCode))) {
     throw invalid(`envfee_code ${d.envfeeCode} is not defined in your account's environmental fee settings.`, [{ field: 'envfee_code', message: 'is not a defined environmental fee code' }],
       reason('undefined_envfee_code', { code: d.envfeeCode }));
   }
-  if (id !== undefined && d.service === 1 && hasStock(ctx.db, ctx.accountId, id)) {
+  if (id !== undefined && d.service === 1 && (await hasStock(sql, ctx.accountId, id))) {
     throw conflict(`Product ${id} still has stock; waste or deliver it before making the product a service.`, [{ field: 'service', message: 'the product has stock' }], reason('product_has_stock', { product_id: id }));
   }
 }
 
-function takeInOf(ctx: RequestContext, p: Params<'setProduct'>, create: boolean): TakeIn | undefined {
+async function takeInOf(ctx: RequestContext, sql: Sql, p: Params<'setProduct'>, create: boolean): Promise<TakeIn | undefined> {
   if (!p.takein_quantity) return undefined;
   const warehouse = p.takein_warehouse ?? 'Default';
   if (warehouse === '*') throw invalid('takein_warehouse must name one warehouse.', [{ field: 'takein_warehouse', message: 'must name one warehouse' }]);
   return {
-    qtyMilli: toMilli(p.takein_quantity, 'takein_quantity'), warehouse: resolveWarehouse(ctx, warehouse, 'takein_warehouse', create), label: '',
+    qtyMilli: toMilli(p.takein_quantity, 'takein_quantity'), warehouse: await resolveWarehouse(ctx, sql, warehouse, 'takein_warehouse', create), label: '',
     contactId: p.takein_contact_id, productType: p.takein_product_type, startSerial: p.takein_start_serial_number, price: p.takein_price,
     currency: p.takein_currency, fxrate: p.takein_fxrate, date: p.takein_date, grossWeight: p.takein_gross_weight,
     packageType: p.takein_package_type === undefined ? undefined : String(p.takein_package_type), countryCode: p.takein_country_code,
@@ -101,28 +102,28 @@ async function fetchPhoto(ctx: RequestContext, url: string): Promise<Photo> {
 
 export async function setProduct(ctx: RequestContext, p: Params<'setProduct'>): Promise<Result<'setProduct'>> {
   const id = p.id ? p.id : undefined;
-  const before = id === undefined ? undefined : getProductById(ctx.db, ctx.accountId, id);
+  const before = id === undefined ? undefined : await getProductById(ctx.db, ctx.accountId, id);
   if (id !== undefined && !before) missing('product', 'id', id);
   // The download happens before the transaction; an unchanged URL with a stored photo is not fetched again.
   const photo = p.photo && !(before?.photo === p.photo && before.photoAttachmentId) ? await fetchPhoto(ctx, p.photo) : undefined;
-  return ctx.commit(() => {
-    const { db, accountId } = ctx;
+  return ctx.commit(async (db) => {
+    const { accountId } = ctx;
     const now = ctx.clock.now();
-    const old = id === undefined ? undefined : (getProductById(db, accountId, id) ?? missing('product', 'id', id));
+    const old = id === undefined ? undefined : ((await getProductById(db, accountId, id)) ?? missing('product', 'id', id));
     const data = merge(p, old);
-    checkProduct(ctx, id, data);
-    const takeIn = takeInOf(ctx, p, true);
-    const productId = id ?? insertProduct(db, accountId, data, now);
-    if (id !== undefined) updateProduct(db, accountId, id, data, now);
-    const product = getProductById(db, accountId, productId)!;
+    await checkProduct(ctx, db, id, data);
+    const takeIn = await takeInOf(ctx, db, p, true);
+    const productId = id ?? (await insertProduct(db, accountId, data, now));
+    if (id !== undefined) await updateProduct(db, accountId, id, data, now);
+    const product = (await getProductById(db, accountId, productId))!;
     if (photo) {
-      const attachmentId = insertAttachment(db, accountId, { ownerType: 'product', ownerId: productId, kind: 'photo', ...photo }, now);
-      setProductPhoto(db, accountId, productId, attachmentId);
+      const attachmentId = await insertAttachment(db, accountId, { ownerType: 'product', ownerId: productId, kind: 'photo', ...photo }, now);
+      await setProductPhoto(db, accountId, productId, attachmentId);
     }
     let takeinReceiptId: number | undefined;
     if (takeIn) {
-      checkTakeIn(ctx, product, takeIn, 'takein_');
-      takeinReceiptId = placeTakeIn(ctx, product, takeIn, 'takein_').receiptId;
+      await checkTakeIn(ctx, db, product, takeIn, 'takein_');
+      takeinReceiptId = (await placeTakeIn(ctx, db, product, takeIn, 'takein_')).receiptId;
     }
     return { id: productId, created: id === undefined ? 1 : 0, ...(takeinReceiptId ? { takein_receipt_id: takeinReceiptId } : {}) };
   });

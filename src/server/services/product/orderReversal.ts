@@ -11,7 +11,7 @@
  * An invoice that moved no stock (no order, or only services on it) changes nothing here.
  * Rules and reasons: docs/api-finance.md (Storno).
  */
-import type { Db } from '../../db/types';
+import type { Sql } from '../../db/sql';
 import { getOrder, markUnshipped } from '../../repos/orders';
 import { addMove, insertReceipt, invoiceDeliveryMoves } from '../../repos/stock';
 import { isoDate } from './common';
@@ -24,24 +24,24 @@ export interface StornoReversal {
 }
 
 /** Inside the storno's transaction: reverses the original invoice's delivery and reopens its order. */
-export function reverseInvoiceShipment(db: Db, accountId: number, originalInvoiceId: number, originalOrderId: number | undefined, stornoId: number, now: Date): StornoReversal {
+export async function reverseInvoiceShipment(db: Sql, accountId: number, originalInvoiceId: number, originalOrderId: number | undefined, stornoId: number, now: Date): Promise<StornoReversal> {
   const out: StornoReversal = {};
-  const moves = invoiceDeliveryMoves(db, accountId, originalInvoiceId);
+  const moves = await invoiceDeliveryMoves(db, accountId, originalInvoiceId);
   const byReceipt = new Map<number, typeof moves>();
   for (const m of moves) byReceipt.set(m.receiptId, [...(byReceipt.get(m.receiptId) ?? []), m]);
   for (const group of byReceipt.values()) {
     const first = group[0]!;
-    const receiptId = insertReceipt(db, accountId, {
+    const receiptId = await insertReceipt(db, accountId, {
       kind: 'delivery', warehouseId: first.warehouseId, contactId: first.contactId, orderId: first.orderId, invoiceId: stornoId, date: isoDate(now),
     }, now);
-    for (const m of group) addMove(db, accountId, receiptId, { productId: m.productId, warehouseId: m.warehouseId, label: m.label, qtyMilli: -m.qtyMilli });
+    for (const m of group) await addMove(db, accountId, receiptId, { productId: m.productId, warehouseId: m.warehouseId, label: m.label, qtyMilli: -m.qtyMilli });
     out.returnReceiptId ??= receiptId;
   }
   if (originalOrderId !== undefined) {
-    const order = getOrder(db, accountId, originalOrderId);
+    const order = await getOrder(db, accountId, originalOrderId);
     // Only the order this invoice shipped: an order shipped by another invoice is not ours to reopen.
     if (order?.status === 'shipped' && order.invoiceId === originalInvoiceId) {
-      markUnshipped(db, accountId, order.id, now);
+      await markUnshipped(db, accountId, order.id, now);
       out.reopenedOrderId = order.id;
     }
   }

@@ -5,7 +5,7 @@
 import { computeTotals, MoneyError } from '@shared/money';
 import { conflict, INVOICE_CURRENCIES, invalid, notFound, reason, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
-import type { Db } from '../../db/types';
+import type { Sql } from '../../db/sql';
 import { getAccount } from '../../repos/accounts';
 import { findBankAccount } from '../../repos/bankAccounts';
 import { getContact } from '../../repos/contacts';
@@ -60,22 +60,22 @@ export function lineFor(product: Product, currency: string, field: string, qtyMi
 }
 
 /** Quantities per stocked product (services carry no stock, so they are never reserved or shipped). */
-export function stockDemands(db: Db, accountId: number, items: OrderItem[]): Map<number, number> {
-  const kinds = productKinds(db, accountId, items.map((i) => i.productId));
+export async function stockDemands(db: Sql, accountId: number, items: OrderItem[]): Promise<Map<number, number>> {
+  const kinds = await productKinds(db, accountId, items.map((i) => i.productId));
   const out = new Map<number, number>();
   for (const it of items) if (!kinds.get(it.productId)?.service) out.set(it.productId, (out.get(it.productId) ?? 0) + it.qtyMilli);
   return out;
 }
 
 /** On hand minus every reservation in the warehouse. */
-export const available = (db: Db, accountId: number, productId: number, warehouseId: number) =>
-  onHand(db, accountId, productId, warehouseId) - pending(db, accountId, productId, warehouseId);
+export const available = async (db: Sql, accountId: number, productId: number, warehouseId: number) =>
+  (await onHand(db, accountId, productId, warehouseId)) - (await pending(db, accountId, productId, warehouseId));
 
 /** An address with one @, something before it and a dotted domain after it: enough to catch "x". */
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
 
-function checkHeader(ctx: RequestContext, p: Params<'setOrder'>): string | undefined {
-  const { db, accountId } = ctx;
+async function checkHeader(ctx: RequestContext, db: Sql, p: Params<'setOrder'>): Promise<string | undefined> {
+  const { accountId } = ctx;
   // An order is invoiced in its own currency: one no invoice can carry would be stuck for ever.
   if (!(INVOICE_CURRENCIES as readonly string[]).includes(p.currency)) {
     throw invalid(`currency ${p.currency} cannot be invoiced; an order must be in ${INVOICE_CURRENCIES.join(', ')}.`, [
@@ -87,13 +87,13 @@ function checkHeader(ctx: RequestContext, p: Params<'setOrder'>): string | undef
       { field: 'issuer_email', message: 'must be an e-mail address like name@example.hu' },
     ]);
   }
-  if (!getContact(db, accountId, p.contact_id)) missing('contact', 'contact_id', p.contact_id);
-  if (!findBankAccount(db, accountId, p.selected_account)) {
+  if (!await getContact(db, accountId, p.contact_id)) missing('contact', 'contact_id', p.contact_id);
+  if (!await findBankAccount(db, accountId, p.selected_account)) {
     throw invalid(`selected_account "${p.selected_account}" is not one of your bank account numbers; it must match exactly.`, [
       { field: 'selected_account', message: 'must exactly match one of your bank account numbers' },
     ], reason('unknown_bank_account', { account: p.selected_account }));
   }
-  const home = getAccount(db, accountId)!.defaultCurrency;
+  const home = (await getAccount(db, accountId))!.defaultCurrency;
   if (p.currency !== home) {
     if (p.fx_rate === undefined || p.fx_rate <= 0) {
       throw invalid(`fx_rate is required (greater than 0, ${home} per 1 ${p.currency}) because the order is not in ${home}.`, [
@@ -106,7 +106,7 @@ function checkHeader(ctx: RequestContext, p: Params<'setOrder'>): string | undef
     throw invalid(`fx_rate must be absent or 1 when the order is in ${home}.`, [{ field: 'fx_rate', message: `must be absent or 1 for ${home}` }]);
   }
   if (p.custom_fields) {
-    const defined = new Set(listCustomFieldDefs(db, accountId, 'order').map((d) => d.name));
+    const defined = new Set((await listCustomFieldDefs(db, accountId, 'order')).map((d) => d.name));
     for (const name of Object.keys(p.custom_fields)) {
       if (!defined.has(name)) throw invalid(`Custom field "${name}" is not defined for orders in your account.`, [{ field: `custom_fields.${name}`, message: 'is not a defined order custom field' }],
         reason('undefined_custom_field', { name, area: 'order' }));
@@ -115,43 +115,45 @@ function checkHeader(ctx: RequestContext, p: Params<'setOrder'>): string | undef
   return undefined;
 }
 
-function buildItems(ctx: RequestContext, p: Params<'setOrder'>): OrderItem[] {
+async function buildItems(ctx: RequestContext, db: Sql, p: Params<'setOrder'>): Promise<OrderItem[]> {
   const seen = new Set<number>();
-  return p.items.map((it, i) => {
+  const out: OrderItem[] = [];
+  for (const [i, it] of p.items.entries()) {
     const field = `items[${i}]`;
     if (seen.has(it.product_id)) {
       throw invalid(`Product ${it.product_id} appears on more than one line; put its whole quantity on one line.`, [{ field: `${field}.product_id`, message: 'appears more than once' }]);
     }
     seen.add(it.product_id);
-    const product = getProductById(ctx.db, ctx.accountId, it.product_id) ?? missing('product', `${field}.product_id`, it.product_id);
-    return lineFor(product, p.currency, field, toMilli(it.quantity, `${field}.quantity`), it.custom_price, it.discount, it.unit, it.description);
-  });
+    const product = (await getProductById(db, ctx.accountId, it.product_id)) ?? missing('product', `${field}.product_id`, it.product_id);
+    out.push(lineFor(product, p.currency, field, toMilli(it.quantity, `${field}.quantity`), it.custom_price, it.discount, it.unit, it.description));
+  }
+  return out;
 }
 
-export function setOrder(ctx: RequestContext, p: Params<'setOrder'>): Result<'setOrder'> {
-  return ctx.commit(() => {
-    const { db, accountId } = ctx;
+export function setOrder(ctx: RequestContext, p: Params<'setOrder'>): Promise<Result<'setOrder'>> {
+  return ctx.commit(async (db) => {
+    const { accountId } = ctx;
     const now = ctx.clock.now();
     let existing: Order | undefined;
     if (p.id !== undefined) {
-      existing = getOrder(db, accountId, p.id) ?? missing('order', 'id', p.id);
+      existing = (await getOrder(db, accountId, p.id)) ?? missing('order', 'id', p.id);
       if (existing.status !== 'open') {
         throw conflict(`Order ${p.id} is ${existing.status}; only an open order can be changed.`, [{ field: 'id', message: `the order is ${existing.status}` }],
           reason('order_status', { order_id: existing.id, status: existing.status, invoice_id: existing.invoiceId }));
       }
     }
-    const fxRate = checkHeader(ctx, p);
-    const items = buildItems(ctx, p);
+    const fxRate = await checkHeader(ctx, db, p);
+    const items = await buildItems(ctx, db, p);
     const totals = orderTotals(items, p.currency, fxRate);
     const status = STATUS_OF[p.finalize_order ?? 0];
     const orderAll = p.order_all ?? 0;
-    const demands = stockDemands(db, accountId, items);
-    const warehouse = p.warehouse === '*' ? chooseWarehouse(ctx, demands, orderAll === 1) : resolveWarehouse(ctx, p.warehouse, 'warehouse', true);
+    const demands = await stockDemands(db, accountId, items);
+    const warehouse = p.warehouse === '*' ? await chooseWarehouse(ctx, db, demands, orderAll === 1) : await resolveWarehouse(ctx, db, p.warehouse, 'warehouse', true);
 
     const shortages: Array<{ productId: number; qtyMilli: number }> = [];
     if (status === 'finalized') {
       for (const [productId, qty] of demands) {
-        const avail = available(db, accountId, productId, warehouse.id);
+        const avail = await available(db, accountId, productId, warehouse.id);
         if (avail >= qty) continue;
         if (orderAll !== 1) {
           const name = items.find((i) => i.productId === productId)!.name;
@@ -172,11 +174,11 @@ export function setOrder(ctx: RequestContext, p: Params<'setOrder'>): Result<'se
     let orderId: number;
     if (existing) {
       orderId = existing.id;
-      updateOrder(db, accountId, orderId, data, now);
-    } else orderId = insertOrder(db, accountId, data, now);
-    replaceOrderItems(db, accountId, orderId, items);
-    if (status === 'finalized') for (const [productId, qty] of demands) setReservation(db, accountId, orderId, productId, warehouse.id, qty, now);
-    const pos = shortages.length ? createBackOrders(ctx, orderId, warehouse.id, shortages) : [];
+      await updateOrder(db, accountId, orderId, data, now);
+    } else orderId = await insertOrder(db, accountId, data, now);
+    await replaceOrderItems(db, accountId, orderId, items);
+    if (status === 'finalized') for (const [productId, qty] of demands) await setReservation(db, accountId, orderId, productId, warehouse.id, qty, now);
+    const pos = shortages.length ? await createBackOrders(ctx, db, orderId, warehouse.id, shortages) : [];
     return {
       order_id: orderId, status, warehouse: warehouse.name, totals: totalsOut(totals),
       ...(pos[0] ? { purchase_order: pos[0], purchase_orders: pos } : {}),
@@ -195,13 +197,13 @@ export interface ShippedItem {
 }
 
 /** Delivers each stocked product from its labels, unlabelled stock first, then labels in name order. */
-function deliver(db: Db, accountId: number, receiptId: number, warehouseId: number, productId: number, qtyMilli: number): void {
+async function deliver(db: Sql, accountId: number, receiptId: number, warehouseId: number, productId: number, qtyMilli: number): Promise<void> {
   let rest = qtyMilli;
-  for (const level of levelsOf(db, accountId, productId, warehouseId)) {
+  for (const level of await levelsOf(db, accountId, productId, warehouseId)) {
     if (rest === 0) break;
     const take = Math.min(rest, level.qtyMilli);
     if (take <= 0) continue;
-    addMove(db, accountId, receiptId, { productId, warehouseId, label: level.label, qtyMilli: -take });
+    await addMove(db, accountId, receiptId, { productId, warehouseId, label: level.label, qtyMilli: -take });
     rest -= take;
   }
 }
@@ -213,8 +215,8 @@ function deliver(db: Db, accountId: number, receiptId: number, warehouseId: numb
  * is shipped already, is a proposal, is empty, or its warehouse lacks the stock; NOT_FOUND when it
  * is not the account's. Returns the lines to invoice (quantities as numbers, amounts as decimals).
  */
-export function shipOrderForInvoice(db: Db, accountId: number, orderId: number, invoiceId: number, now: Date): { items: ShippedItem[] } {
-  const order = getOrder(db, accountId, orderId);
+export async function shipOrderForInvoice(db: Sql, accountId: number, orderId: number, invoiceId: number, now: Date): Promise<{ items: ShippedItem[] }> {
+  const order = await getOrder(db, accountId, orderId);
   if (!order) {
     throw notFound(`Order ${orderId} does not exist in your account.`, [{ field: 'order_id', message: 'no order with this id in your account' }],
       reason('unknown_record', { kind: 'order', id: String(orderId), field: 'order_id' }));
@@ -227,13 +229,13 @@ export function shipOrderForInvoice(db: Db, accountId: number, orderId: number, 
   if (order.status === 'proposal') {
     throw conflict(`Order ${orderId} is a proposal; place it as an order before invoicing it.`, [{ field: 'order_id', message: 'the order is a proposal' }], reason('order_status', { order_id: orderId, status: order.status }));
   }
-  const items = orderItems(db, accountId, orderId);
+  const items = await orderItems(db, accountId, orderId);
   if (items.length === 0) throw conflict(`Order ${orderId} has no items to invoice.`, [{ field: 'order_id', message: 'the order has no items' }], reason('order_empty', { order_id: orderId }));
-  const warehouse = getWarehouse(db, accountId, order.warehouseId)!;
-  const demands = stockDemands(db, accountId, items);
+  const warehouse = (await getWarehouse(db, accountId, order.warehouseId))!;
+  const demands = await stockDemands(db, accountId, items);
   for (const [productId, qty] of demands) {
     // A finalized order's reservation entitles it to on-hand stock; an open order may only take what is available.
-    const usable = order.status === 'finalized' ? onHand(db, accountId, productId, warehouse.id) : available(db, accountId, productId, warehouse.id);
+    const usable = order.status === 'finalized' ? await onHand(db, accountId, productId, warehouse.id) : await available(db, accountId, productId, warehouse.id);
     if (usable < qty) {
       const name = items.find((i) => i.productId === productId)!.name;
       throw conflict(`Order ${orderId} cannot be shipped: product ${productId} (${name}) needs ${fromMilli(qty)} in ${warehouse.name}, ${fromMilli(Math.max(0, usable))} can be delivered.`, [
@@ -242,11 +244,11 @@ export function shipOrderForInvoice(db: Db, accountId: number, orderId: number, 
     }
   }
   if (demands.size > 0) {
-    const receiptId = insertReceipt(db, accountId, { kind: 'delivery', warehouseId: warehouse.id, contactId: order.contactId, orderId, invoiceId, date: isoDate(now) }, now);
-    for (const [productId, qty] of demands) deliver(db, accountId, receiptId, warehouse.id, productId, qty);
+    const receiptId = await insertReceipt(db, accountId, { kind: 'delivery', warehouseId: warehouse.id, contactId: order.contactId, orderId, invoiceId, date: isoDate(now) }, now);
+    for (const [productId, qty] of demands) await deliver(db, accountId, receiptId, warehouse.id, productId, qty);
   }
-  releaseReservations(db, accountId, orderId, now);
-  markShipped(db, accountId, orderId, invoiceId, isoDate(now), now);
+  await releaseReservations(db, accountId, orderId, now);
+  await markShipped(db, accountId, orderId, invoiceId, isoDate(now), now);
   return {
     items: items.map((it) => ({
       productId: it.productId, quantity: fromMilli(it.qtyMilli), unitPrice: it.unitPrice, discount: it.discount, vat: it.vat, name: it.name, unit: it.unit,

@@ -1,6 +1,7 @@
 /** Purchase orders: back-orders from setOrder order_all, getPO by project code, goods receipt. */
 import { conflict, reason, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
+import type { Sql } from '../../db/sql';
 import { getContact } from '../../repos/contacts';
 import { getProductById } from '../../repos/products';
 import {
@@ -14,13 +15,13 @@ import { decimal, fromMilli, isoDate, missing } from './common';
  * One purchase order per supplier for the quantities stock cannot cover. The supplier of a product
  * is the one of its last take-in, else the account's first supplier contact.
  */
-export function createBackOrders(ctx: RequestContext, orderId: number, warehouseId: number, shortages: Array<{ productId: number; qtyMilli: number }>) {
-  const { db, accountId } = ctx;
+export async function createBackOrders(ctx: RequestContext, db: Sql, orderId: number, warehouseId: number, shortages: Array<{ productId: number; qtyMilli: number }>) {
+  const { accountId } = ctx;
   const now = ctx.clock.now();
-  const fallback = firstSupplier(db, accountId);
+  const fallback = await firstSupplier(db, accountId);
   const bySupplier = new Map<number, Array<{ productId: number; qtyMilli: number }>>();
   for (const s of shortages) {
-    const supplier = lastTakeinSupplier(db, accountId, s.productId) ?? fallback;
+    const supplier = (await lastTakeinSupplier(db, accountId, s.productId)) ?? fallback;
     if (supplier === undefined) {
       throw conflict(`Product ${s.productId} cannot be back-ordered: it has never been taken in from a supplier and your account has no supplier contact.`, [
         { field: 'order_all', message: 'no supplier to back-order from' },
@@ -28,44 +29,53 @@ export function createBackOrders(ctx: RequestContext, orderId: number, warehouse
     }
     bySupplier.set(supplier, [...(bySupplier.get(supplier) ?? []), s]);
   }
-  return [...bySupplier].map(([supplierContactId, lines]) => {
-    const projectCode = nextProjectCode(db, accountId, now.getUTCFullYear());
-    const poId = insertPurchaseOrder(db, accountId, { projectCode, supplierContactId, warehouseId, orderId, lines }, now);
-    return { po_id: poId, project_code: projectCode };
-  });
+  const out: Array<{ po_id: number; project_code: string }> = [];
+  for (const [supplierContactId, lines] of bySupplier) {
+    const projectCode = await nextProjectCode(db, accountId, now.getUTCFullYear());
+    const poId = await insertPurchaseOrder(db, accountId, { projectCode, supplierContactId, warehouseId, orderId, lines }, now);
+    out.push({ po_id: poId, project_code: projectCode });
+  }
+  return out;
 }
 
-const receiptsOut = (rows: ReturnType<typeof poReceipts>) =>
+const receiptsOut = (rows: Awaited<ReturnType<typeof poReceipts>>) =>
   rows.map((r) => ({ receipt_id: r.receipt_id, product_id: r.product_id, quantity: fromMilli(r.qty_milli), date: r.date }));
 
-export function getPO(ctx: RequestContext, p: Params<'getPO'>): Result<'getPO'> {
+export async function getPO(ctx: RequestContext, p: Params<'getPO'>): Promise<Result<'getPO'>> {
   const { db, accountId } = ctx;
-  const po = findPurchaseOrderByCode(db, accountId, p.project_code) ?? missing('purchase order', 'project_code', p.project_code);
-  const supplier = getContact(db, accountId, po.supplierContactId);
+  const po = (await findPurchaseOrderByCode(db, accountId, p.project_code)) ?? missing('purchase order', 'project_code', p.project_code);
+  const supplier = await getContact(db, accountId, po.supplierContactId);
+  const warehouse = await getWarehouse(db, accountId, po.warehouseId);
+  const lines = [];
+  for (const l of await poLines(db, accountId, po.id)) {
+    lines.push({
+      product_id: l.productId, product_name: (await getProductById(db, accountId, l.productId))?.name ?? '', quantity: fromMilli(l.qtyMilli), received_quantity: fromMilli(l.receivedMilli),
+    });
+  }
   return {
     po_id: po.id, project_code: po.projectCode, status: po.status,
     supplier: { contact_id: po.supplierContactId, name: supplier?.name ?? '' },
-    warehouse: getWarehouse(db, accountId, po.warehouseId)?.name ?? '', order_id: po.orderId, created_at: po.createdAt,
-    lines: poLines(db, accountId, po.id).map((l) => ({
-      product_id: l.productId, product_name: getProductById(db, accountId, l.productId)?.name ?? '', quantity: fromMilli(l.qtyMilli), received_quantity: fromMilli(l.receivedMilli),
-    })),
-    receipts: receiptsOut(poReceipts(db, accountId, po.id)),
+    warehouse: warehouse?.name ?? '', order_id: po.orderId, created_at: po.createdAt,
+    lines,
+    receipts: receiptsOut(await poReceipts(db, accountId, po.id)),
   };
 }
 
 const PO_PAGE = 1000;
 
 /** Extension getPOs: the account's purchase orders (of one status if asked), 1,000 per page in id order. */
-export function getPOs(ctx: RequestContext, p: Params<'getPOs'>): Result<'getPOs'> {
+export async function getPOs(ctx: RequestContext, p: Params<'getPOs'>): Promise<Result<'getPOs'>> {
   const { db, accountId } = ctx;
-  const rows = listPurchaseOrders(db, accountId, { status: p.status, afterId: p.after_id ?? 0, limit: PO_PAGE + 1 });
+  const rows = await listPurchaseOrders(db, accountId, { status: p.status, afterId: p.after_id ?? 0, limit: PO_PAGE + 1 });
   const page = rows.slice(0, PO_PAGE);
   const names = new Map<number, string>();
   const warehouses = new Map<number, string>();
+  for (const po of page) {
+    if (!names.has(po.supplierContactId)) names.set(po.supplierContactId, (await getContact(db, accountId, po.supplierContactId))?.name ?? '');
+    if (!warehouses.has(po.warehouseId)) warehouses.set(po.warehouseId, (await getWarehouse(db, accountId, po.warehouseId))?.name ?? '');
+  }
   return {
     purchase_orders: page.map((po) => {
-      if (!names.has(po.supplierContactId)) names.set(po.supplierContactId, getContact(db, accountId, po.supplierContactId)?.name ?? '');
-      if (!warehouses.has(po.warehouseId)) warehouses.set(po.warehouseId, getWarehouse(db, accountId, po.warehouseId)?.name ?? '');
       return {
         po_id: po.id, project_code: po.projectCode, status: po.status, supplier: { contact_id: po.supplierContactId, name: names.get(po.supplierContactId)! },
         warehouse: warehouses.get(po.warehouseId)!, ...(po.orderId !== undefined ? { order_id: po.orderId } : {}), created_at: po.createdAt, outstanding: fromMilli(po.outstandingMilli),
@@ -77,26 +87,26 @@ export function getPOs(ctx: RequestContext, p: Params<'getPOs'>): Result<'getPOs
 }
 
 /** Receives every open line into the PO's warehouse (unlabelled) in one receipt and closes the PO. */
-export function setPOTakeIn(ctx: RequestContext, p: Params<'setPOTakeIn'>): Result<'setPOTakeIn'> {
-  return ctx.commit(() => {
-    const { db, accountId } = ctx;
+export function setPOTakeIn(ctx: RequestContext, p: Params<'setPOTakeIn'>): Promise<Result<'setPOTakeIn'>> {
+  return ctx.commit(async (db) => {
+    const { accountId } = ctx;
     const now = ctx.clock.now();
-    const po = getPurchaseOrder(db, accountId, p.PO) ?? missing('purchase order', 'PO', p.PO);
+    const po = (await getPurchaseOrder(db, accountId, p.PO)) ?? missing('purchase order', 'PO', p.PO);
     if (po.status !== 'open') {
       throw conflict(`Purchase order ${po.projectCode} was already received on ${po.receivedAt?.slice(0, 10) ?? 'an earlier day'}; it cannot be received twice.`, [
         { field: 'PO', message: 'the purchase order is already received' },
       ], reason('po_received', { po: po.projectCode, received_at: po.receivedAt?.slice(0, 10) }));
     }
-    const receiptId = insertReceipt(db, accountId, {
+    const receiptId = await insertReceipt(db, accountId, {
       kind: 'po_takein', warehouseId: po.warehouseId, contactId: po.supplierContactId, poId: po.id, orderId: po.orderId, date: isoDate(now),
       grossWeight: p.gross_weight === undefined ? undefined : decimal(p.gross_weight, 'gross_weight'),
       packageType: p.package_type === undefined ? undefined : String(p.package_type), countryCode: p.country_code,
     }, now);
-    for (const l of poLines(db, accountId, po.id)) {
+    for (const l of await poLines(db, accountId, po.id)) {
       const open = l.qtyMilli - l.receivedMilli;
-      if (open > 0) addMove(db, accountId, receiptId, { productId: l.productId, warehouseId: po.warehouseId, label: '', qtyMilli: open });
+      if (open > 0) await addMove(db, accountId, receiptId, { productId: l.productId, warehouseId: po.warehouseId, label: '', qtyMilli: open });
     }
-    markReceived(db, accountId, po.id, now);
-    return { po_id: po.id, status: 'received', receipts: receiptsOut(poReceipts(db, accountId, po.id)) };
+    await markReceived(db, accountId, po.id, now);
+    return { po_id: po.id, status: 'received', receipts: receiptsOut(await poReceipts(db, accountId, po.id)) };
   });
 }

@@ -5,6 +5,7 @@
  */
 import { conflict, invalid, reason, type Params, type QuantityRow, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
+import type { Sql } from '../../db/sql';
 import { getAccount } from '../../repos/accounts';
 import { contactExists } from '../../repos/contacts';
 import { getProductHead, productExists, type ProductHead } from '../../repos/products';
@@ -29,20 +30,20 @@ function quantityRow(productId: number, s: Pick<WarehouseStock, 'warehouse' | 'o
 }
 
 /** Rows of a product per warehouse: every warehouse ('*') or the one given. */
-function quantityRows(ctx: RequestContext, productId: number, warehouses: Warehouse[] | '*', label?: string): QuantityRow[] {
+async function quantityRows(ctx: RequestContext, productId: number, warehouses: Warehouse[] | '*', label?: string): Promise<QuantityRow[]> {
   const one = warehouses === '*' ? null : warehouses[0]!;
-  const rows = stockByWarehouse(ctx.db, ctx.accountId, productId, one ? one.id : null, label ?? null) ?? missing('product', 'product_id', productId);
+  const rows = (await stockByWarehouse(ctx.db, ctx.accountId, productId, one ? one.id : null, label ?? null)) ?? missing('product', 'product_id', productId);
   // Default of an account older than this area exists only by name until its first write.
   const found = one && rows.length === 0 ? [{ warehouseId: 0, warehouse: one.name, onHand: 0, labelOnHand: 0, pending: 0 }] : rows;
   return found.map((r) => quantityRow(productId, r, label));
 }
 
-export function getQuantity(ctx: RequestContext, p: Params<'getQuantity'>): Result<'getQuantity'> {
+export async function getQuantity(ctx: RequestContext, p: Params<'getQuantity'>): Promise<Result<'getQuantity'>> {
   const label = p.stock_label === '' ? undefined : p.stock_label;
   // With "*" the product check rides in the stock query; a named warehouse is checked after the product.
-  if (p.warehouse === '*') return { quantities: quantityRows(ctx, p.product_id, '*', label) };
-  if (!productExists(ctx.db, ctx.accountId, p.product_id)) missing('product', 'product_id', p.product_id);
-  return { quantities: quantityRows(ctx, p.product_id, [resolveWarehouse(ctx, p.warehouse, 'warehouse', false)], label) };
+  if (p.warehouse === '*') return { quantities: await quantityRows(ctx, p.product_id, '*', label) };
+  if (!(await productExists(ctx.db, ctx.accountId, p.product_id))) missing('product', 'product_id', p.product_id);
+  return { quantities: await quantityRows(ctx, p.product_id, [await resolveWarehouse(ctx, ctx.db, p.warehouse, 'warehouse', false)], label) };
 }
 
 export interface TakeIn {
@@ -64,38 +65,38 @@ export interface TakeIn {
 }
 
 /** Checks a take-in's references before anything is written (prefix names the fields: "" or "takein_"). */
-export function checkTakeIn(ctx: RequestContext, product: ProductHead, t: TakeIn, prefix: string): void {
+export async function checkTakeIn(ctx: RequestContext, sql: Sql, product: ProductHead, t: TakeIn, prefix: string): Promise<void> {
   if (product.service === 1) {
     throw conflict(`Product ${product.id} (${product.name}) is a service and carries no stock.`, [{ field: `${prefix}quantity`, message: 'a service has no stock' }], reason('service_has_no_stock', { product_id: product.id }));
   }
-  if (t.contactId !== undefined && !contactExists(ctx.db, ctx.accountId, t.contactId)) missing('contact', `${prefix}contact_id`, t.contactId);
+  if (t.contactId !== undefined && !(await contactExists(sql, ctx.accountId, t.contactId))) missing('contact', `${prefix}contact_id`, t.contactId);
   if (t.productType === 3 && t.qtyMilli % 1000 !== 0) {
     throw invalid(`Vouchers (product_type 3) are taken in by whole pieces; got ${fromMilli(t.qtyMilli)}.`, [{ field: `${prefix}quantity`, message: 'must be a whole number for vouchers' }]);
   }
   if (t.price === undefined) return;
   const currency = t.currency ?? product.currency;
-  const home = getAccount(ctx.db, ctx.accountId)!.defaultCurrency;
+  const home = (await getAccount(sql, ctx.accountId))!.defaultCurrency;
   if (currency !== home && (t.fxrate === undefined || t.fxrate <= 0)) {
     throw invalid(`${prefix}fxrate is required (greater than 0, ${home} per 1 ${currency}) for a price in ${currency}.`, [{ field: `${prefix}fxrate`, message: `is required for a price in ${currency}` }]);
   }
 }
 
 /** Writes a take-in receipt (and voucher serials); call inside commit after checkTakeIn. */
-export function placeTakeIn(ctx: RequestContext, product: ProductHead, t: TakeIn, prefix: string): { receiptId: number; serials?: string[] } {
-  const { db, accountId } = ctx;
+export async function placeTakeIn(ctx: RequestContext, db: Sql, product: ProductHead, t: TakeIn, prefix: string): Promise<{ receiptId: number; serials?: string[] }> {
+  const { accountId } = ctx;
   const now = ctx.clock.now();
   const price = optDecimal(t.price, `${prefix}price`);
-  const receiptId = insertReceipt(db, accountId, {
+  const receiptId = await insertReceipt(db, accountId, {
     kind: 'takein', warehouseId: t.warehouse.id, contactId: t.contactId, date: t.date ?? isoDate(now), price,
     currency: price === undefined ? t.currency : (t.currency ?? product.currency), fxrate: optDecimal(t.fxrate, `${prefix}fxrate`),
     grossWeight: optDecimal(t.grossWeight, `${prefix}gross_weight`), packageType: t.packageType, countryCode: t.countryCode, batchNo: t.batchNo,
     expireDate: t.expireDate,
   }, now);
-  addMove(db, accountId, receiptId, { productId: product.id, warehouseId: t.warehouse.id, label: t.label, qtyMilli: t.qtyMilli });
+  await addMove(db, accountId, receiptId, { productId: product.id, warehouseId: t.warehouse.id, label: t.label, qtyMilli: t.qtyMilli });
   if (t.productType !== 3) return { receiptId };
   const count = t.qtyMilli / 1000;
-  const first = t.startSerial ?? nextSerial(db, product.id);
-  if (!Number.isSafeInteger(first + count) || !issueSerials(db, accountId, product.id, receiptId, first, count)) {
+  const first = t.startSerial ?? (await nextSerial(db, product.id));
+  if (!Number.isSafeInteger(first + count) || !(await issueSerials(db, accountId, product.id, receiptId, first, count))) {
     throw conflict(`Voucher serial numbers ${first}–${first + count - 1} of product ${product.id} overlap numbers already issued; choose another ${prefix}start_serial_number.`, [
       { field: `${prefix}start_serial_number`, message: 'overlaps serial numbers already issued' },
     ], reason('serials_overlap', { product_id: product.id, first, last: first + count - 1 }));
@@ -114,12 +115,12 @@ function binRows(productId: number, warehouse: string, before: LevelsAt, label: 
   return after.map((l) => ({ product_id: productId, warehouse, stock_label: l.label, deliverable: fromMilli(l.label === label ? l.qtyMilli + qtyMilli : l.qtyMilli) }));
 }
 
-export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Result<'setQuantity'> {
-  return ctx.commit(() => {
-    const { db, accountId } = ctx;
-    const product = getProductHead(db, accountId, p.product_id) ?? missing('product', 'product_id', p.product_id);
+export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Promise<Result<'setQuantity'>> {
+  return ctx.commit(async (db) => {
+    const { accountId } = ctx;
+    const product = (await getProductHead(db, accountId, p.product_id)) ?? missing('product', 'product_id', p.product_id);
     if (p.warehouse === '*') throw invalid('setQuantity changes one warehouse: name it (or Default) instead of "*".', [{ field: 'warehouse', message: 'must name one warehouse' }]);
-    const warehouse = resolveWarehouse(ctx, p.warehouse, 'warehouse', true);
+    const warehouse = await resolveWarehouse(ctx, db, p.warehouse, 'warehouse', true);
     const label = p.stock_label ?? '';
     const qtyMilli = toMilli(p.quantity, 'quantity');
     const t: TakeIn = {
@@ -127,10 +128,10 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Resu
       currency: p.currency, fxrate: p.fxrate, date: p.date, grossWeight: p.gross_weight, packageType: p.package_type, countryCode: p.country_code,
       batchNo: p.batch_no, expireDate: p.expire_date,
     };
-    checkTakeIn(ctx, product, t, '');
+    await checkTakeIn(ctx, db, product, t, '');
     // One read before the write serves the checks and the answer: the write changes the label's
     // level and the warehouse's total by exactly qtyMilli, and nothing else runs in between.
-    const before = levelsAt(db, accountId, product.id, warehouse.id);
+    const before = await levelsAt(db, accountId, product.id, warehouse.id);
     const current = before.levels.find((l) => l.label === label)?.qtyMilli ?? 0;
     const where = `${warehouse.name}${label ? ` (label ${label})` : ''}`;
     if (p.expected_quantity !== undefined && toMilli(p.expected_quantity, 'expected_quantity') !== current) {
@@ -140,7 +141,7 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Resu
     }
     const row = () => quantityRow(product.id, { warehouse: warehouse.name, onHand: before.onHand + qtyMilli, labelOnHand: current + qtyMilli, pending: before.pending }, p.stock_label ? label : undefined);
     if (qtyMilli > 0) {
-      const { receiptId, serials } = placeTakeIn(ctx, product, t, '');
+      const { receiptId, serials } = await placeTakeIn(ctx, db, product, t, '');
       return { receipt_id: receiptId, receipt_type: 'takein' as const, quantities: [row()], stock: binRows(product.id, warehouse.name, before, label, qtyMilli), ...(serials ? { serial_numbers: serials } : {}) };
     }
     if (current < -qtyMilli) {
@@ -151,17 +152,17 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Resu
       }));
     }
     const now = ctx.clock.now();
-    const receiptId = insertReceipt(db, accountId, { kind: 'wasting', warehouseId: warehouse.id, contactId: p.contact_id, date: p.date ?? isoDate(now), batchNo: p.batch_no }, now);
-    addMove(db, accountId, receiptId, { productId: product.id, warehouseId: warehouse.id, label, qtyMilli });
+    const receiptId = await insertReceipt(db, accountId, { kind: 'wasting', warehouseId: warehouse.id, contactId: p.contact_id, date: p.date ?? isoDate(now), batchNo: p.batch_no }, now);
+    await addMove(db, accountId, receiptId, { productId: product.id, warehouseId: warehouse.id, label, qtyMilli });
     return { receipt_id: receiptId, receipt_type: 'wasting' as const, quantities: [row()], stock: binRows(product.id, warehouse.name, before, label, qtyMilli) };
   });
 }
 
 const PAGE = 1000;
 
-export function getQuantities(ctx: RequestContext, p: Params<'getQuantities'>): Result<'getQuantities'> {
+export async function getQuantities(ctx: RequestContext, p: Params<'getQuantities'>): Promise<Result<'getQuantities'>> {
   const serverTime = ctx.clock.now().toISOString();
-  const page = stockPage(ctx.db, ctx.accountId, { productIds: p.product_ids, afterId: p.after_id ?? 0, since: p.updated_since, limit: PAGE });
+  const page = await stockPage(ctx.db, ctx.accountId, { productIds: p.product_ids, afterId: p.after_id ?? 0, since: p.updated_since, limit: PAGE });
   return {
     stock: page.stock.map((s) => ({ product_id: s.product_id, warehouse: s.warehouse, stock_label: s.stock_label, deliverable: fromMilli(s.qty_milli) })),
     reserved: page.reserved.map((r) => ({ product_id: r.product_id, warehouse: r.warehouse, pending: fromMilli(r.qty_milli) })),

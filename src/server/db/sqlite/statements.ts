@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Db } from '../db/types';
+import type { Db } from '../types';
 
 const caches = new WeakMap<Db, Map<string, BetterSqlite3.Statement>>();
 
@@ -22,7 +22,7 @@ const transactions = new WeakMap<Db, (fn: () => unknown) => unknown>();
 const rollbackListeners = new WeakMap<Db, Array<() => void>>();
 
 /**
- * Called after a transaction or savepoint of this connection was rolled back — by `inTransaction`
+ * Called after a transaction or savepoint of this connection was rolled back — by `inTransaction` or `savepoint` (store.ts)
  * (fn threw) or by a group commit that failed at COMMIT: rows read inside it may no longer exist.
  */
 export function onTransactionRollback(db: Db, listener: () => void): void {
@@ -36,7 +36,11 @@ export function transactionRolledBack(db: Db): void {
   for (const listener of rollbackListeners.get(db) ?? []) listener();
 }
 
-/** Runs fn in one transaction (a savepoint when one is open): for reads, one consistent snapshot. */
+/**
+ * Runs synchronous fn in one transaction (a savepoint when one is open): for reads, one consistent
+ * snapshot. Only for code that holds the connection (`onConnection`, store.ts) and never awaits;
+ * async callers use `Store.transaction`.
+ */
 export function inTransaction<T>(db: Db, fn: () => T): T {
   let tx = transactions.get(db);
   if (!tx) transactions.set(db, (tx = db.transaction((f: () => unknown) => f())));

@@ -12,12 +12,14 @@
  *   database and keep nothing.
  * - Other processes: the serving process holds the database's server lock (db/serverLock.ts), so no
  *   other server writes to it; the admin command line, which never writes stock or orders, is seen
- *   through data_version within FOREIGN_POLL_MS (repos/dataVersion.ts).
+ *   through data_version within FOREIGN_POLL_MS (db/sqlite/dataVersion.ts).
  * Kept answers are shared: callers must not modify what they get.
  */
-import type { Db } from '../db/types';
+import type { Db } from '../types';
+import type { Sql } from '../sql';
 import { foreignCommits } from './dataVersion';
 import { stmt } from './statements';
+import { sqliteDb } from './store';
 
 /** What all kept answers may weigh together (a stock answer weighs 1, a product list its rows). */
 export const MAX_KEPT_WEIGHT = 20_000;
@@ -37,19 +39,30 @@ const totalChanges = (db: Db) => stmt(db, 'SELECT total_changes()').pluck().get(
 
 /**
  * `read()`'s answer for `key`, from memory when the database has not changed since it was read.
- * The key must name everything the answer depends on, starting with the account.
+ * The key must name everything the answer depends on, starting with the account. On another
+ * engine (other instances write unseen) it always reads.
+ *
+ * An answer is filed under the change count seen before reading: a write that slips in while the
+ * read awaits its statements moves the count, so that answer is never served again.
  */
-export function readWhileUnchanged<V>(db: Db, key: string, read: () => V, weigh: (answer: V) => number = () => 1): V {
-  if (db.inTransaction) return read();
+export function readWhileUnchanged<V>(sql: Sql, key: string, read: () => Promise<V>, weigh: (answer: V) => number = () => 1): Promise<V> {
+  const db = sqliteDb(sql);
+  if (!db || db.inTransaction) return read();
   const changes = totalChanges(db);
   const foreign = foreignCommits(db);
   let k = kept.get(db);
   if (!k || k.changes !== changes || k.foreign !== foreign) kept.set(db, (k = { changes, foreign, weight: 0, answers: new Map() }));
   const hit = k.answers.get(key);
-  if (hit) return hit.answer as V;
-  const answer = read();
-  const weight = weigh(answer);
-  if (weight > MAX_ANSWER_WEIGHT) return answer;
+  if (hit) return Promise.resolve(hit.answer as V);
+  const into = k;
+  return read().then((answer) => {
+    keep(into, key, answer, weigh(answer));
+    return answer;
+  });
+}
+
+function keep(k: Kept, key: string, answer: unknown, weight: number): void {
+  if (weight > MAX_ANSWER_WEIGHT) return;
   // Oldest first: a Map iterates in insertion order.
   for (const [old, entry] of k.answers) {
     if (k.weight + weight <= MAX_KEPT_WEIGHT) break;
@@ -58,5 +71,4 @@ export function readWhileUnchanged<V>(db: Db, key: string, read: () => V, weigh:
   }
   k.answers.set(key, { answer, weight });
   k.weight += weight;
-  return answer;
 }

@@ -7,8 +7,8 @@
  * small overlay (rebuilt into the base once it grows), so the index always reflects the committed
  * catalog the rest of the search reads. FTS5 remains for what this does not cover (docs/api-product.md).
  */
-import type { Db } from '../db/types';
-import { queryTrigrams, TrigramIndex } from '../search/trigramIndex';
+import type { Db } from '../types';
+import { queryTrigrams, TrigramIndex } from '../../search/trigramIndex';
 import { groupCommitOf } from './groupCommit';
 import { stmt } from './statements';
 

@@ -12,8 +12,10 @@
  * error and nothing of the batch remains. Whatever leaves the process (e-mail) waits for the commit
  * too (`afterCommit`); work outside requests stays out of open batches (`outsideBatch`).
  */
-import type { Db } from '../db/types';
-import { inTransaction, stmt, transactionRolledBack } from './statements';
+import type { Db } from '../types';
+import type { Sql, Store } from '../sql';
+import { runNow, savepoint, sqliteDb, sqliteStore, type SqliteStore } from './store';
+import { transactionRolledBack } from './statements';
 
 export interface Batch {
   /** Resolves once the batch committed; rejects with the reason when it was rolled back. */
@@ -43,10 +45,14 @@ export class GroupCommit {
   /** Requests between their first and last possible statement: every batch begun meanwhile may hold rows they read. */
   private readonly active = new Set<RequestBatches>();
 
+  private readonly db: Db;
+
   constructor(
-    private readonly db: Db,
+    private readonly store: SqliteStore,
     private readonly schedule: Schedule = twoTurns,
-  ) {}
+  ) {
+    this.db = store.db;
+  }
 
   /** The batch open now, if any. */
   get current(): Batch | null {
@@ -71,16 +77,22 @@ export class GroupCommit {
    * Runs fn in a savepoint of the open batch (opening one when none is) and returns what it
    * returned with the batch it belongs to. Inside a transaction someone else opened, fn simply
    * runs nested in it and there is no batch to wait for.
+   *
+   * Why async is safe on the one connection: the savepoint is opened, used and released while
+   * this holds the connection's gate (gate.ts), so no other request's statement runs between
+   * SAVEPOINT and RELEASE, and the batch's COMMIT waits for the gate too (`flush`).
    */
-  run<T>(fn: () => T): { result: T; batch: Batch | null } {
-    if (!this.open && this.db.inTransaction) return { result: inTransaction(this.db, fn), batch: null };
-    const batch = this.open ?? this.begin();
-    this.stats.writes++;
-    return { result: inTransaction(this.db, fn), batch };
+  async run<T>(fn: (tx: Sql) => Promise<T>): Promise<{ result: T; batch: Batch | null }> {
+    return this.store.exclusive(async () => {
+      if (!this.open && this.db.inTransaction) return { result: await savepoint(this.db, fn), batch: null };
+      const batch = this.open ?? this.begin();
+      this.stats.writes++;
+      return { result: await savepoint(this.db, fn), batch };
+    });
   }
 
   private begin(): OpenBatch {
-    stmt(this.db, 'BEGIN IMMEDIATE').run();
+    runNow(this.db, 'BEGIN IMMEDIATE');
     this.stats.batches++;
     let resolve!: () => void;
     let reject!: (e: unknown) => void;
@@ -100,13 +112,21 @@ export class GroupCommit {
 
   private flush(batch: OpenBatch): void {
     if (this.open !== batch) return;
+    // A savepoint open now (it would have to outlive a turn, which gate.ts forbids) is waited for:
+    // COMMIT must not take half of a request's writes.
+    if (this.store.gate.busy) void this.store.exclusive(() => this.commit(batch));
+    else this.commit(batch);
+  }
+
+  private commit(batch: OpenBatch): void {
+    if (this.open !== batch) return;
     this.open = null;
     if (!this.db.open) {
       batch.reject(new Error('The database was closed before the batch committed.'));
       return;
     }
     try {
-      stmt(this.db, 'COMMIT').run();
+      runNow(this.db, 'COMMIT');
     } catch (e) {
       // Every request of the batch is waiting: whatever else fails here, they must all hear of it,
       // and nothing may escape into the setImmediate callback (it would end the process).
@@ -135,7 +155,7 @@ const instances = new WeakMap<Db, GroupCommit>();
 /** The connection's group commit (one per connection: the batch is the connection's transaction). */
 export function groupCommitOf(db: Db): GroupCommit {
   let gc = instances.get(db);
-  if (!gc) instances.set(db, (gc = new GroupCommit(db)));
+  if (!gc) instances.set(db, (gc = new GroupCommit(sqliteStore(db))));
   return gc;
 }
 
@@ -177,8 +197,8 @@ export class RequestBatches {
     if (batch && !this.batches.includes(batch)) this.batches.push(batch);
   }
 
-  run<T>(fn: () => T): T {
-    const { result, batch } = this.gc.run(fn);
+  async run<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+    const { result, batch } = await this.gc.run(fn);
     this.note(batch);
     return result;
   }
@@ -209,6 +229,26 @@ export class RequestBatches {
  * (the mail worker) awaits it before touching the database, so it neither reads a batch's
  * uncommitted rows nor writes into a batch that may still be rolled back.
  */
-export async function outsideBatch(db: Db): Promise<void> {
+export async function outsideBatch(sql: Sql): Promise<void> {
+  const db = sqliteDb(sql);
+  if (!db) return;
   for (let b = groupCommitOf(db).current; b; b = groupCommitOf(db).current) await b.done.catch(() => {});
+}
+
+/**
+ * fn in a transaction of its own, never inside a batch: for work outside requests (the mail
+ * worker), which must neither read a batch's uncommitted rows nor write into a batch that may still
+ * be rolled back. Once no batch is open it takes the connection's gate and begins its transaction
+ * in the same step, so no batch can open until it committed (requests' writes wait for the gate).
+ * On another engine, simply a transaction.
+ */
+export async function outsideBatchTransaction<T>(store: Store, fn: (tx: Sql) => Promise<T>): Promise<T> {
+  const db = sqliteDb(store);
+  if (!db) return store.transaction(fn);
+  const gc = groupCommitOf(db);
+  for (;;) {
+    await outsideBatch(store);
+    const done = await sqliteStore(db).exclusive(async () => (gc.current || db.inTransaction ? null : { value: await savepoint(db, fn) }));
+    if (done) return done.value;
+  }
 }

@@ -6,8 +6,10 @@
  * caches exist to avoid, so it is polled at most every FOREIGN_POLL_MS: such a change is seen within
  * that time. The server itself is the only process that writes stock or orders (db/serverLock.ts).
  */
-import type { Db } from '../db/types';
+import type { Db } from '../types';
+import type { Sql } from '../sql';
 import { stmt } from './statements';
+import { sqliteDb } from './store';
 
 export const FOREIGN_POLL_MS = 250;
 
@@ -31,4 +33,10 @@ export function foreignCommits(db: Db, monotonicMs: number = performance.now()):
   s.version = dataVersionOf(db);
   s.polledAtMs = monotonicMs;
   return s.version;
+}
+
+/** The same for any engine's handle: another engine's caches do not poll SQLite (0, never changing). */
+export function foreignCommitsOf(sql: Sql, monotonicMs?: number): number {
+  const db = sqliteDb(sql);
+  return db ? foreignCommits(db, monotonicMs) : 0;
 }
