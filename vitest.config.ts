@@ -12,5 +12,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // PostgreSQL for the tests that ask for it (test/helpers/postgres.ts): started on first use, stopped here.
+    globalSetup: ['test/helpers/postgresGlobal.ts'],
   },
 });

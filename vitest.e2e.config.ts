@@ -11,5 +11,7 @@ export default defineConfig({
     hookTimeout: 180_000,
     fileParallelism: false,
     pool: 'forks',
+    // PostgreSQL for the tests that ask for it (test/helpers/postgres.ts): started on first use, stopped here.
+    globalSetup: ['test/helpers/postgresGlobal.ts'],
   },
 });
