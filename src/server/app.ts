@@ -6,6 +6,8 @@ import { openDb } from '@sqlite/connection';
 import { MIGRATIONS } from './db/migrations';
 import { holdServerLock } from './db/serverLock';
 import type { Db } from './db/types';
+import type { Store } from './db/sql';
+import { sqliteStore } from './db/sqlite/store';
 import { createApiServer, listen, type RunningServer } from './http/server';
 import { createMailWorker } from './services/finance/mailWorker';
 
@@ -20,7 +22,10 @@ export interface StartOptions {
 }
 
 export interface App extends RunningServer {
+  /** The SQLite connection (tests read it directly). */
   db: Db;
+  /** The same database as the services see it. */
+  store: Store;
   config: ServerConfig;
 }
 
@@ -47,9 +52,10 @@ export async function startServer(opts: StartOptions = {}): Promise<App> {
     throw e;
   }
   // Invoice e-mail leaves the process only after the invoice's transaction committed.
-  const mail = createMailWorker({ db, config, clock, log });
+  const store = sqliteStore(db);
+  const mail = createMailWorker({ db: store, config, clock, log });
   const services: ServerServices = { kickMail: () => mail.kick() };
-  const server = createApiServer({ db, clock, config, log, services });
+  const server = createApiServer({ db: store, clock, config, log, services });
   const running = await listen(server, config.host, config.port).catch((e: unknown) => {
     unlock();
     if (!opts.db) db.close();
@@ -59,6 +65,7 @@ export async function startServer(opts: StartOptions = {}): Promise<App> {
   return {
     ...running,
     db,
+    store,
     config,
     close: async () => {
       await running.close();

@@ -7,6 +7,7 @@ import { ADMIN_USAGE, AdminError, runAdmin } from './admin/commands';
 import { openServerDb, startServer, systemClock } from './app';
 import { defaultConfig } from './config';
 import { DatabaseInUse } from './db/serverLock';
+import { sqliteStore } from './db/sqlite/store';
 import { seedDemo } from './demo/seed';
 import { SMTP_OPTIONS, smtpConfig } from './smtpConfig';
 
@@ -55,7 +56,7 @@ async function main(argv: string[]) {
   if (adminAt !== -1) {
     const db = openServerDb(dbPath);
     try {
-      console.log(JSON.stringify(runAdmin(db, argv.slice(adminAt + 1), systemClock.now())));
+      console.log(JSON.stringify(await runAdmin(sqliteStore(db), argv.slice(adminAt + 1), systemClock.now())));
     } finally {
       db.close();
     }
@@ -77,7 +78,7 @@ async function main(argv: string[]) {
     },
   });
   if (values.demo) {
-    const { account, keys } = seedDemo(db, systemClock, {
+    const { account, keys } = await seedDemo(app.store, systemClock, {
       api_key: process.env.STOCKDESK_DEMO_API_KEY || undefined,
       session_key: process.env.STOCKDESK_DEMO_SESSION_KEY || undefined,
     }, app.config);

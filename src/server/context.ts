@@ -6,7 +6,7 @@
  */
 import type { Logger } from 'pino';
 import type { MethodName, Params, Result } from '@shared/protocol';
-import type { Sql, Store } from './db/sql';
+import type { Sql } from './db/sql';
 import type { ServerConfig } from './config';
 
 export interface Clock {
@@ -16,7 +16,7 @@ export interface Clock {
 
 export interface RequestContext {
   /** Statements outside the request's write transaction: reads, and whatever runs before `commit`. */
-  db: Store;
+  db: Sql;
   accountId: number;
   clock: Clock;
   config: ServerConfig;

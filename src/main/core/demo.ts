@@ -30,7 +30,7 @@ export async function startDemoServer(dataDir: string, nativeBinding?: string): 
   const dbPath = join(dir, 'server.db');
   // Inside Electron the server must load the same Electron-ABI SQLite build as the mirror.
   const db = openServerDb(dbPath, nativeBinding);
-  seedDemo(db, systemClock, keys);
+  await seedDemo(db, systemClock, keys);
   const app = await startServer({ db, config: { host: '127.0.0.1', port: 0, dbPath }, log: pino({ level: 'silent' }) });
   return {
     url: app.url,

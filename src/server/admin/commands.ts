@@ -3,7 +3,7 @@
  * contacts, custom-field definitions and environmental-fee codes. Each prints one JSON line.
  */
 import { parseArgs } from 'node:util';
-import type { Db } from '../db/types';
+import type { Sql } from '../db/sql';
 import { createAccount, listAccounts } from '../repos/accounts';
 import { addBankAccount } from '../repos/bankAccounts';
 import { insertContact, type ContactKind } from '../repos/contacts';
@@ -40,7 +40,7 @@ export function parseTtl(s: string): number {
   return Number(m[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 'm' | 'h' | 'd'];
 }
 
-export function runAdmin(db: Db, argv: string[], now: Date): unknown {
+export async function runAdmin(db: Sql, argv: string[], now: Date): Promise<unknown> {
   const { values: v, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   const [noun, verb] = positionals;
   const need = (k: keyof typeof OPTIONS): string => {
@@ -55,41 +55,41 @@ export function runAdmin(db: Db, argv: string[], now: Date): unknown {
   };
   switch (`${noun} ${verb}`) {
     case 'account create': {
-      const id = createAccount(db, {
+      const id = await createAccount(db, {
         name: need('name'), defaultCurrency: v.currency ?? 'HUF', countryCode: v.country ?? 'HU', postalCode: v['postal-code'] ?? '',
         city: v.city ?? '', street: v.street ?? '', taxNumber: v['tax-number'], euVatNumber: v['eu-vat'],
       }, now);
-      ensureDefaultWarehouse(db, id, now);
+      await ensureDefaultWarehouse(db, id, now);
       return { account_id: id };
     }
     case 'account list':
-      return { accounts: listAccounts(db) };
+      return { accounts: await listAccounts(db) };
     case 'key issue': {
       const key = newKey('sdk');
-      const id = insertApiKey(db, num('account'), key, v.label ?? '', now);
+      const id = await insertApiKey(db, num('account'), key, v.label ?? '', now);
       return { key_id: id, api_key: key, note: 'Store this key now; only its hash is kept.' };
     }
     case 'key revoke':
-      return { revoked: revokeApiKey(db, num('id'), now) };
+      return { revoked: await revokeApiKey(db, num('id'), now) };
     case 'key list':
-      return { keys: listApiKeys(db, num('account')) };
+      return { keys: await listApiKeys(db, num('account')) };
     case 'session open': {
       const key = newKey('sds');
       const expires = new Date(now.getTime() + parseTtl(v.ttl ?? '30d'));
-      const id = insertSession(db, num('account'), key, v.label ?? '', now, expires);
+      const id = await insertSession(db, num('account'), key, v.label ?? '', now, expires);
       return { session_id: id, session_key: key, expires_at: expires.toISOString() };
     }
     case 'session expire':
-      return { expired: expireSession(db, num('id'), now) };
+      return { expired: await expireSession(db, num('id'), now) };
     case 'session list':
-      return { sessions: listSessions(db, num('account')) };
+      return { sessions: await listSessions(db, num('account')) };
     case 'bank add':
-      return { bank_account_id: addBankAccount(db, num('account'), { number: need('number'), bankName: v['bank-name'] ?? '', currency: v.currency ?? 'HUF', swift: v.swift }) };
+      return { bank_account_id: await addBankAccount(db, num('account'), { number: need('number'), bankName: v['bank-name'] ?? '', currency: v.currency ?? 'HUF', swift: v.swift }) };
     case 'contact add': {
       const kind = (v.kind ?? 'customer') as ContactKind;
       if (!['customer', 'supplier', 'both'].includes(kind)) throw new AdminError('--kind must be customer, supplier or both');
       const vatType = v['vat-type'] as 'DOMESTIC' | 'PRIVATE_PERSON' | 'OTHER' | undefined;
-      const id = insertContact(db, num('account'), {
+      const id = await insertContact(db, num('account'), {
         name: need('name'), kind, countryCode: v.country ?? 'HU', postalCode: v['postal-code'], city: v.city, street: v.street,
         taxNumber: v['tax-number'], euVatNumber: v['eu-vat'], email: v.email, customerVatType: vatType,
       }, now);
@@ -100,11 +100,11 @@ export function runAdmin(db: Db, argv: string[], now: Date): unknown {
       const type = need('type') as CustomFieldType;
       if (!['finance', 'finance_item', 'order'].includes(area)) throw new AdminError('--area must be finance, finance_item or order');
       if (!['text', 'number', 'date', 'checkbox', 'radio'].includes(type)) throw new AdminError('--type must be text, number, date, checkbox or radio');
-      addCustomFieldDef(db, num('account'), area, { name: need('name'), type, options: v.options ? v.options.split(',').map((s) => s.trim()) : [] });
+      await addCustomFieldDef(db, num('account'), area, { name: need('name'), type, options: v.options ? v.options.split(',').map((s) => s.trim()) : [] });
       return { added: true };
     }
     case 'envfee add':
-      addEnvfeeCode(db, num('account'), num('code'), need('description'));
+      await addEnvfeeCode(db, num('account'), num('code'), need('description'));
       return { added: true };
     default:
       throw new AdminError(`Unknown admin command "${positionals.join(' ')}".\n${ADMIN_USAGE}`);

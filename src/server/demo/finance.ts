@@ -9,7 +9,7 @@ import pino from 'pino';
 import { validateParams, type MethodName, type Params } from '@shared/protocol';
 import { defaultConfig } from '../config';
 import type { RequestContext } from '../context';
-import type { Db } from '../db/types';
+import type { Sql } from '../db/sql';
 import { countInvoices } from '../repos/invoices';
 import { searchProducts } from '../repos/products';
 import { addDays, businessDate } from '../services/finance/calendar';
@@ -23,27 +23,27 @@ const EUR_BANK = 'HU42117730161111101800000000';
 
 type Raw = Record<string, unknown>;
 
-function context(db: Db, accountId: number, clock: RequestContext['clock'], demo: DemoConfig): RequestContext {
+function context(db: Sql, accountId: number, clock: RequestContext['clock'], demo: DemoConfig): RequestContext {
   return {
     // The server's own series, so the demo's numbers are those its later invoices continue.
     db, accountId, clock, config: defaultConfig({ invoicePrefix: demo.invoicePrefix, proformaPrefix: demo.proformaPrefix }), log: pino({ level: 'silent' }), services: { kickMail() {} },
     // Already inside the seed's transaction.
-    commit: (fn) => fn(),
+    commit: (fn) => fn(db),
   };
 }
 
 const params = <M extends MethodName>(method: M, raw: Raw): Params<M> => validateParams(method, raw);
 
-const step: DemoStep = (db: Db, account: DemoAccount, clock, config) => {
+const step: DemoStep = async (db: Sql, account: DemoAccount, clock, config) => {
   const { accountId } = account;
-  if (countInvoices(db, accountId) > 0) return;
+  if ((await countInvoices(db, accountId)) > 0) return;
   const ctx = context(db, accountId, clock, config);
   const today = businessDate(clock.now());
   const day = (n: number) => addDays(today, n);
   const c = (name: string) => account.contactIds[name]!;
-  const sku = (itemNumber: string) => searchProducts(db, accountId, { filter: itemNumber, limit: 1 })[0];
-  const line = (itemNumber: string, quantity: number, discount = 0): Raw => {
-    const p = sku(itemNumber);
+  const sku = async (itemNumber: string) => (await searchProducts(db, accountId, { filter: itemNumber, limit: 1 }))[0];
+  const line = async (itemNumber: string, quantity: number, discount = 0): Promise<Raw> => {
+    const p = await sku(itemNumber);
     return p
       ? { name: p.name, unit_price: Number(p.listPrice ?? 0), unit: p.unit, quantity, vat: Number(p.vat), discount, product_id: p.id }
       : { name: itemNumber, unit_price: 1000, unit: 'db', quantity, vat: 27, discount };
@@ -54,8 +54,8 @@ const step: DemoStep = (db: Db, account: DemoAccount, clock, config) => {
   });
   const eur = (contact: string, issued: number, due: number, items: Raw[], extra: Raw = {}): Raw =>
     huf(contact, 'OTHER', issued, due, items, { currency: 'EUR', fx_rate: 395.12, selected_account: EUR_BANK, language: 'en_US', ...extra });
-  const issue = (raw: Raw) => issueInvoice(ctx, params('setInvoice', raw));
-  const pay = (invoiceId: number, amount: number, date: string) => recordPayment(ctx, params('setBalance', { invoice_id: invoiceId, amount, date }));
+  const issue = async (raw: Raw) => await issueInvoice(ctx, params('setInvoice', raw));
+  const pay = async (invoiceId: number, amount: number, date: string) => await recordPayment(ctx, params('setBalance', { invoice_id: invoiceId, amount, date }));
 
   const kovacs = 'Kovács és Fiú Kft.';
   const nagy = 'Nagy Építő Zrt.';
@@ -63,28 +63,28 @@ const step: DemoStep = (db: Db, account: DemoAccount, clock, config) => {
   const muller = 'Müller Handels GmbH';
   const acme = 'Acme Trading Inc.';
 
-  const paid = issue(huf(kovacs, 'DOMESTIC', -60, -45, [line('SD-1001', 2), line('SD-1008', 3, 5)], { invoice_description: 'Szerszámbeszerzés, 2. negyedév' }));
-  pay(paid.invoice_id, paid.totals.gross, day(-47));
-  const partial = issue(huf(kovacs, 'DOMESTIC', -40, -25, [line('SD-1016', 20), line('SD-1017', 10), line('SD-1009', 50, 10)]));
-  pay(partial.invoice_id, Math.round(partial.totals.gross / 2), day(-24));
-  issue(huf(nagy, 'DOMESTIC', -35, -20, [line('SD-1023', 2), line('SD-1022', 6), line('SD-1020', 10)], { custom_fields: { Projekt: 'Lakópark B ütem' } }));
-  issue(huf(nagy, 'DOMESTIC', -10, 5, [line('SD-1049', 12), line('SD-1048', 12)]));
-  const cash = issue(huf(szabo, 'PRIVATE_PERSON', -5, -5, [line('SD-1031', 1), line('SD-1038', 6)], { method: 'cash' }));
-  pay(cash.invoice_id, cash.totals.gross, day(-5));
-  issue(huf(szabo, 'PRIVATE_PERSON', -2, 12, [line('SD-1043', 1)], { method: 'bankcard' }));
-  issue(eur(muller, -50, -20, [{ name: 'Herend porcelán bögre, Viktória', unit_price: 62.5, unit: 'db', quantity: 24, vat: 0, discount: 0 }]));
-  const eurPartial = issue(eur(muller, -20, 10, [
+  const paid = await issue(huf(kovacs, 'DOMESTIC', -60, -45, [await line('SD-1001', 2), await line('SD-1008', 3, 5)], { invoice_description: 'Szerszámbeszerzés, 2. negyedév' }));
+  await pay(paid.invoice_id, paid.totals.gross, day(-47));
+  const partial = await issue(huf(kovacs, 'DOMESTIC', -40, -25, [await line('SD-1016', 20), await line('SD-1017', 10), await line('SD-1009', 50, 10)]));
+  await pay(partial.invoice_id, Math.round(partial.totals.gross / 2), day(-24));
+  await issue(huf(nagy, 'DOMESTIC', -35, -20, [await line('SD-1023', 2), await line('SD-1022', 6), await line('SD-1020', 10)], { custom_fields: { Projekt: 'Lakópark B ütem' } }));
+  await issue(huf(nagy, 'DOMESTIC', -10, 5, [await line('SD-1049', 12), await line('SD-1048', 12)]));
+  const cash = await issue(huf(szabo, 'PRIVATE_PERSON', -5, -5, [await line('SD-1031', 1), await line('SD-1038', 6)], { method: 'cash' }));
+  await pay(cash.invoice_id, cash.totals.gross, day(-5));
+  await issue(huf(szabo, 'PRIVATE_PERSON', -2, 12, [await line('SD-1043', 1)], { method: 'bankcard' }));
+  await issue(eur(muller, -50, -20, [{ name: 'Herend porcelán bögre, Viktória', unit_price: 62.5, unit: 'db', quantity: 24, vat: 0, discount: 0 }]));
+  const eurPartial = await issue(eur(muller, -20, 10, [
     { name: 'Tokaji Aszú 5 puttonyos 0,5 l', unit_price: 22.9, unit: 'üveg', quantity: 60, vat: 0, discount: 5 },
     { name: 'Pallet deposit', unit_price: 12, unit: 'db', quantity: 2, vat: 0, discount: 0, deposit: 1 },
   ]));
-  pay(eurPartial.invoice_id, 500, day(-3));
-  const usd = issue(eur(acme, -15, 15, [{ name: 'Zsolnay eozin váza 20 cm', unit_price: 98.5, unit: 'db', quantity: 10, vat: 0, discount: 0 }]));
-  pay(usd.invoice_id, usd.totals.gross, day(-1));
-  const wrong = issue(huf(kovacs, 'DOMESTIC', -30, -15, [line('SD-1026', 1)], { invoice_description: 'Téves számla: sztornózva' }));
-  issue(huf(kovacs, 'DOMESTIC', -28, -28, [], { fulfillment_date: day(-30), storno_id: wrong.invoice_id, items: undefined }));
-  issue(huf(nagy, 'DOMESTIC', -3, 7, [line('SD-1045', 1), line('SD-1046', 1)], { proforma: 1, invoice_description: 'Díjbekérő előlegre' }));
-  const proforma = issue(huf(kovacs, 'DOMESTIC', -8, -1, [line('SD-1004', 1)], { proforma: 1 }));
-  issue(huf(kovacs, 'DOMESTIC', -6, 8, [], { from_proforma_id: proforma.invoice_id, items: undefined }));
+  await pay(eurPartial.invoice_id, 500, day(-3));
+  const usd = await issue(eur(acme, -15, 15, [{ name: 'Zsolnay eozin váza 20 cm', unit_price: 98.5, unit: 'db', quantity: 10, vat: 0, discount: 0 }]));
+  await pay(usd.invoice_id, usd.totals.gross, day(-1));
+  const wrong = await issue(huf(kovacs, 'DOMESTIC', -30, -15, [await line('SD-1026', 1)], { invoice_description: 'Téves számla: sztornózva' }));
+  await issue(huf(kovacs, 'DOMESTIC', -28, -28, [], { fulfillment_date: day(-30), storno_id: wrong.invoice_id, items: undefined }));
+  await issue(huf(nagy, 'DOMESTIC', -3, 7, [await line('SD-1045', 1), await line('SD-1046', 1)], { proforma: 1, invoice_description: 'Díjbekérő előlegre' }));
+  const proforma = await issue(huf(kovacs, 'DOMESTIC', -8, -1, [await line('SD-1004', 1)], { proforma: 1 }));
+  await issue(huf(kovacs, 'DOMESTIC', -6, 8, [], { from_proforma_id: proforma.invoice_id, items: undefined }));
 };
 
 export const demoFinance = step;

@@ -3,7 +3,7 @@
  * (mixed VAT 27/18/5, one service, one collective product), and opening stock taken in from the
  * demo suppliers onto shelf labels. Runs inside the seed's transaction; a second run changes nothing.
  */
-import type { Db } from '../db/types';
+import type { Sql } from '../db/sql';
 import { insertProduct, type ProductData } from '../repos/products';
 import { addMove, insertReceipt } from '../repos/stock';
 import { ensureDefaultWarehouse, findWarehouse, insertWarehouse } from '../repos/warehouses';
@@ -71,40 +71,40 @@ const CATALOG: Row[] = [
 
 const SHELVES = ['A-01', 'A-02', 'B-01', 'B-03', 'C-02'];
 
-const step: DemoStep = (db: Db, account, clock) => {
+const step: DemoStep = async (db: Sql, account, clock) => {
   const now = clock.now();
   const { accountId } = account;
-  if (findWarehouse(db, accountId, 'Budapest Raktár')) return;
+  if (await findWarehouse(db, accountId, 'Budapest Raktár')) return;
   const warehouses = [
-    ensureDefaultWarehouse(db, accountId, now),
-    insertWarehouse(db, accountId, { name: 'Budapest Raktár', postalCode: '1097', city: 'Budapest', street: 'Gubacsi út 6.' }, now),
-    insertWarehouse(db, accountId, { name: 'Győr Raktár', postalCode: '9027', city: 'Győr', street: 'Külső Árpád út 2.' }, now),
+    await ensureDefaultWarehouse(db, accountId, now),
+    await insertWarehouse(db, accountId, { name: 'Budapest Raktár', postalCode: '1097', city: 'Budapest', street: 'Gubacsi út 6.' }, now),
+    await insertWarehouse(db, accountId, { name: 'Győr Raktár', postalCode: '9027', city: 'Győr', street: 'Külső Árpád út 2.' }, now),
   ];
   const suppliers = [account.supplierContactId, account.contactIds['Polska Hurtownia Sp. z o.o.'] ?? account.supplierContactId];
   const ids: number[] = [];
-  CATALOG.forEach(([name, group, manufacturer, unit, vat, price, vtsz, tags], i) => {
+  for (const [i, [name, group, manufacturer, unit, vat, price, vtsz, tags]] of CATALOG.entries()) {
     const data: ProductData = {
       name, productGroup: group, manufacturer, unit, vat: String(vat), listPrice: String(price), currency: 'HUF', action: i % 11 === 0 ? 1 : 0,
       purchasePrice: String(Math.round(price * 0.62)), wholesalePrice: String(Math.round(price * 0.8)), vtszNumber: vtsz, tags,
       itemNumber: `SD-${String(1001 + i)}`, eanNumber: ean13(`599${String(4000000 + i * 37).padStart(9, '0')}`), foreignItemNumber: `EXT-${String(70000 + i * 13)}`,
       countryCode: i % 4 === 0 ? 'DE' : 'HU', service: 0, components: [],
     };
-    const id = insertProduct(db, accountId, data, now);
+    const id = await insertProduct(db, accountId, data, now);
     ids.push(id);
     const takeIns: Array<[number, string, number]> = [[warehouses[i % 3]!, SHELVES[i % SHELVES.length]!, 5 + ((i * 7) % 40)]];
     if (i % 3 === 0) takeIns.push([warehouses[(i + 1) % 3]!, '', 2 + (i % 9)]);
     for (const [warehouseId, label, qty] of takeIns) {
-      const receiptId = insertReceipt(db, accountId, {
+      const receiptId = await insertReceipt(db, accountId, {
         kind: 'takein', warehouseId, contactId: suppliers[i % 2], date: '2026-11-02', price: data.purchasePrice, currency: 'HUF', batchNo: `DEMO-${2026}-${i + 1}`,
       }, now);
-      addMove(db, accountId, receiptId, { productId: id, warehouseId, label, qtyMilli: qty * 1000 });
+      await addMove(db, accountId, receiptId, { productId: id, warehouseId, label, qtyMilli: qty * 1000 });
     }
-  });
-  insertProduct(db, accountId, {
+  }
+  await insertProduct(db, accountId, {
     name: 'Kiszállítás és beüzemelés', productGroup: 'Szolgáltatás', unit: 'alkalom', vat: '27', listPrice: '14990', currency: 'HUF', action: 0,
     itemNumber: 'SD-SZOLG-01', tags: ['szolgáltatás'], service: 1, components: [],
   }, now);
-  insertProduct(db, accountId, {
+  await insertProduct(db, accountId, {
     name: 'Barkácscsomag (fúró, fúrószár, tipli)', productGroup: 'Csomagajánlat', manufacturer: 'Stockdesk', unit: 'csomag', vat: '27', listPrice: '34990',
     currency: 'HUF', action: 1, itemNumber: 'SD-CSOMAG-01', eanNumber: ean13('599400999001'), tags: ['csomag', 'akció'], service: 0,
     components: [{ id: ids[1]!, qty: '1' }, { id: ids[7]!, qty: '1' }, { id: ids[16]!, qty: '2' }],

@@ -5,13 +5,14 @@
 import { defaultConfig } from '../config';
 import type { Clock } from '../context';
 import type { Db } from '../db/types';
+import type { Store } from '../db/sql';
+import { sqliteStore } from '../db/sqlite/store';
 import { createAccount, findAccountByName } from '../repos/accounts';
 import { addBankAccount, listBankAccounts } from '../repos/bankAccounts';
 import { findContactByName, insertContact, type Contact } from '../repos/contacts';
 import { hasApiKey, hasSession, insertApiKey, insertSession, newKey } from '../repos/credentials';
 import { addCustomFieldDef } from '../repos/customFields';
 import { addEnvfeeCode } from '../repos/envfeeCodes';
-import { inTransaction } from '../repos/statements';
 import { ensureDefaultWarehouse } from '../repos/warehouses';
 import { DEMO_AREA_STEPS, type DemoConfig } from './steps';
 
@@ -44,44 +45,46 @@ const CONTACTS: ContactSeed[] = [
 /**
  * `config`: the settings of the server the demo is seeded for (pass the running app's config), so the
  * demo's invoices and proformas take numbers of the configured series; defaults to defaultConfig().
+ * `target`: the store, or a SQLite connection (the desk's in-process demo server, tests).
  */
-export function seedDemo(db: Db, clock: Clock, keys: Partial<DemoKeys> = {}, config: DemoConfig = defaultConfig()): { account: DemoAccount; keys: DemoKeys } {
+export async function seedDemo(target: Store | Db, clock: Clock, keys: Partial<DemoKeys> = {}, config: DemoConfig = defaultConfig()): Promise<{ account: DemoAccount; keys: DemoKeys }> {
   const now = clock.now();
-  return inTransaction(db, () => {
-    const existing = findAccountByName(db, DEMO_ACCOUNT_NAME);
+  const store = 'engine' in target ? target : sqliteStore(target);
+  return store.transaction(async (db) => {
+    const existing = await findAccountByName(db, DEMO_ACCOUNT_NAME);
     const accountId =
       existing?.id ??
-      createAccount(db, {
+      await createAccount(db, {
         name: DEMO_ACCOUNT_NAME, defaultCurrency: 'HUF', countryCode: 'HU', postalCode: '1051', city: 'Budapest',
         street: 'Széchenyi István tér 7–8.', taxNumber: '12345676-2-41', euVatNumber: 'HU12345676',
         email: 'iroda@stockdesk-demo.example', phone: '+36 1 555 0100',
       }, now);
-    ensureDefaultWarehouse(db, accountId, now);
+    await ensureDefaultWarehouse(db, accountId, now);
     if (!existing) {
-      addBankAccount(db, accountId, { number: '11773016-11111018-00000000', bankName: 'OTP Bank', currency: 'HUF', swift: 'OTPVHUHB' });
-      addBankAccount(db, accountId, { number: 'HU42117730161111101800000000', bankName: 'OTP Bank (EUR)', currency: 'EUR', swift: 'OTPVHUHB' });
-      for (const c of CONTACTS) insertContact(db, accountId, c, now);
-      addCustomFieldDef(db, accountId, 'finance', { name: 'Projekt', type: 'text', options: [] });
-      addCustomFieldDef(db, accountId, 'finance', { name: 'Surgos', type: 'checkbox', options: ['igen', 'nem'] });
-      addCustomFieldDef(db, accountId, 'order', { name: 'Megjegyzes', type: 'text', options: [] });
-      addEnvfeeCode(db, accountId, 1, 'Csomagolószer – papír');
-      addEnvfeeCode(db, accountId, 2, 'Csomagolószer – műanyag');
+      await addBankAccount(db, accountId, { number: '11773016-11111018-00000000', bankName: 'OTP Bank', currency: 'HUF', swift: 'OTPVHUHB' });
+      await addBankAccount(db, accountId, { number: 'HU42117730161111101800000000', bankName: 'OTP Bank (EUR)', currency: 'EUR', swift: 'OTPVHUHB' });
+      for (const c of CONTACTS) await insertContact(db, accountId, c, now);
+      await addCustomFieldDef(db, accountId, 'finance', { name: 'Projekt', type: 'text', options: [] });
+      await addCustomFieldDef(db, accountId, 'finance', { name: 'Surgos', type: 'checkbox', options: ['igen', 'nem'] });
+      await addCustomFieldDef(db, accountId, 'order', { name: 'Megjegyzes', type: 'text', options: [] });
+      await addEnvfeeCode(db, accountId, 1, 'Csomagolószer – papír');
+      await addEnvfeeCode(db, accountId, 2, 'Csomagolószer – műanyag');
     }
     const contactIds: Record<string, number> = {};
-    for (const c of CONTACTS) contactIds[c.name] = findContactByName(db, accountId, c.name)!.id;
+    for (const c of CONTACTS) contactIds[c.name] = (await findContactByName(db, accountId, c.name))!.id;
     const account: DemoAccount = {
       accountId,
-      bankAccount: listBankAccounts(db, accountId)[0]!.number,
+      bankAccount: (await listBankAccounts(db, accountId))[0]!.number,
       customerContactId: contactIds['Kovács és Fiú Kft.']!,
       supplierContactId: contactIds['Tisza Nagykereskedés Kft.']!,
       contactIds,
     };
-    for (const step of DEMO_AREA_STEPS) step(db, account, clock, config);
+    for (const step of DEMO_AREA_STEPS) await step(db, account, clock, config);
 
     const apiKey = keys.api_key ?? newKey('sdk');
     const sessionKey = keys.session_key ?? newKey('sds');
-    if (!hasApiKey(db, apiKey)) insertApiKey(db, accountId, apiKey, 'demo', now);
-    if (!hasSession(db, sessionKey)) insertSession(db, accountId, sessionKey, 'demo', now, new Date(now.getTime() + 3650 * 86_400_000));
+    if (!await hasApiKey(db, apiKey)) await insertApiKey(db, accountId, apiKey, 'demo', now);
+    if (!await hasSession(db, sessionKey)) await insertSession(db, accountId, sessionKey, 'demo', now, new Date(now.getTime() + 3650 * 86_400_000));
     return { account, keys: { api_key: apiKey, session_key: sessionKey } };
   });
 }

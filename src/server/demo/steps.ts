@@ -1,6 +1,6 @@
 import type { ServerConfig } from '../config';
 import type { Clock } from '../context';
-import type { Db } from '../db/types';
+import type { Sql } from '../db/sql';
 import { demoFinance } from './finance';
 import { demoProducts } from './products';
 import type { DemoAccount } from './seed';
@@ -9,6 +9,6 @@ import type { DemoAccount } from './seed';
 export type DemoConfig = Pick<ServerConfig, 'invoicePrefix' | 'proformaPrefix'>;
 
 /** Each area's demo data, seeded after the account; each step must be idempotent. */
-export type DemoStep = (db: Db, account: DemoAccount, clock: Clock, config: DemoConfig) => void;
+export type DemoStep = (db: Sql, account: DemoAccount, clock: Clock, config: DemoConfig) => Promise<void>;
 
 export const DEMO_AREA_STEPS: DemoStep[] = [demoProducts, demoFinance];
