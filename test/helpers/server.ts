@@ -1,6 +1,7 @@
 /**
- * Starts the real Command API server for a test: a real SQLite file in a temp folder, an
- * ephemeral loopback port, a controllable clock, and a seeded account with known keys.
+ * Starts the real Command API server for a test: a real SQLite file in a temp folder (or, with
+ * STOCKDESK_TEST_ENGINE=postgres, a fresh PostgreSQL database per server), an ephemeral loopback
+ * port, a controllable clock, and a seeded account with known keys.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +12,21 @@ import {
 } from '@shared/protocol';
 import type { ErrorBody } from '@shared/protocol';
 import { openServerDb, startServer, type App } from '@server/app';
+import { sqliteStore } from '@server/db/sqlite/store';
 import type { Clock } from '@server/context';
 import { defaultConfig, type ServerConfig } from '@server/config';
 import { seedDemo, type DemoAccount } from '@server/demo/seed';
+import type { Store } from '@server/db/sql';
+import { openPostgres } from '@server/db/postgres';
+import { createTestDatabase, dropTestDatabase } from './postgres';
+
+/** The engine the server tests run on: STOCKDESK_TEST_ENGINE=postgres, else SQLite (the default). */
+export const TEST_ENGINE: 'sqlite' | 'postgres' = process.env.STOCKDESK_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+/**
+ * For describe.skipIf / it.skipIf on tests of SQLite internals (its files, group commit, kept rows,
+ * migrations 004-006): greppable as `onPostgres`, and each use says why the test is SQLite's only.
+ */
+export const onPostgres = TEST_ENGINE === 'postgres';
 
 export class TestClock implements Clock {
   constructor(private t = new Date('2026-11-22T09:00:00.000Z')) {}
@@ -70,10 +83,10 @@ export async function startTestServer(opts: { config?: Partial<ServerConfig>; cl
   const dir = mkdtempSync(join(tmpdir(), 'stockdesk-server-'));
   const dbPath = join(dir, 'server.db');
   const clock = opts.clock ?? new TestClock();
-  const db = openServerDb(dbPath);
   const config: Partial<ServerConfig> = { port: 0, dbPath, ...opts.config };
-  const { account } = seedDemo(db, clock, DEMO_KEYS, defaultConfig(config));
-  const app = await startServer({ db, clock, log: pino({ level: 'silent' }), config });
+  const storage = await openTestStorage(dbPath);
+  const { account } = await seedDemo(storage.store, clock, DEMO_KEYS, defaultConfig(config));
+  const app = await startServer({ ...storage.start, clock, log: pino({ level: 'silent' }), config });
 
   const raw: TestServer['raw'] = async (path, body, contentType, method = 'POST') => {
     const res = await fetch(app.url + path, { method, body: method === 'GET' || method === 'HEAD' ? undefined : typeof body === 'string' ? body : new Uint8Array(body), headers: contentType ? { 'content-type': contentType } : {} });
@@ -94,8 +107,33 @@ export async function startTestServer(opts: { config?: Partial<ServerConfig>; cl
     app, url: app.url, clock, dir, dbPath, account, keys: DEMO_KEYS, call, ok, raw,
     async close() {
       await app.close();
-      db.close();
+      await storage.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface TestStorage {
+  store: Store;
+  /** What startServer is given: the SQLite connection, or the PostgreSQL store. */
+  start: { db: ReturnType<typeof openServerDb> } | { store: Store };
+  close(): Promise<void>;
+}
+
+/** The test server's database on TEST_ENGINE: a SQLite file at dbPath, or a fresh PostgreSQL database (dropped on close). */
+async function openTestStorage(dbPath: string): Promise<TestStorage> {
+  if (TEST_ENGINE === 'sqlite') {
+    const db = openServerDb(dbPath);
+    return { store: sqliteStore(db), start: { db }, close: async () => void db.close() };
+  }
+  const url = await createTestDatabase();
+  const store = await openPostgres({ url, poolSize: 8 });
+  return {
+    store,
+    start: { store },
+    async close() {
+      await store.close();
+      await dropTestDatabase(url);
     },
   };
 }

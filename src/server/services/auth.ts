@@ -51,10 +51,17 @@ function cacheFor(sql: Sql, monotonic: number): Cache {
   return cache;
 }
 
+function verified(found: { accountId: number } | undefined): number {
+  if (!found) throw new ProtocolError('AUTH_FAILED', AUTH_MESSAGE);
+  return found.accountId;
+}
+
 export async function authenticate(sql: Sql, c: Credentials, now: Date): Promise<number> {
   if (!c.api_key || !c.session_key) {
     throw new ProtocolError('AUTH_FAILED', 'Both api_key and session_key are required inside the method element.');
   }
+  // On PostgreSQL other instances revoke keys unseen by this process: no cache, every request asks the database.
+  if (sql.engine !== 'sqlite') return verified(await sessionForKeys(sql, c.api_key, c.session_key, now));
   const monotonic = performance.now();
   const cache = cacheFor(sql, monotonic);
   // Length-prefixed, so two different pairs can never make the same key.
@@ -64,8 +71,8 @@ export async function authenticate(sql: Sql, c: Credentials, now: Date): Promise
   if (hit && nowMs < hit.expiresAtMs && monotonic - hit.verifiedAtMs < AUTH_CACHE_MAX_AGE_MS) return hit.accountId;
   if (hit) cache.entries.delete(key);
   const found = await sessionForKeys(sql, c.api_key, c.session_key, now);
-  if (!found) throw new ProtocolError('AUTH_FAILED', AUTH_MESSAGE);
+  const accountId = verified(found);
   if (cache.entries.size >= AUTH_CACHE_MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
-  cache.entries.set(key, { accountId: found.accountId, expiresAtMs: Date.parse(found.expiresAt), verifiedAtMs: monotonic });
-  return found.accountId;
+  cache.entries.set(key, { accountId, expiresAtMs: Date.parse(found!.expiresAt), verifiedAtMs: monotonic });
+  return accountId;
 }
