@@ -85,11 +85,31 @@ export async function startTestServer(opts: { config?: Partial<ServerConfig>; cl
   const clock = opts.clock ?? new TestClock();
   const config: Partial<ServerConfig> = { port: 0, dbPath, ...opts.config };
   const storage = await openTestStorage(dbPath);
-  const { account } = await seedDemo(storage.store, clock, DEMO_KEYS, defaultConfig(config));
-  const app = await startServer({ ...storage.start, clock, log: pino({ level: 'silent' }), config });
+  let started: { account: DemoAccount; app: App };
+  try {
+    const { account } = await seedDemo(storage.store, clock, DEMO_KEYS, defaultConfig(config));
+    started = { account, app: await startServer({ ...storage.start, clock, log: pino({ level: 'silent' }), config }) };
+  } catch (e) {
+    await storage.close();
+    throw e;
+  }
+  const { account, app } = started;
 
+  const { call, ok, raw } = testClient(app.url);
+  return {
+    app, url: app.url, clock, dir, dbPath, account, keys: DEMO_KEYS, call, ok, raw,
+    async close() {
+      await app.close();
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Calls over real HTTP to the server at `url` with the demo keys (or others). */
+export function testClient(url: string): Pick<TestServer, 'call' | 'ok' | 'raw'> {
   const raw: TestServer['raw'] = async (path, body, contentType, method = 'POST') => {
-    const res = await fetch(app.url + path, { method, body: method === 'GET' || method === 'HEAD' ? undefined : typeof body === 'string' ? body : new Uint8Array(body), headers: contentType ? { 'content-type': contentType } : {} });
+    const res = await fetch(url + path, { method, body: method === 'GET' || method === 'HEAD' ? undefined : typeof body === 'string' ? body : new Uint8Array(body), headers: contentType ? { 'content-type': contentType } : {} });
     return { status: res.status, body: await res.text(), contentType: res.headers.get('content-type') };
   };
   const call: TestServer['call'] = async (method, params, o = {}) => {
@@ -103,14 +123,7 @@ export async function startTestServer(opts: { config?: Partial<ServerConfig>; cl
     if (!r.ok) throw new Error(`${method} failed: ${r.error.code} ${r.error.message} ${JSON.stringify(r.error.details)}`);
     return r.result;
   };
-  return {
-    app, url: app.url, clock, dir, dbPath, account, keys: DEMO_KEYS, call, ok, raw,
-    async close() {
-      await app.close();
-      await storage.close();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return { call, ok, raw };
 }
 
 interface TestStorage {

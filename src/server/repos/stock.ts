@@ -92,6 +92,24 @@ export async function addMove(sql: Sql, accountId: number, receiptId: number, m:
 const ON_HAND = perEngine((d) => `SELECT COALESCE(${d.sumInt('qty_milli')}, 0) AS q FROM stock_levels WHERE account_id = ? AND product_id = ? AND warehouse_id = ?`);
 const ON_HAND_LABEL = perEngine((d) => `${ON_HAND[d.engine]} AND stock_label = ?`);
 
+/**
+ * Holds the products' stock still until the caller's transaction ends: a write that checks levels
+ * before it moves stock (a wasting, a shipment, a reservation) calls this first, so two such writes
+ * on one product never both pass their check on the same level. SQLite has one writer at a time and
+ * needs nothing; PostgreSQL locks the product rows, in id order so that two writes over several
+ * products cannot deadlock. NO KEY UPDATE leaves inserts that merely reference the product (its
+ * moves, order lines) free.
+ */
+export async function lockStock(sql: Sql, accountId: number, productIds: Iterable<number>): Promise<void> {
+  if (sql.engine !== 'postgres') return;
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await sql.all(
+    'SELECT id FROM products WHERE account_id = ? AND id IN (SELECT value::bigint FROM json_array_elements_text(?::json)) ORDER BY id FOR NO KEY UPDATE',
+    [accountId, JSON.stringify(ids)],
+  );
+}
+
 /** On hand in a warehouse: one label, or all labels together when label is undefined. */
 export async function onHand(sql: Sql, accountId: number, productId: number, warehouseId: number, label?: string): Promise<number> {
   const r = label === undefined
