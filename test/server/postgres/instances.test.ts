@@ -3,9 +3,12 @@
  * (issue 16, "correct across instances"): invoice numbers stay gap-free and unique, a request_id
  * applies once even when its twin reaches the other instance, and concurrent wastings never take
  * stock below zero. Each instance has its own connection pool, as separate processes would.
+ * Invoice mail held while no instance had SMTP is sent once when two instances with SMTP start together.
  * PostgreSQL by nature: it starts the test cluster whatever STOCKDESK_TEST_ENGINE says.
  */
 import pino from 'pino';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type App } from '@server/app';
 import { openPostgres, type PgStore } from '@server/db/postgres';
@@ -102,5 +105,49 @@ describe('two instances on one PostgreSQL database', () => {
     // Both instances read the same, at once.
     const [qa, qb] = await Promise.all([a.ok('getQuantity', { product_id: productId, warehouse: 'Default' }), b.ok('getQuantity', { product_id: productId, warehouse: 'Default' })]);
     expect(qb).toEqual(qa);
+  }, 60_000);
+});
+
+describe('two instances with SMTP starting together', () => {
+  it('send each held invoice mail exactly once', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++) ids.push((await both(i).ok('setInvoice', invoice({ email: `penzugy${i}@kovacsesfiu.example` }))).invoice_id);
+    const held = await check.all<{ n: number }>("SELECT count(*) AS n FROM mail_queue WHERE status = 'pending' AND next_attempt_ms IS NULL");
+    expect(held[0]!.n).toBe(ids.length);
+
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, cb) {
+        stream.resume();
+        stream.on('end', () => {
+          received.push(session.envelope.rcptTo.map((r) => r.address).join(','));
+          cb();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
+    const port = (smtp.server.address() as AddressInfo).port;
+    const config = { port: 0, smtp: { host: '127.0.0.1', port, secure: false, from: 'szamla@stockdesk-demo.example' } };
+    const senders: App[] = [];
+    const pools = [await openPostgres({ url, poolSize: 4 }), await openPostgres({ url, poolSize: 4 })];
+    try {
+      senders.push(...(await Promise.all(pools.map((store) => startServer({ store, log: pino({ level: 'silent' }), config })))));
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const left = (await check.get<{ n: number }>("SELECT count(*) AS n FROM mail_queue WHERE status <> 'sent'"))!.n;
+        if (left === 0) break;
+        if (Date.now() > deadline) throw new Error(`${left} mail(s) still unsent after 20 s`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // Give a duplicate time to arrive, then count.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(received.sort()).toEqual(ids.map((_, i) => `penzugy${i}@kovacsesfiu.example`).sort());
+    } finally {
+      for (const app of senders) await app.close();
+      for (const store of pools) await store.close();
+      await new Promise<void>((r) => smtp.close(() => r()));
+    }
   }, 60_000);
 });
