@@ -17,11 +17,11 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'stockdesk-bench-core-'));
   const dbPath = join(dir, 'server.db');
   const db = openServerDb(dbPath);
-  const { account, keys } = seedDemo(db, systemClock);
+  const { account, keys } = await seedDemo(db, systemClock);
   const started = Date.now();
   const ids: number[] = [];
   // In slices, so one transaction never holds the whole catalog in the WAL.
-  for (let i = 0; i < count; i += 10_000) ids.push(...seedCatalog(db, account.accountId, Math.min(10_000, count - i), new Date(Date.now() - 60_000), { stockEvery: 1, qty: 1000 }));
+  for (let i = 0; i < count; i += 10_000) ids.push(...(await seedCatalog(db, account.accountId, Math.min(10_000, count - i), new Date(Date.now() - 60_000), { stockEvery: 1, qty: 1000 })));
   const app = await startServer({ db, config: { port: 0, dbPath }, log: pino({ level: 'silent' }) });
   process.send!({ url: app.url, keys, supplier: account.supplierContactId, ids: [ids[0], ids.at(-1)], products: count, seedMs: Date.now() - started });
   process.on('disconnect', () => {

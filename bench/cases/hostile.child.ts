@@ -15,7 +15,7 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'stockdesk-bench-hostile-'));
   const dbPath = join(dir, 'server.db');
   const db = openServerDb(dbPath);
-  const { account, keys } = seedDemo(db, systemClock);
+  const { account, keys } = await seedDemo(db, systemClock);
   const app = await startServer({ db, config: { port: 0, dbPath }, log: pino({ level: 'silent' }) });
   // 1 ms resolution: the histogram's max is the longest the loop was held (plus up to that).
   const delay = monitorEventLoopDelay({ resolution: 1 });

@@ -11,6 +11,7 @@ import pino from 'pino';
 import { computeTotals, type LineInput } from '@shared/money';
 import { openServerDb, startServer, systemClock } from '@server/app';
 import type { Db } from '@sqlite/types';
+import { sqliteStore } from '@server/db/sqlite/store';
 import type { Party } from '@documents/model';
 import { seedDemo } from '@server/demo/seed';
 import { getAccount } from '@server/repos/accounts';
@@ -41,15 +42,15 @@ function templates(currency: 'HUF' | 'EUR') {
   });
 }
 
-export function seedInvoices(db: Db, accountId: number, n: number, today: string): void {
+export async function seedInvoices(raw: Db, accountId: number, n: number, today: string): Promise<void> {
   const now = new Date();
-  const account = getAccount(db, accountId)!;
+  const account = (await getAccount(sqliteStore(raw), accountId))!;
   const seller = accountParty(account);
-  db.transaction(() => {
+  await sqliteStore(raw).transaction(async (db) => {
     const contacts: Array<{ id: number; name: string; party: Party }> = [];
     for (let i = 0; i < CUSTOMERS; i++) {
       const c = { name: `Bench Vevő ${String(i).padStart(3, '0')} Kft.`, kind: 'customer' as const, countryCode: 'HU', postalCode: '1111', city: 'Budapest', street: `Fő utca ${i + 1}.`, taxNumber: `${String(10_000_000 + i)}-2-41` };
-      const id = insertContact(db, accountId, c, now);
+      const id = await insertContact(db, accountId, c, now);
       contacts.push({ id, name: c.name, party: contactParty({ ...c, id, updatedAt: '' }) });
     }
     const sets = { HUF: templates('HUF'), EUR: templates('EUR') };
@@ -58,24 +59,24 @@ export function seedInvoices(db: Db, accountId: number, n: number, today: string
       const t = sets[currency][i % 16]!;
       const c = contacts[i % CUSTOMERS]!;
       const issued = addDays(today, -(i % 240));
-      const seq = nextSequence(db, accountId, 'SD', Number(issued.slice(0, 4)));
-      const id = insertInvoice(db, accountId, {
+      const seq = await nextSequence(db, accountId, 'SD', Number(issued.slice(0, 4)));
+      const id = await insertInvoice(db, accountId, {
         type: 'invoice', invoiceNumber: formatInvoiceNumber('SD', Number(issued.slice(0, 4)), seq), series: 'SD', year: Number(issued.slice(0, 4)), seq,
         crdr: 'outgoing', method: 'transfer', issuedDate: issued, paymentDate: addDays(issued, 15), fulfillmentDate: issued,
         selectedAccount: currency === 'HUF' ? '11773016-11111018-00000000' : 'HU42117730161111101800000000', contactId: c.id, contactName: c.name,
         currency, fxRate: currency === 'HUF' ? undefined : '395.12', customerVatType: 'DOMESTIC', language: 'hu_HU', esignature: false,
         seller, buyer: c.party, totals: t.totals,
       }, now);
-      insertInvoiceLines(db, id, t.lines);
+      await insertInvoiceLines(db, id, t.lines);
       // 40 % paid, 20 % partly paid, 40 % open; the older ones are overdue.
       const kind = i % 5;
       if (kind < 3) {
         const amount = kind < 2 ? t.totals.gross : currency === 'HUF' ? '1000' : '10.00';
-        insertPayment(db, accountId, { invoiceId: id, amount, date: issued }, now);
-        addToPaid(db, accountId, id, amount);
+        await insertPayment(db, accountId, { invoiceId: id, amount, date: issued }, now);
+        await addToPaid(db, accountId, id, amount);
       }
     }
-  })();
+  });
 }
 
 async function main(): Promise<void> {
@@ -88,10 +89,10 @@ async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'stockdesk-bench-finance-'));
   const dbPath = join(dir, 'server.db');
   const db = openServerDb(dbPath);
-  const { account, keys } = seedDemo(db, systemClock);
+  const { account, keys } = await seedDemo(db, systemClock);
   const count = Number(process.argv[3] ?? 50_000);
   const started = Date.now();
-  seedInvoices(db, account.accountId, count, businessDate(systemClock.now()));
+  await seedInvoices(db, account.accountId, count, businessDate(systemClock.now()));
   const app = await startServer({ db, config: { port: 0, dbPath }, log: pino({ level: 'silent' }) });
   process.send!({ url: app.url, keys, account, invoices: count, seedMs: Date.now() - started });
   process.on('message', (m: { cpu?: boolean }) => {

@@ -9,23 +9,24 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { openServerDb, startServer, systemClock } from '@server/app';
 import { seedDemo } from '@server/demo/seed';
-import { groupCommitOf } from '@server/repos/groupCommit';
+import { groupCommitOf } from '@server/db/sqlite/groupCommit';
+import { sqliteStore } from '@server/db/sqlite/store';
 import { insertProduct } from '@server/repos/products';
 import { serveBare } from '../lib/bare';
 import { syntheticProduct } from '../lib/catalog';
 
-function catalog(db: ReturnType<typeof openServerDb>, accountId: number, n: number): void {
+async function catalog(raw: ReturnType<typeof openServerDb>, accountId: number, n: number): Promise<void> {
   const now = new Date();
-  db.transaction(() => {
+  await sqliteStore(raw).transaction(async (db) => {
     for (let i = 0; i < n; i++) {
       const { maker, kind, name } = syntheticProduct(i);
-      insertProduct(db, accountId, {
+      await insertProduct(db, accountId, {
         name, action: 0, listPrice: String(1000 + (i % 50_000)), currency: 'HUF', vat: '27', unit: 'db',
         manufacturer: maker, itemNumber: `SD-${String(i).padStart(6, '0')}`, eanNumber: String(5_990_000_000_000 + i), productGroup: kind,
         tags: [kind.split(' ')[0]!, i % 2 ? 'akció' : 'raktári'], service: 0, components: [],
       }, now);
     }
-  })();
+  });
 }
 
 async function main(): Promise<void> {
@@ -36,10 +37,10 @@ async function main(): Promise<void> {
     const dir = mkdtempSync(join(tmpdir(), 'stockdesk-bench-'));
     const dbPath = join(dir, 'server.db');
     const db = openServerDb(dbPath);
-    const { account, keys } = seedDemo(db, systemClock);
+    const { account, keys } = await seedDemo(db, systemClock);
     const count = Number(process.argv[3] ?? 100_000);
     const started = Date.now();
-    catalog(db, account.accountId, count);
+    await catalog(db, account.accountId, count);
     const app = await startServer({ db, config: { port: 0, dbPath }, log: pino({ level: 'silent' }) });
     process.send!({ url: app.url, keys, account, products: count, seedMs: Date.now() - started });
     process.on('message', (m: { cpu?: boolean }) => {

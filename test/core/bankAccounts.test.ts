@@ -20,7 +20,7 @@ describe('bank accounts for order and invoice forms', () => {
       { number: '11773016-11111018-00000000', bankName: 'OTP Bank', currency: 'HUF', swift: 'OTPVHUHB' },
       { number: 'HU42117730161111101800000000', bankName: 'OTP Bank (EUR)', currency: 'EUR', swift: 'OTPVHUHB' },
     ]);
-    addBankAccount(s.app.db, s.account.accountId, { number: '10918001-00000123-45670001', bankName: 'UniCredit', currency: 'HUF' });
+    await addBankAccount(s.app.store, s.account.accountId, { number: '10918001-00000123-45670001', bankName: 'UniCredit', currency: 'HUF' });
     await c.ok('sync.now', {});
     c.net.offline = true;
     const after = await c.ok('account.bankAccounts', {});

@@ -41,7 +41,7 @@ describe('the desk on a bad network', () => {
 
   beforeEach(async () => {
     s = await startTestServer();
-    ids = seedCatalog(s.app.db, s.account.accountId, 20, s.clock.now(), { stockEvery: 1, qty: 100_000 });
+    ids = await seedCatalog(s.app.db, s.account.accountId, 20, s.clock.now(), { stockEvery: 1, qty: 100_000 });
     proxy = await startFaultProxy(s.url, { dropRequest: 0.2, dropResponse: 0.2, reset: 0, maxLatencyMs: 0 }, 11);
     proxy.enabled = false;
     c = await startTestCore(s, { realTime: true, serverUrl: proxy.url, engine: DEFAULTS });

@@ -27,7 +27,7 @@ describe('crash during replay', () => {
   let ids: number[];
   beforeAll(async () => {
     s = await startTestServer();
-    ids = seedCatalog(s.app.db, s.account.accountId, 20, s.clock.now(), { stockEvery: 1, qty: 100_000 });
+    ids = await seedCatalog(s.app.db, s.account.accountId, 20, s.clock.now(), { stockEvery: 1, qty: 100_000 });
     // The proxy only serves to cut the network while the queue builds up; it injects no faults.
     proxy = await startFaultProxy(s.url, { dropRequest: 0, dropResponse: 0, reset: 0, maxLatencyMs: 0 });
     dir = mkdtempSync(join(tmpdir(), 'stockdesk-crash-'));

@@ -20,7 +20,7 @@ describe('replay through a faulty network', () => {
   let ids: number[];
   beforeAll(async () => {
     s = await startTestServer();
-    ids = seedCatalog(s.app.db, s.account.accountId, 40, s.clock.now(), { stockEvery: 1, qty: 100_000 });
+    ids = await seedCatalog(s.app.db, s.account.accountId, 40, s.clock.now(), { stockEvery: 1, qty: 100_000 });
     proxy = await startFaultProxy(s.url, { dropRequest: 0.2, dropResponse: 0.2, reset: 0.05, maxLatencyMs: 3 });
     proxy.enabled = false;
     c = await startTestCore(s, { realTime: true, serverUrl: proxy.url, engine: { healthIntervalMs: 5, backoff: { baseMs: 1, capMs: 20 }, callTimeoutMs: 5_000 } });

@@ -128,7 +128,7 @@ for (const withExtensions of [true, false]) {
     let c: TestCore;
     beforeAll(async () => {
       s = await startTestServer();
-      seedCatalog(s.app.db, s.account.accountId, withExtensions ? 2600 : 1500, s.clock.now(), { stockEvery: 7 });
+      await seedCatalog(s.app.db, s.account.accountId, withExtensions ? 2600 : 1500, s.clock.now(), { stockEvery: 7 });
       // The server reads updated_since inclusively: the first pull happens a moment after the seeding.
       s.clock.advance(1_000);
       c = await startTestCore(s, { stripExtensions: !withExtensions });

@@ -8,7 +8,7 @@ describe('offline capture and replay against the real server', () => {
   let ids: number[];
   beforeAll(async () => {
     s = await startTestServer();
-    ids = seedCatalog(s.app.db, s.account.accountId, 30, s.clock.now(), { stockEvery: 1 });
+    ids = await seedCatalog(s.app.db, s.account.accountId, 30, s.clock.now(), { stockEvery: 1 });
     c = await startTestCore(s);
   });
   afterAll(async () => {

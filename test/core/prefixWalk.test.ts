@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '@server/repos/products';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startTestCore, type TestCore } from '../helpers/core';
+import { sqliteStore } from '@server/db/sqlite/store';
 
-function addNamed(s: TestServer, names: string[]): void {
-  s.app.db.transaction(() => {
-    for (const name of names) insertProduct(s.app.db, s.account.accountId, { name, action: 0, currency: 'HUF', vat: '27', unit: 'db', tags: [], service: 0, components: [] } as never, s.clock.now());
-  })();
+async function addNamed(s: TestServer, names: string[]): Promise<void> {
+  await sqliteStore(s.app.db).transaction(async (tx) => {
+    for (const name of names) await insertProduct(tx, s.account.accountId, { name, action: 0, currency: 'HUF', vat: '27', unit: 'db', tags: [], service: 0, components: [] } as never, s.clock.now());
+  });
 }
 
 const serverProducts = (s: TestServer) => s.app.db.prepare('SELECT id, product_name AS name FROM products WHERE account_id = ? ORDER BY id').all(s.account.accountId);
@@ -24,7 +25,7 @@ describe('prefix walk over shared prefixes', () => {
     s = await startTestServer();
     // The lowest 1000 ids of "közös előtag " all continue with "0": the next 100 ("1…") and the
     // last one ("x…") continue with characters that answer never shows.
-    addNamed(s, [...Array.from({ length: 1100 }, (_, i) => `Közös előtag ${String(i).padStart(4, '0')}`), 'Közös előtag x-szel']);
+    await addNamed(s, [...Array.from({ length: 1100 }, (_, i) => `Közös előtag ${String(i).padStart(4, '0')}`), 'Közös előtag x-szel']);
     c = await startTestCore(s, { stripExtensions: true });
   }, 120_000);
   afterAll(async () => {
@@ -47,7 +48,7 @@ describe('prefix walk that cannot split', () => {
   beforeAll(async () => {
     s = await startTestServer();
     // No filter tells these apart: the mirror must say it is incomplete.
-    addNamed(s, Array.from({ length: 1001 }, () => 'Ugyanaz'));
+    await addNamed(s, Array.from({ length: 1001 }, () => 'Ugyanaz'));
     c = await startTestCore(s, { stripExtensions: true });
   }, 120_000);
   afterAll(async () => {

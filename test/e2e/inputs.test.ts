@@ -15,6 +15,7 @@ import { insertProduct } from '@server/repos/products';
 import { businessDate } from '@server/services/finance/calendar';
 import { DEMO_KEYS } from '../helpers/server';
 import { eventually, launchBrowser, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
+import { sqliteStore } from '@server/db/sqlite/store';
 
 const GYOR = 'Győr Raktár';
 const SUPPLIER = 'Polska';
@@ -226,13 +227,13 @@ describe('a search with more than 1,000 matches', () => {
     // name alphabetically gets the lowest id, so id order and name order disagree everywhere.
     const now = new Date();
     const { db, account } = { db: srv.server.app.db, account: srv.server.account };
-    db.transaction(() => {
+    await sqliteStore(db).transaction(async (tx) => {
       for (let i = 0; i < 1200; i++) {
-        insertProduct(db, account.accountId, {
+        await insertProduct(tx, account.accountId, {
           name: `${WORD} konzol ${String(1199 - i).padStart(4, '0')}`, action: 0, listPrice: '990', currency: 'HUF', vat: '27', unit: 'db', tags: [], service: 0, components: [],
         }, now);
       }
-    })();
+    });
     await stack.invoke('sync.now', {});
     await eventually(async () => (await stack.invoke('products.search', { query: WORD, offset: 0, limit: 1 })).total === 1200, { timeoutMs: 60_000, what: 'the mirror to hold the new products' });
   });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChannelName, IpcResponse, RequestOf, ResultOf } from '@shared/ipc/channels';
 import type { Db } from '@sqlite/types';
+import { sqliteStore } from '@server/db/sqlite/store';
 import { insertProduct } from '@server/repos/products';
 import { addMove, insertReceipt } from '@server/repos/stock';
 import { findWarehouse, insertWarehouse } from '@server/repos/warehouses';
@@ -123,22 +124,23 @@ export async function startTestCore(server: TestServer, opts: { format?: 'json' 
 export const WAREHOUSES = ['Default', 'Győr', 'Szeged'];
 
 /** A synthetic catalog written straight into the server's database; stock in every warehouse for some. */
-export function seedCatalog(db: Db, accountId: number, n: number, now: Date, opts: { stockEvery?: number; prefix?: string; qty?: number } = {}): number[] {
+export async function seedCatalog(raw: Db, accountId: number, n: number, now: Date, opts: { stockEvery?: number; prefix?: string; qty?: number } = {}): Promise<number[]> {
   const ids: number[] = [];
-  db.transaction(() => {
-    const wh = WAREHOUSES.map((name) => findWarehouse(db, accountId, name)?.id ?? insertWarehouse(db, accountId, { name }, now));
+  await sqliteStore(raw).transaction(async (db) => {
+    const wh: number[] = [];
+    for (const name of WAREHOUSES) wh.push((await findWarehouse(db, accountId, name))?.id ?? (await insertWarehouse(db, accountId, { name }, now)));
     for (let i = 0; i < n; i++) {
-      const id = insertProduct(db, accountId, {
+      const id = await insertProduct(db, accountId, {
         name: `${opts.prefix ?? 'Termék'} ${['szűrő', 'csavar', 'kalapács', 'fogó', 'kés'][i % 5]} ${String(i).padStart(6, '0')}`, action: 0,
         listPrice: String(100 + (i % 5000)), currency: 'HUF', vat: '27', unit: 'db', itemNumber: `IT-${String(i).padStart(6, '0')}`,
         eanNumber: String(5_990_000_000_000 + i), manufacturer: ['Bosch', 'Makita', 'Győri'][i % 3], tags: [], service: 0, components: [],
       }, now);
       ids.push(id);
       if (opts.stockEvery && i % opts.stockEvery === 0) {
-        const r = insertReceipt(db, accountId, { kind: 'takein', warehouseId: wh[0]!, date: now.toISOString().slice(0, 10) }, now);
-        wh.forEach((w, k) => addMove(db, accountId, r, { productId: id, warehouseId: w, label: '', qtyMilli: (opts.qty ?? 10 + k) * 1000 }));
+        const r = await insertReceipt(db, accountId, { kind: 'takein', warehouseId: wh[0]!, date: now.toISOString().slice(0, 10) }, now);
+        for (const [k, w] of wh.entries()) await addMove(db, accountId, r, { productId: id, warehouseId: w, label: '', qtyMilli: (opts.qty ?? 10 + k) * 1000 });
       }
     }
-  })();
+  });
   return ids;
 }

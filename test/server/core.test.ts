@@ -75,7 +75,7 @@ describe('service', () => {
     const bad = await s.call('getContacts', {}, { keys: { api_key: s.keys.api_key, session_key: 'nope' } });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error.code).toBe('AUTH_FAILED');
-    const opened = runAdmin(s.app.db, ['session', 'open', '--account', String(s.account.accountId), '--ttl', '1h'], s.clock.now()) as { session_key: string; session_id: number };
+    const opened = await runAdmin(s.app.store, ['session', 'open', '--account', String(s.account.accountId), '--ttl', '1h'], s.clock.now()) as { session_key: string; session_id: number };
     const keys = { api_key: s.keys.api_key, session_key: opened.session_key };
     expect((await s.call('getContacts', {}, { keys })).ok).toBe(true);
     s.clock.advance(2 * 3_600_000);

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '@server/db/migrations';
 import { migrate, userVersion } from '@sqlite/migrate';
 import { invoiceDeliveryMoves } from '@server/repos/stock';
+import { sqliteStore } from '@server/db/sqlite/store';
 
 describe('migration 004 (stock_receipts_invoice)', () => {
-  it('upgrades a version-3 database in place and serves the lookup by invoice id from the index', () => {
+  it('upgrades a version-3 database in place and serves the lookup by invoice id from the index', async () => {
     const db = new Database(':memory:');
     migrate(db, MIGRATIONS.slice(0, 3));
     expect(userVersion(db)).toBe(3);
@@ -18,7 +19,7 @@ describe('migration 004 (stock_receipts_invoice)', () => {
     expect(plan.map((p) => p.detail).join('\n')).toMatch(/stock_receipts_invoice/);
     // Today's repository code reads today's schema.
     migrate(db, MIGRATIONS);
-    expect(invoiceDeliveryMoves(db, 1, 7)).toEqual([]);
+    expect(await invoiceDeliveryMoves(sqliteStore(db), 1, 7)).toEqual([]);
     db.close();
   });
 });

@@ -15,7 +15,7 @@ const dated = (issued: string, due: string) => ({ issued_date: issued, fulfillme
 
 beforeAll(async () => {
   base = await startTestServer();
-  s = cleanAccount(base, SELLER);
+  s = await cleanAccount(base, SELLER);
   const kovacs = contact(s, KOVACS);
   const add = async (key: string, params: Record<string, unknown>) => {
     const r = await issue(s, params);

@@ -63,16 +63,16 @@ export const DAY = 86_400_000;
  * The same server seen through a new account that has the demo's bank accounts, customers and
  * custom fields but none of its invoices (the demo seeds some), for tests that count everything.
  */
-export function cleanAccount(base: TestServer, name: string): TestServer {
+export async function cleanAccount(base: TestServer, name: string): Promise<TestServer> {
   const now = base.clock.now();
-  const admin = (args: string[]) => runAdmin(base.app.db, args, now) as Record<string, unknown>;
-  const id = String((admin(['account', 'create', '--name', name, '--tax-number', '12345676-2-41', '--eu-vat', 'HU12345676', '--postal-code', '1051', '--city', 'Budapest', '--street', 'Széchenyi István tér 7–8.']) as { account_id: number }).account_id);
-  const keys = { api_key: (admin(['key', 'issue', '--account', id]) as { api_key: string }).api_key, session_key: (admin(['session', 'open', '--account', id]) as { session_key: string }).session_key };
-  admin(['bank', 'add', '--account', id, '--number', HUF_ACCOUNT, '--currency', 'HUF', '--swift', 'OTPVHUHB']);
-  admin(['bank', 'add', '--account', id, '--number', EUR_ACCOUNT, '--currency', 'EUR', '--swift', 'OTPVHUHB']);
-  admin(['field', 'add', '--account', id, '--area', 'finance', '--name', 'Projekt', '--type', 'text']);
+  const admin = async (args: string[]) => await runAdmin(base.app.store, args, now) as Record<string, unknown>;
+  const id = String((await admin(['account', 'create', '--name', name, '--tax-number', '12345676-2-41', '--eu-vat', 'HU12345676', '--postal-code', '1051', '--city', 'Budapest', '--street', 'Széchenyi István tér 7–8.']) as { account_id: number }).account_id);
+  const keys = { api_key: (await admin(['key', 'issue', '--account', id]) as { api_key: string }).api_key, session_key: (await admin(['session', 'open', '--account', id]) as { session_key: string }).session_key };
+  await admin(['bank', 'add', '--account', id, '--number', HUF_ACCOUNT, '--currency', 'HUF', '--swift', 'OTPVHUHB']);
+  await admin(['bank', 'add', '--account', id, '--number', EUR_ACCOUNT, '--currency', 'EUR', '--swift', 'OTPVHUHB']);
+  await admin(['field', 'add', '--account', id, '--area', 'finance', '--name', 'Projekt', '--type', 'text']);
   const contactIds: Record<string, number> = {};
-  const add = (n: string, args: string[]) => (contactIds[n] = (admin(['contact', 'add', '--account', id, '--name', n, ...args]) as { contact_id: number }).contact_id);
+  const add = async (n: string, args: string[]) => (contactIds[n] = (await admin(['contact', 'add', '--account', id, '--name', n, ...args]) as { contact_id: number }).contact_id);
   add(KOVACS, ['--country', 'HU', '--postal-code', '9021', '--city', 'Győr', '--street', 'Petőfi Sándor utca 12.', '--tax-number', '24681353-2-08', '--eu-vat', 'HU24681353']);
   add(NAGY, ['--country', 'HU', '--postal-code', '1117', '--city', 'Budapest', '--street', 'Október huszonharmadika utca 8.', '--tax-number', '13579135-2-43']);
   add(SZABO, ['--country', 'HU', '--postal-code', '6720', '--city', 'Szeged', '--street', 'Kárász utca 5.']);

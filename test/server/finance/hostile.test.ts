@@ -18,13 +18,13 @@ const ids = { invoice: 0, paid: 0, proforma: 0, cancelled: 0, storno: 0, otherIn
 beforeAll(async () => {
   s = await startTestServer();
   const now = s.clock.now();
-  const acct = (runAdmin(s.app.db, ['account', 'create', '--name', 'Idegen Kft.'], now) as { account_id: number }).account_id;
+  const acct = (await runAdmin(s.app.store, ['account', 'create', '--name', 'Idegen Kft.'], now) as { account_id: number }).account_id;
   other = {
-    api_key: (runAdmin(s.app.db, ['key', 'issue', '--account', String(acct)], now) as { api_key: string }).api_key,
-    session_key: (runAdmin(s.app.db, ['session', 'open', '--account', String(acct)], now) as { session_key: string }).session_key,
+    api_key: (await runAdmin(s.app.store, ['key', 'issue', '--account', String(acct)], now) as { api_key: string }).api_key,
+    session_key: (await runAdmin(s.app.store, ['session', 'open', '--account', String(acct)], now) as { session_key: string }).session_key,
   };
-  runAdmin(s.app.db, ['bank', 'add', '--account', String(acct), '--number', '10400000-00000000-00000009'], now);
-  const c = (runAdmin(s.app.db, ['contact', 'add', '--account', String(acct), '--name', 'Idegen vevő'], now) as { contact_id: number }).contact_id;
+  await runAdmin(s.app.store, ['bank', 'add', '--account', String(acct), '--number', '10400000-00000000-00000009'], now);
+  const c = (await runAdmin(s.app.store, ['contact', 'add', '--account', String(acct), '--name', 'Idegen vevő'], now) as { contact_id: number }).contact_id;
   const theirs = await s.ok('setInvoice', hufInvoice(s, { selected_account: '10400000-00000000-00000009', contact_id: c, customer_vat_type: 'OTHER' }), { keys: other });
   ids.otherInvoice = theirs.invoice_id;
   ids.otherAttachment = (await s.ok('generateInvoicePDF', { invoice_id: theirs.invoice_id }, { keys: other })).attachment_id;

@@ -10,8 +10,8 @@ import { ACME, contact, eurInvoice, EUR_ACCOUNT, hufInvoice, issue, item, KOVACS
 let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
-  addCustomFieldDef(s.app.db, s.account.accountId, 'finance_item', { name: 'Sorozatszam', type: 'text', options: [] });
-  addCustomFieldDef(s.app.db, s.account.accountId, 'finance_item', { name: 'Szin', type: 'radio', options: ['piros', 'kék'] });
+  await addCustomFieldDef(s.app.store, s.account.accountId, 'finance_item', { name: 'Sorozatszam', type: 'text', options: [] });
+  await addCustomFieldDef(s.app.store, s.account.accountId, 'finance_item', { name: 'Szin', type: 'radio', options: ['piros', 'kék'] });
 });
 afterAll(() => s.close());
 

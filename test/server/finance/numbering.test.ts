@@ -14,7 +14,7 @@ const seqOf = (n: string) => Number(n.slice(-6));
 
 describe('numbering', () => {
   it('50 concurrent setInvoice calls get 50 consecutive numbers, no gap, no duplicate', async () => {
-    const before = lastSequence(s.app.db, s.account.accountId, 'SD', 2026);
+    const before = await lastSequence(s.app.store, s.account.accountId, 'SD', 2026);
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) => s.call('setInvoice', hufInvoice(s, { items: [item({ quantity: i + 1 })] }), { format: i % 2 ? 'xml' : 'json' })),
     );
@@ -26,7 +26,7 @@ describe('numbering', () => {
     for (const n of numbers) expect(n).toMatch(/^SD-2026-\d{6}$/);
     const seqs = numbers.map(seqOf).sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: 50 }, (_, i) => before + 1 + i));
-    expect(lastSequence(s.app.db, s.account.accountId, 'SD', 2026)).toBe(before + 50);
+    expect(await lastSequence(s.app.store, s.account.accountId, 'SD', 2026)).toBe(before + 50);
     const stored = s.app.db.prepare("SELECT seq FROM invoices WHERE account_id = ? AND series = 'SD' AND year = 2026 ORDER BY seq").all(s.account.accountId) as Array<{ seq: number }>;
     expect(stored.map((r) => r.seq)).toEqual(Array.from({ length: stored.length }, (_, i) => i + 1));
   });
@@ -88,8 +88,8 @@ describe('configured prefixes', () => {
       expect(demoProformas.length).toBeGreaterThan(0);
       expect(demoInvoices).toEqual(series('KFT', demoInvoices.length));
       expect(demoProformas).toEqual(series('DB', demoProformas.length));
-      expect(lastSequence(t.app.db, t.account.accountId, 'SD', 2026)).toBe(0);
-      expect(lastSequence(t.app.db, t.account.accountId, 'PRO', 2026)).toBe(0);
+      expect(await lastSequence(t.app.store, t.account.accountId, 'SD', 2026)).toBe(0);
+      expect(await lastSequence(t.app.store, t.account.accountId, 'PRO', 2026)).toBe(0);
 
       expect((await issue(t, hufInvoice(t))).invoice_number).toBe(series('KFT', demoInvoices.length + 1).at(-1));
       expect((await issue(t, hufInvoice(t, { proforma: 1 }))).invoice_number).toBe(series('DB', demoProformas.length + 1).at(-1));

@@ -11,6 +11,7 @@ import { seedDemo } from '@server/demo/seed';
 import { listOpenReceivables } from '@server/repos/invoices';
 import { seedInvoices } from '../../../bench/cases/server-finance.child';
 import { TestClock } from '../../helpers/server';
+import { sqliteStore } from '@server/db/sqlite/store';
 
 const dir = mkdtempSync(join(tmpdir(), 'stockdesk-receivables-'));
 const db = openServerDb(join(dir, 'server.db'));
@@ -20,10 +21,10 @@ afterAll(() => {
 });
 
 describe('listOpenReceivables', () => {
-  it('equals the row-by-row query, ordered by contact, currency, due date and id, for all and for one contact', () => {
-    const { account } = seedDemo(db, new TestClock());
+  it('equals the row-by-row query, ordered by contact, currency, due date and id, for all and for one contact', async () => {
+    const { account } = await seedDemo(db, new TestClock());
     seedInvoices(db, account.accountId, 3000, '2026-11-22');
-    const reference = (contactId: number | null) =>
+    const reference = async (contactId: number | null) =>
       (db.prepare(
         `SELECT id, invoice_number AS invoiceNumber, contact_id AS contactId, currency, issued_date AS issuedDate, payment_date AS paymentDate,
                 gross_minor AS grossMinor, gross_minor - paid_minor AS balanceMinor
@@ -31,12 +32,12 @@ describe('listOpenReceivables', () => {
            AND crdr IN ('outgoing', 'advance out') AND paid_minor < gross_minor
          ORDER BY contact_id, currency, payment_date, id`,
       ).all(account.accountId, contactId, contactId));
-    const all = listOpenReceivables(db, account.accountId);
+    const all = await listOpenReceivables(sqliteStore(db), account.accountId);
     expect(all.length).toBeGreaterThan(1500);
     expect(all).toEqual(reference(null));
     const one = all[all.length - 1]!.contactId;
-    expect(listOpenReceivables(db, account.accountId, one)).toEqual(reference(one));
-    expect(listOpenReceivables(db, account.accountId, 999_999)).toEqual([]);
-    expect(listOpenReceivables(db, 999_999)).toEqual([]);
+    expect(await listOpenReceivables(sqliteStore(db), account.accountId, one)).toEqual(reference(one));
+    expect(await listOpenReceivables(sqliteStore(db), account.accountId, 999_999)).toEqual([]);
+    expect(await listOpenReceivables(sqliteStore(db), 999_999)).toEqual([]);
   });
 });

@@ -61,12 +61,12 @@ describe('setInvoice with order_id', () => {
     const p = await product(s, { list_price: 10 });
     await stock(s, p, 1);
     const o = await s.ok('setOrder', orderParams(s, [{ product_id: p, quantity: 5 }]));
-    const seq = lastSequence(s.app.db, s.account.accountId, 'SD', 2026);
+    const seq = await lastSequence(s.app.store, s.account.accountId, 'SD', 2026);
     const before = dbChecksum(s.app.db);
     const r = await s.call('setInvoice', hufInvoice(s, { order_id: o.order_id, items: undefined }));
     expect(r.ok || r.error.code).toBe('CONFLICT');
     expect(dbChecksum(s.app.db)).toBe(before);
-    expect(lastSequence(s.app.db, s.account.accountId, 'SD', 2026)).toBe(seq);
+    expect(await lastSequence(s.app.store, s.account.accountId, 'SD', 2026)).toBe(seq);
   });
 
   it('order_id must be an order of the account; proformas and received invoices do not ship', async () => {

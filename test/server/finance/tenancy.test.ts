@@ -16,12 +16,12 @@ const mine = { invoice: 0, proforma: 0, attachment: 0, product: 0 };
 beforeAll(async () => {
   s = await startTestServer();
   const now = s.clock.now();
-  const acct = (runAdmin(s.app.db, ['account', 'create', '--name', 'Másik Bt.', '--tax-number', '11223344-2-41'], now) as { account_id: number }).account_id;
-  const key = runAdmin(s.app.db, ['key', 'issue', '--account', String(acct)], now) as { api_key: string };
-  const session = runAdmin(s.app.db, ['session', 'open', '--account', String(acct)], now) as { session_key: string };
+  const acct = (await runAdmin(s.app.store, ['account', 'create', '--name', 'Másik Bt.', '--tax-number', '11223344-2-41'], now) as { account_id: number }).account_id;
+  const key = await runAdmin(s.app.store, ['key', 'issue', '--account', String(acct)], now) as { api_key: string };
+  const session = await runAdmin(s.app.store, ['session', 'open', '--account', String(acct)], now) as { session_key: string };
   other = { api_key: key.api_key, session_key: session.session_key };
-  runAdmin(s.app.db, ['bank', 'add', '--account', String(acct), '--number', OTHER_BANK], now);
-  otherContact = (runAdmin(s.app.db, ['contact', 'add', '--account', String(acct), '--name', 'Saját vevő'], now) as { contact_id: number }).contact_id;
+  await runAdmin(s.app.store, ['bank', 'add', '--account', String(acct), '--number', OTHER_BANK], now);
+  otherContact = (await runAdmin(s.app.store, ['contact', 'add', '--account', String(acct), '--name', 'Saját vevő'], now) as { contact_id: number }).contact_id;
 
   mine.product = (await s.ok('setProduct', { product_name: 'Titkos', currency: 'HUF', vat: 27, unit: 'db' })).id;
   const inv = await issue(s, hufInvoice(s, { items: [item({ product_id: mine.product })] }));
@@ -73,7 +73,7 @@ describe('finance tenancy', () => {
   it('numbers its own invoices from 1 and keeps its own dues', async () => {
     const first = await s.ok('setInvoice', otherInvoice({ payment_date: '2026-11-22' }), { keys: other });
     expect(first.invoice_number).toBe('SD-2026-000001');
-    const before = lastSequence(s.app.db, s.account.accountId, 'SD', 2026);
+    const before = await lastSequence(s.app.store, s.account.accountId, 'SD', 2026);
     const mineNext = await issue(s, hufInvoice(s));
     expect(mineNext.invoice_number).toBe(`SD-2026-${String(before + 1).padStart(6, '0')}`);
     s.clock.advance(2 * 86_400_000);

@@ -5,10 +5,11 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatch } from '@server/http/dispatch';
-import { groupCommitOf } from '@server/repos/groupCommit';
+import { groupCommitOf } from '@server/db/sqlite/groupCommit';
 import { levelMismatches } from '@server/repos/stock';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { product } from '../product/fixtures';
+import { sqliteStore } from '@server/db/sqlite/store';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -45,7 +46,7 @@ describe('concurrent writes under group commit', () => {
     expect(after.quantities[0]!.deliverable).toBe(40);
     expect(s.app.db.prepare("SELECT count(*) FROM stock_receipts WHERE kind = 'takein' AND id IN (SELECT receipt_id FROM stock_moves WHERE product_id = ?)").pluck().get(id)).toBe(40);
     expect(s.app.db.prepare('SELECT SUM(qty_milli) FROM stock_moves WHERE product_id = ?').pluck().get(id)).toBe(40_000);
-    expect(levelMismatches(s.app.db)).toEqual([]);
+    expect(await levelMismatches(s.app.store)).toEqual([]);
     // The point of it: the writes took fewer transactions than there were writes.
     const ran = gc.stats.writes - before.writes;
     const batches = gc.stats.batches - before.batches;
@@ -91,7 +92,7 @@ describe('a batch whose COMMIT fails', () => {
     expect((await send(body({ quantity: 2, request_id: 'gc-fail-1' }))).error?.code).toBe('CONFLICT');
     expect((await send(body({ quantity: -1 }))).status).toBe('success');
     expect(db.prepare('SELECT SUM(qty_milli) FROM stock_moves WHERE product_id = ?').pluck().get(id)).toBe(0);
-    expect(levelMismatches(db)).toEqual([]);
+    expect(await levelMismatches(sqliteStore(db))).toEqual([]);
   });
 });
 

@@ -8,6 +8,7 @@ import { areaPath, encodeRequest } from '@shared/protocol';
 import { isLargeJson } from '@server/http/jsonBytes';
 import { insertProduct } from '@server/repos/products';
 import { startTestServer, type TestServer } from '../../helpers/server';
+import { sqliteStore } from '@server/db/sqlite/store';
 
 const MAKERS = ['Győri Szerszám', 'Pécsi Porcelán', 'Kőbányai Vas', 'Szűcs és Társa', 'Óbudai Fűrész'];
 const PER_MAKER = 260;
@@ -16,16 +17,16 @@ let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
   const now = s.clock.now();
-  s.app.db.transaction(() => {
+  await sqliteStore(s.app.db).transaction(async (tx) => {
     for (const maker of MAKERS) {
       for (let i = 0; i < PER_MAKER; i++) {
-        insertProduct(s.app.db, s.account.accountId, {
+        await insertProduct(tx, s.account.accountId, {
           name: `${maker} termék ${i}`, action: 0, listPrice: String(1000 + i), currency: 'HUF', vat: '27', unit: 'db', manufacturer: maker,
           itemNumber: `${maker.slice(0, 3).toUpperCase()}-${i}`, tags: ['nagy'], service: 0, components: [],
         }, now);
       }
     }
-  })();
+  });
 });
 afterAll(() => s.close());
 

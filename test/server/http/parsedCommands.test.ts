@@ -71,17 +71,17 @@ describe('a body sent again, over HTTP', () => {
 
   it('answers as the first time, and is authenticated every time', async () => {
     const key = 'sds_parsed_command_session_01';
-    const sessionId = insertSession(s.app.db, s.account.accountId, key, 'parsed', s.clock.now(), new Date(s.clock.now().getTime() + 3_600_000));
+    const sessionId = await insertSession(s.app.store, s.account.accountId, key, 'parsed', s.clock.now(), new Date(s.clock.now().getTime() + 3_600_000));
     const text = getQuantity({ api_key: s.keys.api_key, session_key: key });
     const first = await s.raw('/api/product', text, 'application/json');
     // The second sighting keeps it; the third is answered from the kept form.
     for (let i = 0; i < 2; i++) expect(await s.raw('/api/product', text, 'application/json')).toEqual(first);
     expect(first.status).toBe(200);
-    expireSession(s.app.db, sessionId, s.clock.now());
+    await expireSession(s.app.store, sessionId, s.clock.now());
     const refused = await s.raw('/api/product', text, 'application/json');
     expect(refused.status).toBe(401);
     expect(JSON.parse(refused.body).error.code).toBe('AUTH_FAILED');
-    expect(listSessions(s.app.db, s.account.accountId).find((x) => x.id === sessionId)?.revoked_at).toBeTruthy();
+    expect((await listSessions(s.app.store, s.account.accountId)).find((x) => x.id === sessionId)?.revoked_at).toBeTruthy();
   });
 
   it('is routed every time: the same bytes at another area are refused', async () => {

@@ -7,6 +7,7 @@ import { downloadPhoto, isPublicAddress } from '@server/services/product/photo';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { dbChecksum } from '../../helpers/dbChecksum';
 import { product, quantities } from './fixtures';
+import { sqliteStore } from '@server/db/sqlite/store';
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
@@ -144,12 +145,12 @@ describe('getProduct filter semantics', () => {
 
   it('returns at most 1000 records in name order and pages on with after_id, still in name order', async () => {
     const now = s.clock.now();
-    s.app.db.transaction(() => {
+    await sqliteStore(s.app.db).transaction(async (tx) => {
       for (let i = 0; i < 1005; i++) {
         s.app.db.prepare(`INSERT INTO products (account_id, product_name, currency, vat, unit, search, created_at, updated_at) VALUES (?, ?, 'HUF', '27', 'db', ?, ?, ?)`)
           .run(s.account.accountId, `Tömeg ${i}`, `\u001ftömeg ${i}\u001f`, now.toISOString(), now.toISOString());
       }
-    })();
+    });
     s.app.db.exec("INSERT INTO products_fts (products_fts) VALUES ('rebuild')");
     const first = await s.ok('getProduct', { filter: 'tömeg' });
     expect(first.products).toHaveLength(1000);
@@ -182,7 +183,7 @@ describe('getProduct filter semantics', () => {
 describe('photo', () => {
   it('downloads the photo and stores it as a product attachment', async () => {
     const r = await s.ok('setProduct', { product_name: 'Fotós', currency: 'HUF', vat: 27, unit: 'db', photo: `${photoUrl}/redirect` });
-    const att = listAttachments(s.app.db, s.account.accountId, 'product', r.id);
+    const att = await listAttachments(s.app.store, s.account.accountId, 'product', r.id);
     expect(att).toMatchObject([{ kind: 'photo', mimeType: 'image/png', filename: 'cat.png', size: PNG.length }]);
     const p = (await s.ok('getProduct', { filter: 'Fotós' })).products[0]!;
     expect(p).toMatchObject({ photo: `${photoUrl}/redirect`, photo_attachment_id: att[0]!.id });
@@ -272,8 +273,8 @@ describe('trigram narrowing stays exact', () => {
     expect(r.products.map((p) => p.id)).not.toContain(decoy);
     expect(probeTrigrams(['abcdefghij', 'xy'])).toEqual(['abc', 'def', 'hij']);
     expect(probeTrigrams(['abcdefgh'])).toEqual(['abc', 'fgh']);
-    expect(ftsQuery(s.app.db, ['ab', 'c'])).toBeNull();
-    expect(ftsQuery(s.app.db, ['qqqzzzqqq'])).toBe('');
+    expect(await ftsQuery(s.app.store, ['ab', 'c'])).toBeNull();
+    expect(await ftsQuery(s.app.store, ['qqqzzzqqq'])).toBe('');
     const late = await product(s, { product_name: 'qqqzzzqqq' });
     expect((await s.ok('getProduct', { filter: 'QQQZZZQQQ' })).products.map((p) => p.id)).toEqual([late]);
   });

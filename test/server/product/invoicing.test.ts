@@ -36,6 +36,6 @@ describe('an order through invoicing and payment', () => {
       selected_account: s.account.bankAccount, contact_id: s.account.customerContactId, currency: 'HUF', customer_vat_type: 'DOMESTIC', order_id: order.order_id,
     }, { format });
     expect(twice.status).toBe(409);
-    expect(levelMismatches(s.app.db)).toEqual([]);
+    expect(await levelMismatches(s.app.store)).toEqual([]);
   });
 });

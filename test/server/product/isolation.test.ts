@@ -13,12 +13,12 @@ let mine: { product: number; order: number; openOrder: number; po: number; code:
 beforeAll(async () => {
   s = await startTestServer();
   const now = s.clock.now();
-  otherAccount = (runAdmin(s.app.db, ['account', 'create', '--name', 'Másik Bt.'], now) as { account_id: number }).account_id;
-  const key = runAdmin(s.app.db, ['key', 'issue', '--account', String(otherAccount)], now) as { api_key: string };
-  const session = runAdmin(s.app.db, ['session', 'open', '--account', String(otherAccount)], now) as { session_key: string };
+  otherAccount = (await runAdmin(s.app.store, ['account', 'create', '--name', 'Másik Bt.'], now) as { account_id: number }).account_id;
+  const key = await runAdmin(s.app.store, ['key', 'issue', '--account', String(otherAccount)], now) as { api_key: string };
+  const session = await runAdmin(s.app.store, ['session', 'open', '--account', String(otherAccount)], now) as { session_key: string };
   other = { api_key: key.api_key, session_key: session.session_key };
-  runAdmin(s.app.db, ['bank', 'add', '--account', String(otherAccount), '--number', '10400000-00000000-00000001'], now);
-  runAdmin(s.app.db, ['contact', 'add', '--account', String(otherAccount), '--name', 'Saját vevő'], now);
+  await runAdmin(s.app.store, ['bank', 'add', '--account', String(otherAccount), '--number', '10400000-00000000-00000001'], now);
+  await runAdmin(s.app.store, ['contact', 'add', '--account', String(otherAccount), '--name', 'Saját vevő'], now);
   const p = await product(s, { product_name: 'Titkos termék', item_number: 'SECRET-1' });
   await stock(s, p, 5);
   const order = await s.ok('setOrder', orderParams(s, [{ product_id: p, quantity: 9 }], { finalize_order: 1, order_all: 1 }));

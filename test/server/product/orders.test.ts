@@ -3,6 +3,7 @@ import { shipOrderForInvoice } from '@server/services/product/orders';
 import { levelMismatches } from '@server/repos/stock';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { orderParams, product, quantities, stock, warehouse } from './fixtures';
+import { sqliteStore } from '@server/db/sqlite/store';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -36,14 +37,14 @@ describe('setOrder', () => {
     const r = await s.ok('setOrder', orderParams(s, [{ product_id: a, quantity: 4 }], { finalize_order: 1 }));
     expect(r.status).toBe('finalized');
     expect(await quantities(s, a)).toMatchObject({ deliverable: 10, pending: 4, available: 6 });
-    const shipped = s.app.db.transaction(() => shipOrderForInvoice(s.app.db, s.account.accountId, r.order_id, 777, s.clock.now()))();
+    const shipped = await sqliteStore(s.app.db).transaction(async (tx) => await shipOrderForInvoice(tx, s.account.accountId, r.order_id, 777, s.clock.now()));
     expect(shipped.items).toEqual([{ productId: a, quantity: 4, unitPrice: '1000', discount: '0', vat: '27', name: expect.any(String), unit: 'db' }]);
     expect(await quantities(s, a)).toMatchObject({ deliverable: 6, pending: 0, available: 6 });
     const st = await s.ok('getOrderStatus', { order_id: r.order_id });
     expect(st.status).toBe('shipped');
     expect(st.shipment).toMatchObject({ status: 'shipped', shipped_date: '2026-11-22' });
-    expect(() => shipOrderForInvoice(s.app.db, s.account.accountId, r.order_id, 778, s.clock.now())).toThrow(/already shipped/);
-    expect(levelMismatches(s.app.db)).toEqual([]);
+    await expect(shipOrderForInvoice(s.app.store, s.account.accountId, r.order_id, 778, s.clock.now())).rejects.toThrow(/already shipped/);
+    expect(await levelMismatches(s.app.store)).toEqual([]);
   });
 
   it('refuses to finalize beyond availability, naming the product', async () => {
@@ -128,20 +129,20 @@ describe('setOrder rules', () => {
     const proposal = await s.ok('setOrder', orderParams(s, [{ product_id: a, quantity: 100 }], { finalize_order: 2 }));
     expect(proposal.status).toBe('proposal');
     expect((await quantities(s, a)).pending).toBe(2);
-    expect(() => shipOrderForInvoice(s.app.db, s.account.accountId, proposal.order_id, 1, s.clock.now())).toThrow(/proposal/);
+    await expect(shipOrderForInvoice(s.app.store, s.account.accountId, proposal.order_id, 1, s.clock.now())).rejects.toThrow(/proposal/);
   });
 
   it('ships an open order straight from available stock, and refuses when it is short', async () => {
     const a = await product(s);
     await stock(s, a, 2);
     const open = await s.ok('setOrder', orderParams(s, [{ product_id: a, quantity: 3 }]));
-    expect(() => shipOrderForInvoice(s.app.db, s.account.accountId, open.order_id, 5, s.clock.now())).toThrow(/cannot be shipped/);
+    await expect(shipOrderForInvoice(s.app.store, s.account.accountId, open.order_id, 5, s.clock.now())).rejects.toThrow(/cannot be shipped/);
     await stock(s, a, 1, { stock_label: 'Z-9' });
-    const shipped = s.app.db.transaction(() => shipOrderForInvoice(s.app.db, s.account.accountId, open.order_id, 5, s.clock.now()))();
+    const shipped = await sqliteStore(s.app.db).transaction(async (tx) => await shipOrderForInvoice(tx, s.account.accountId, open.order_id, 5, s.clock.now()));
     expect(shipped.items[0]!.quantity).toBe(3);
     expect(await quantities(s, a)).toMatchObject({ deliverable: 0 });
-    expect(() => shipOrderForInvoice(s.app.db, 999, open.order_id, 5, s.clock.now())).toThrow(/does not exist/);
-    expect(levelMismatches(s.app.db)).toEqual([]);
+    await expect(shipOrderForInvoice(s.app.store, 999, open.order_id, 5, s.clock.now())).rejects.toThrow(/does not exist/);
+    expect(await levelMismatches(s.app.store)).toEqual([]);
   });
 });
 
@@ -222,7 +223,7 @@ describe('purchase orders', () => {
     expect((await s.call('setPOTakeIn', { PO: pos[0]!.po_id }, { format })).status).toBe(409);
     expect((await s.call('setPOTakeIn', { PO: 987654 }, { format })).status).toBe(404);
     expect((await s.call('getPO', { project_code: 'PO-1999-000001' }, { format })).status).toBe(404);
-    expect(levelMismatches(s.app.db)).toEqual([]);
+    expect(await levelMismatches(s.app.store)).toEqual([]);
   });
 });
 
@@ -253,13 +254,13 @@ describe('back-order suppliers', () => {
 
     const { runAdmin } = await import('@server/admin/commands');
     const now = s.clock.now();
-    const acct = (runAdmin(s.app.db, ['account', 'create', '--name', 'Beszállító nélküli Bt.'], now) as { account_id: number }).account_id;
+    const acct = (await runAdmin(s.app.store, ['account', 'create', '--name', 'Beszállító nélküli Bt.'], now) as { account_id: number }).account_id;
     const keys = {
-      api_key: (runAdmin(s.app.db, ['key', 'issue', '--account', String(acct)], now) as { api_key: string }).api_key,
-      session_key: (runAdmin(s.app.db, ['session', 'open', '--account', String(acct)], now) as { session_key: string }).session_key,
+      api_key: (await runAdmin(s.app.store, ['key', 'issue', '--account', String(acct)], now) as { api_key: string }).api_key,
+      session_key: (await runAdmin(s.app.store, ['session', 'open', '--account', String(acct)], now) as { session_key: string }).session_key,
     };
-    runAdmin(s.app.db, ['bank', 'add', '--account', String(acct), '--number', '12345678-12345678-12345678'], now);
-    const customer = (runAdmin(s.app.db, ['contact', 'add', '--account', String(acct), '--name', 'Vevő'], now) as { contact_id: number }).contact_id;
+    await runAdmin(s.app.store, ['bank', 'add', '--account', String(acct), '--number', '12345678-12345678-12345678'], now);
+    const customer = (await runAdmin(s.app.store, ['contact', 'add', '--account', String(acct), '--name', 'Vevő'], now) as { contact_id: number }).contact_id;
     const p = (await s.ok('setProduct', { product_name: 'Egyedi', currency: 'HUF', vat: 27, unit: 'db', list_price: 5 }, { keys })).id;
     const none = await s.call('setOrder', { ...orderParams(s, [{ product_id: p, quantity: 1 }], { finalize_order: 1, order_all: 1 }), contact_id: customer, selected_account: '12345678-12345678-12345678' }, { keys });
     expect(none.status).toBe(409);

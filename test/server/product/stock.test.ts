@@ -4,6 +4,7 @@ import { findWarehouse } from '@server/repos/warehouses';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { dbChecksum } from '../../helpers/dbChecksum';
 import { orderParams, product, quantities, stock, warehouse } from './fixtures';
+import { sqliteStore } from '@server/db/sqlite/store';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -143,10 +144,10 @@ describe('the ledger', () => {
     for (const q of [5, -1, 2.5, -0.5, 10]) await stock(s, id, q, { stock_label: 'L-1' });
     const ship = await s.ok('setOrder', orderParams(s, [{ product_id: id, quantity: 3 }], { finalize_order: 1 }));
     expect(ship.status).toBe('finalized');
-    const w = findWarehouse(s.app.db, s.account.accountId, 'Default')!;
-    expect(ledgerSum(s.app.db, s.account.accountId, id, w.id, 'L-1')).toBe(16_000);
+    const w = (await findWarehouse(s.app.store, s.account.accountId, 'Default'))!;
+    expect(await ledgerSum(s.app.store, s.account.accountId, id, w.id, 'L-1')).toBe(16_000);
     expect((await quantities(s, id, 'Default', 'L-1')).deliverable).toBe(16);
-    expect(levelMismatches(s.app.db)).toEqual([]);
+    expect(await levelMismatches(s.app.store)).toEqual([]);
   });
 
   it("answers every setQuantity with the row getQuantity reads right after it (labels, other labels' stock, reservations)", async () => {
@@ -186,7 +187,7 @@ describe('the ledger', () => {
     }
     expect(reserved).toBeGreaterThan(1);
     expect(answered).toBeGreaterThan(40);
-    expect(levelMismatches(s.app.db)).toEqual([]);
+    expect(await levelMismatches(s.app.store)).toEqual([]);
   });
 });
 
@@ -258,7 +259,7 @@ describe('ledger property', () => {
           const id = open.splice(rand(Math.max(1, open.length)), 1)[0];
           if (id === undefined) break;
           try {
-            s.app.db.transaction(() => shipOrderForInvoice(s.app.db, s.account.accountId, id, 1, s.clock.now()))();
+            await sqliteStore(s.app.db).transaction(async (tx) => await shipOrderForInvoice(tx, s.account.accountId, id, 1, s.clock.now()));
           } catch (e) {
             expect(String(e)).toMatch(/cannot be shipped/);
           }
@@ -269,7 +270,7 @@ describe('ledger property', () => {
     }
     const kinds = s.app.db.prepare('SELECT kind, COUNT(*) AS n FROM stock_receipts GROUP BY kind').all() as Array<{ kind: string; n: number }>;
     expect(kinds.map((k) => k.kind).sort()).toEqual(['delivery', 'po_takein', 'takein', 'wasting']);
-    expect(levelMismatches(s.app.db)).toEqual([]);
+    expect(await levelMismatches(s.app.store)).toEqual([]);
     const negative = s.app.db.prepare('SELECT COUNT(*) AS n FROM stock_levels WHERE qty_milli < 0').get() as { n: number };
     expect(negative.n).toBe(0);
   });
@@ -283,15 +284,15 @@ describe('getQuantities paging', () => {
       const now = fresh.clock.now();
       const { insertProduct } = await import('@server/repos/products');
       const { addMove, insertReceipt } = await import('@server/repos/stock');
-      const w = findWarehouse(db, fresh.account.accountId, 'Default')!;
+      const w = (await findWarehouse(sqliteStore(db), fresh.account.accountId, 'Default'))!;
       const start = (db.prepare('SELECT MAX(id) AS m FROM products').get() as { m: number }).m;
-      db.transaction(() => {
-        const receipt = insertReceipt(db, fresh.account.accountId, { kind: 'takein', warehouseId: w.id, date: '2026-11-22' }, now);
+      await sqliteStore(db).transaction(async (tx) => {
+        const receipt = await insertReceipt(tx, fresh.account.accountId, { kind: 'takein', warehouseId: w.id, date: '2026-11-22' }, now);
         for (let i = 0; i < 1001; i++) {
-          const id = insertProduct(db, fresh.account.accountId, { name: `Lapozó ${i}`, action: 0, currency: 'HUF', vat: '27', unit: 'db', tags: [], service: 0, components: [] }, now);
-          addMove(db, fresh.account.accountId, receipt, { productId: id, warehouseId: w.id, label: '', qtyMilli: 1000 });
+          const id = await insertProduct(tx, fresh.account.accountId, { name: `Lapozó ${i}`, action: 0, currency: 'HUF', vat: '27', unit: 'db', tags: [], service: 0, components: [] }, now);
+          await addMove(tx, fresh.account.accountId, receipt, { productId: id, warehouseId: w.id, label: '', qtyMilli: 1000 });
         }
-      })();
+      });
       const first = await fresh.ok('getQuantities', { after_id: start });
       expect(new Set(first.stock.map((r) => r.product_id)).size).toBe(1000);
       expect(first.more).toBe(1);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BatchRolledBack, GroupCommit, groupCommitOf, outsideBatch, RequestBatches, type Batch } from '@server/repos/groupCommit';
+import { BatchRolledBack, GroupCommit, groupCommitOf, outsideBatch, RequestBatches, type Batch } from '@server/db/sqlite/groupCommit';
 
 let dir: string;
 let db: Database.Database;

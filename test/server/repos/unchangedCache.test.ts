@@ -10,11 +10,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openServerDb } from '@server/app';
 import type { Db } from '@sqlite/types';
 import { seedDemo } from '@server/demo/seed';
-import { FOREIGN_POLL_MS } from '@server/repos/dataVersion';
-import { GroupCommit } from '@server/repos/groupCommit';
+import { FOREIGN_POLL_MS } from '@server/db/sqlite/dataVersion';
+import { GroupCommit } from '@server/db/sqlite/groupCommit';
 import { addMove, insertReceipt, stockByWarehouse } from '@server/repos/stock';
-import { MAX_ANSWER_WEIGHT, MAX_KEPT_WEIGHT, readWhileUnchanged } from '@server/repos/unchangedCache';
+import { MAX_ANSWER_WEIGHT, MAX_KEPT_WEIGHT, readWhileUnchanged } from '@server/db/sqlite/unchangedCache';
 import { DEMO_KEYS, TestClock } from '../../helpers/server';
+import { sqliteStore } from '@server/db/sqlite/store';
 
 let dir: string;
 let dbPath: string;
@@ -23,11 +24,11 @@ let accountId: number;
 let warehouseId: number;
 const clock = new TestClock();
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'stockdesk-unchanged-'));
   dbPath = join(dir, 'server.db');
   db = openServerDb(dbPath);
-  accountId = seedDemo(db, clock, DEMO_KEYS).account.accountId;
+  accountId = (await seedDemo(db, clock, DEMO_KEYS)).account.accountId;
   warehouseId = db.prepare("SELECT id FROM warehouses WHERE account_id = ? AND name = 'Default'").pluck().get(accountId) as number;
 });
 afterEach(() => {
@@ -36,10 +37,10 @@ afterEach(() => {
 });
 
 const PRODUCT = 1;
-const onHandOf = (d: Db = db) => stockByWarehouse(d, accountId, PRODUCT, warehouseId, null)![0]!.onHand;
-const takeIn = (d: Db, milli: number) => {
-  const receipt = insertReceipt(d, accountId, { kind: 'takein', warehouseId, date: '2026-11-22' }, clock.now());
-  addMove(d, accountId, receipt, { productId: PRODUCT, warehouseId, label: '', qtyMilli: milli });
+const onHandOf = async (d: Db = db) => (await stockByWarehouse(sqliteStore(d), accountId, PRODUCT, warehouseId, null))![0]!.onHand;
+const takeIn = async (d: Db, milli: number) => {
+  const receipt = await insertReceipt(sqliteStore(d), accountId, { kind: 'takein', warehouseId, date: '2026-11-22' }, clock.now());
+  await addMove(sqliteStore(d), accountId, receipt, { productId: PRODUCT, warehouseId, label: '', qtyMilli: milli });
 };
 
 describe('readWhileUnchanged', () => {
