@@ -73,11 +73,11 @@ export async function cleanAccount(base: TestServer, name: string): Promise<Test
   await admin(['field', 'add', '--account', id, '--area', 'finance', '--name', 'Projekt', '--type', 'text']);
   const contactIds: Record<string, number> = {};
   const add = async (n: string, args: string[]) => (contactIds[n] = (await admin(['contact', 'add', '--account', id, '--name', n, ...args]) as { contact_id: number }).contact_id);
-  add(KOVACS, ['--country', 'HU', '--postal-code', '9021', '--city', 'Győr', '--street', 'Petőfi Sándor utca 12.', '--tax-number', '24681353-2-08', '--eu-vat', 'HU24681353']);
-  add(NAGY, ['--country', 'HU', '--postal-code', '1117', '--city', 'Budapest', '--street', 'Október huszonharmadika utca 8.', '--tax-number', '13579135-2-43']);
-  add(SZABO, ['--country', 'HU', '--postal-code', '6720', '--city', 'Szeged', '--street', 'Kárász utca 5.']);
-  add(MULLER, ['--country', 'DE', '--postal-code', '80331', '--city', 'München', '--street', 'Marienplatz 1', '--eu-vat', 'DE129273398']);
-  add(ACME, ['--country', 'US', '--postal-code', '10001', '--city', 'New York', '--street', '350 Fifth Avenue']);
+  await add(KOVACS, ['--country', 'HU', '--postal-code', '9021', '--city', 'Győr', '--street', 'Petőfi Sándor utca 12.', '--tax-number', '24681353-2-08', '--eu-vat', 'HU24681353']);
+  await add(NAGY, ['--country', 'HU', '--postal-code', '1117', '--city', 'Budapest', '--street', 'Október huszonharmadika utca 8.', '--tax-number', '13579135-2-43']);
+  await add(SZABO, ['--country', 'HU', '--postal-code', '6720', '--city', 'Szeged', '--street', 'Kárász utca 5.']);
+  await add(MULLER, ['--country', 'DE', '--postal-code', '80331', '--city', 'München', '--street', 'Marienplatz 1', '--eu-vat', 'DE129273398']);
+  await add(ACME, ['--country', 'US', '--postal-code', '10001', '--city', 'New York', '--street', '350 Fifth Avenue']);
   return {
     ...base,
     keys,
