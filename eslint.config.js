@@ -40,6 +40,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: ['@server/*', '@main/*', '@renderer/*'] }] },
   },
   {
+    // Storage is async (src/server/db/sql.ts): a promise nobody awaits is a statement that may run
+    // after its transaction, or an error nobody hears of. Type-aware, so only where storage is used.
+    files: ['src/server/**/*.ts', 'src/main/core/demo.ts', 'test/server/**/*.ts', 'test/helpers/**/*.ts', 'test/core/**/*.ts', 'bench/cases/*.child.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { '@typescript-eslint/no-floating-promises': 'error' },
+  },
+  {
     // Services and HTTP code reach storage through repository functions only.
     files: ['src/server/services/**/*.ts', 'src/server/http/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { paths: ['better-sqlite3'] }] },

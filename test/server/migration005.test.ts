@@ -18,8 +18,8 @@ describe('migration 005 (catalog_revision)', () => {
 
     expect(migrate(db, MIGRATIONS.slice(0, 5))).toEqual({ from: 4, to: 5 });
     expect(userVersion(db)).toBe(5);
-    const rev = async () => (db.prepare('SELECT rev FROM catalog_revisions WHERE account_id = ?').pluck().get(acc) as number | undefined) ?? 0;
-    const stamp = async (id: number) => db.prepare('SELECT search_rev FROM products WHERE id = ?').pluck().get(id);
+    const rev = () => (db.prepare('SELECT rev FROM catalog_revisions WHERE account_id = ?').pluck().get(acc) as number | undefined) ?? 0;
+    const stamp = (id: number) => db.prepare('SELECT search_rev FROM products WHERE id = ?').pluck().get(id);
     expect(rev()).toBe(0);
     expect(stamp(old)).toBe(0);
     expect((await searchProducts(sqliteStore(db), acc, { filter: 'ütvefúró', limit: 10 })).map((p) => p.id)).toEqual([old]);

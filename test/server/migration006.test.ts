@@ -23,7 +23,7 @@ describe('migration 006 (ledger_by_receipt)', () => {
     const move = db.prepare('INSERT INTO stock_moves (receipt_id, account_id, product_id, warehouse_id, stock_label, qty_milli) VALUES (?, ?, ?, ?, ?, ?)');
     const level = db.prepare(`INSERT INTO stock_levels (account_id, product_id, warehouse_id, stock_label, qty_milli) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT DO UPDATE SET qty_milli = qty_milli + excluded.qty_milli`);
-    const old = async (kind: string, invoiceId: number | null, moves: Array<[number, string, number]>) => {
+    const old = (kind: string, invoiceId: number | null, moves: Array<[number, string, number]>) => {
       const r = Number(receipt.run(acc, kind, wh, invoiceId, then.toISOString()).lastInsertRowid);
       for (const [p, label, q] of moves) {
         move.run(r, acc, p, wh, label, q);

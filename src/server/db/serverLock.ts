@@ -1,6 +1,6 @@
 /**
  * One serving process per database file. The server keeps exact in-memory answers of hot reads
- * (repos/unchangedCache.ts) that only its own writes invalidate at once, and it runs the invoice
+ * (db/sqlite/unchangedCache.ts) that only its own writes invalidate at once, and it runs the invoice
  * mail queue; a second server on the same file would serve stale stock and could send mail twice.
  * So a serving process holds an exclusive SQLite lock on a small file beside the database
  * (`<db>-serving`) for as long as it runs: the operating system releases it when the process ends,

@@ -17,7 +17,7 @@ export const AUTH_MESSAGE =
  * - a revocation through this connection (the server's own admin calls) drops the cache before the
  *   next request;
  * - a commit by another connection (the admin CLI in another process) drops it too; that is noticed
- *   by polling SQLite's data_version at most every AUTH_CACHE_POLL_MS (repos/dataVersion.ts), so such
+ *   by polling SQLite's data_version at most every AUTH_CACHE_POLL_MS (db/sqlite/dataVersion.ts), so such
  *   a revocation takes effect within that time;
  * - an entry is re-verified after AUTH_CACHE_MAX_AGE_MS regardless, bounding staleness should some
  *   other path ever change a key without going through the repository.

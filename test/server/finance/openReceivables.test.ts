@@ -23,8 +23,8 @@ afterAll(() => {
 describe('listOpenReceivables', () => {
   it('equals the row-by-row query, ordered by contact, currency, due date and id, for all and for one contact', async () => {
     const { account } = await seedDemo(db, new TestClock());
-    seedInvoices(db, account.accountId, 3000, '2026-11-22');
-    const reference = async (contactId: number | null) =>
+    await seedInvoices(db, account.accountId, 3000, '2026-11-22');
+    const reference = (contactId: number | null) =>
       (db.prepare(
         `SELECT id, invoice_number AS invoiceNumber, contact_id AS contactId, currency, issued_date AS issuedDate, payment_date AS paymentDate,
                 gross_minor AS grossMinor, gross_minor - paid_minor AS balanceMinor

@@ -63,7 +63,7 @@ describe.skipIf(onPostgres)('a batch whose COMMIT fails', () => {
     const { db } = s.app;
     db.exec(`CREATE TABLE IF NOT EXISTS gc_parent (id INTEGER PRIMARY KEY);
       CREATE TABLE IF NOT EXISTS gc_child (parent_id INTEGER REFERENCES gc_parent(id) DEFERRABLE INITIALLY DEFERRED)`);
-    const deps = { db, clock: s.clock, config: s.app.config, log: pino({ level: 'silent' }), services: { kickMail() {} } };
+    const deps = { db: s.app.store, clock: s.clock, config: s.app.config, log: pino({ level: 'silent' }), services: { kickMail() {} } };
     const body = (params: Record<string, unknown>) => Buffer.from(JSON.stringify({ setQuantity: { ...s.keys, product_id: id, contact_id: s.account.supplierContactId, warehouse: 'Default', ...params } }));
     const send = (b: Buffer) => dispatch(deps, 'product', b, 'application/json').then((r) => JSON.parse((r as { body: string }).body) as { status: string; error?: { code: string; message: string } });
 
@@ -72,7 +72,7 @@ describe.skipIf(onPostgres)('a batch whose COMMIT fails', () => {
     // the batch's uncommitted stored answer, a wasting spends the batch's uncommitted stock, and a
     // malformed body arrives.
     const takeIn = send(body({ quantity: 1, request_id: 'gc-fail-1' }));
-    groupCommitOf(db).run(() => db.prepare('INSERT INTO gc_child (parent_id) VALUES (404)').run());
+    await groupCommitOf(db).run((tx) => tx.run('INSERT INTO gc_child (parent_id) VALUES (404)'));
     const reused = send(body({ quantity: 2, request_id: 'gc-fail-1' }));
     const overWaste = send(body({ quantity: -1 }));
     const malformed = dispatch(deps, 'product', Buffer.from('{"setQuantity": '), 'application/json').then((r) => JSON.parse((r as { body: string }).body) as { error: { code: string } });
@@ -101,7 +101,7 @@ describe.skipIf(onPostgres)('a batch whose COMMIT fails', () => {
 describe.skipIf(onPostgres)('the filter index after a rolled-back batch', () => {
   it('forgets a product it read from the batch, though a later product takes over its revision number', async () => {
     const { db } = s.app;
-    const deps = { db, clock: s.clock, config: s.app.config, log: pino({ level: 'silent' }), services: { kickMail() {} } };
+    const deps = { db: s.app.store, clock: s.clock, config: s.app.config, log: pino({ level: 'silent' }), services: { kickMail() {} } };
     const call = (method: string, params: Record<string, unknown>) =>
       dispatch(deps, 'product', Buffer.from(JSON.stringify({ [method]: { ...s.keys, ...params } })), 'application/json')
         .then((r) => JSON.parse((r as { body: string }).body) as { status: string; result?: { products: Array<{ product_name: string }> } });
@@ -114,7 +114,7 @@ describe.skipIf(onPostgres)('the filter index after a rolled-back batch', () => 
     // One turn: a product is written, the index reads it, and the batch is poisoned.
     const written = call('setProduct', { ...product, product_name: 'Kísértet fúrógép' });
     const seenInside = call('getProduct', { filter: 'Kísértet' });
-    groupCommitOf(db).run(() => db.prepare('INSERT INTO gc_child (parent_id) VALUES (404)').run());
+    await groupCommitOf(db).run((tx) => tx.run('INSERT INTO gc_child (parent_id) VALUES (404)'));
     expect((await written).status).toBe('error');
     expect((await seenInside).status).toBe('error');
 

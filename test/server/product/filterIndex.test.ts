@@ -3,7 +3,7 @@
  * SQLite path for every filter, and fresh after writes by this connection at once, or by another
  * process's connection to the same file (the admin CLI) once searches look again: answers are kept
  * while the database is unchanged, and another connection's commits are noticed within
- * FOREIGN_POLL_MS (repos/dataVersion.ts) — on real SQLite files.
+ * FOREIGN_POLL_MS (db/sqlite/dataVersion.ts) — on real SQLite files.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

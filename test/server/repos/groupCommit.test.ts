@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { sqliteStore } from '@server/db/sqlite/store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BatchRolledBack, GroupCommit, groupCommitOf, outsideBatch, RequestBatches, type Batch } from '@server/db/sqlite/groupCommit';
 
@@ -26,7 +27,7 @@ beforeEach(() => {
   other = new Database(join(dir, 'g.db'), { readonly: true });
   flushes = [];
   // The flush runs when the test says so: "the end of the event-loop turn" made explicit.
-  gc = new GroupCommit(db, (f) => flushes.push(f));
+  gc = new GroupCommit(sqliteStore(db), (f) => flushes.push(f));
 });
 afterEach(() => {
   other.close();
@@ -34,15 +35,15 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const add = (text: string) => () => Number(db.prepare('INSERT INTO notes (text) VALUES (?)').run(text).lastInsertRowid);
+const add = (text: string) => async () => Number(db.prepare('INSERT INTO notes (text) VALUES (?)').run(text).lastInsertRowid);
 const committedTexts = () => (other.prepare('SELECT text FROM notes ORDER BY id').pluck().all() as string[]);
 const flush = () => flushes.splice(0).forEach((f) => f());
 const outcome = (b: Batch | null) => b!.done.then(() => 'committed', (e: unknown) => `rolled back: ${(e as Error).message}`);
 
 describe('GroupCommit', () => {
   it('runs the writes of one turn in one transaction that commits once, at the flush', async () => {
-    const a = gc.run(add('first'));
-    const b = gc.run(add('second'));
+    const a = await gc.run(add('first'));
+    const b = await gc.run(add('second'));
     expect(a.batch).not.toBeNull();
     expect(b.batch).toBe(a.batch);
     expect([a.result, b.result]).toEqual([1, 2]);
@@ -56,7 +57,7 @@ describe('GroupCommit', () => {
     expect(committedTexts()).toEqual(['first', 'second']);
     expect(gc.current).toBeNull();
     expect(db.inTransaction).toBe(false);
-    const next = gc.run(add('third'));
+    const next = await gc.run(add('third'));
     expect(next.batch).not.toBe(a.batch);
     flush();
     await next.batch!.done;
@@ -64,12 +65,12 @@ describe('GroupCommit', () => {
   });
 
   it('undoes a write that fails on its own and commits the rest of the batch', async () => {
-    const a = gc.run(add('kept'));
-    expect(() => gc.run(() => {
-      add('undone')();
+    const a = await gc.run(add('kept'));
+    await expect(gc.run(async () => {
+      await add('undone')();
       throw new Error('refused by a business rule');
-    })).toThrow('refused by a business rule');
-    const c = gc.run(add('also kept'));
+    })).rejects.toThrow('refused by a business rule');
+    const c = await gc.run(add('also kept'));
     flush();
     await c.batch!.done;
     expect(a.batch).toBe(c.batch);
@@ -79,9 +80,9 @@ describe('GroupCommit', () => {
   it('rolls the whole batch back when the COMMIT fails, tells every request, and forgets caches', async () => {
     let forgotten = 0;
     gc.onRollback(() => forgotten++);
-    const innocent = gc.run(add('innocent'));
+    const innocent = await gc.run(add('innocent'));
     // A deferred foreign key is checked only at COMMIT: the one way to make a COMMIT fail on demand.
-    const culprit = gc.run(() => db.prepare('INSERT INTO children (parent_id) VALUES (?)').run(404));
+    const culprit = await gc.run(async () => db.prepare('INSERT INTO children (parent_id) VALUES (?)').run(404));
     flush();
     await expect(outcome(innocent.batch)).resolves.toMatch(/^rolled back: FOREIGN KEY constraint failed/);
     expect(culprit.batch).toBe(innocent.batch);
@@ -90,15 +91,15 @@ describe('GroupCommit', () => {
     expect(db.inTransaction).toBe(false);
     expect(forgotten).toBe(1);
     // The connection is usable at once.
-    const after = gc.run(add('after the failure'));
+    const after = await gc.run(add('after the failure'));
     flush();
     await after.batch!.done;
     expect(committedTexts()).toEqual(['after the failure']);
   });
 
-  it('inside a transaction someone else opened, runs nested in it with no batch to wait for', () => {
+  it('inside a transaction someone else opened, runs nested in it with no batch to wait for', async () => {
     db.exec('BEGIN');
-    const r = gc.run(add('nested'));
+    const r = await gc.run(add('nested'));
     expect(r.batch).toBeNull();
     expect(flushes).toHaveLength(0);
     db.exec('COMMIT');
@@ -106,7 +107,7 @@ describe('GroupCommit', () => {
   });
 
   it('rejects the batch instead of throwing when the database closed before the flush', async () => {
-    const r = gc.run(add('late'));
+    const r = await gc.run(add('late'));
     db.close();
     flush();
     await expect(outcome(r.batch)).resolves.toMatch(/closed before the batch committed/);
@@ -124,10 +125,10 @@ describe('RequestBatches', () => {
   it('waits for every batch it ran in, and runs what waited for the commit only at finish', async () => {
     const rb = new RequestBatches(gc);
     const woken: string[] = [];
-    rb.run(add('one'));
+    await rb.run(add('one'));
     rb.afterCommit(() => woken.push('mail'));
     flush();
-    rb.run(add('two'));
+    await rb.run(add('two'));
     rb.note();
     flush();
     await rb.settled();
@@ -138,7 +139,7 @@ describe('RequestBatches', () => {
   });
 
   it('a reader that ran inside an open batch learns when that batch is rolled back', async () => {
-    gc.run(() => db.prepare('INSERT INTO children (parent_id) VALUES (?)').run(404));
+    await gc.run(async () => db.prepare('INSERT INTO children (parent_id) VALUES (?)').run(404));
     const reader = new RequestBatches(gc);
     reader.note();
     flush();
@@ -152,11 +153,11 @@ describe('RequestBatches across an await', () => {
     const request = new RequestBatches(gc);
     request.enter();
     // While the request awaits (a download), another request's write opens a batch that fails.
-    gc.run(() => db.prepare('INSERT INTO children (parent_id) VALUES (404)').run());
+    await gc.run(async () => db.prepare('INSERT INTO children (parent_id) VALUES (404)').run());
     flush();
     request.leave();
     // A batch begun after leave is none of its business.
-    gc.run(add('later'));
+    await gc.run(add('later'));
     const err = await request.settled()!.catch((e: unknown) => e);
     expect(err).toBeInstanceOf(BatchRolledBack);
     flush();
@@ -164,7 +165,7 @@ describe('RequestBatches across an await', () => {
     idle.enter();
     idle.leave();
     idle.leave();
-    gc.run(add('after both left'));
+    await gc.run(add('after both left'));
     expect(idle.settled()).toBeUndefined();
     flush();
     expect(committedTexts()).toEqual(['later', 'after both left']);
@@ -173,11 +174,11 @@ describe('RequestBatches across an await', () => {
 
 describe('outsideBatch', () => {
   it('resolves at once with no batch open, and only after the COMMIT while one is', async () => {
-    await outsideBatch(db);
+    await outsideBatch(sqliteStore(db));
     const shared = groupCommitOf(db);
-    shared.run(add('in a batch'));
+    await shared.run(add('in a batch'));
     let through = false;
-    const waiting = outsideBatch(db).then(() => {
+    const waiting = outsideBatch(sqliteStore(db)).then(() => {
       through = true;
       // What runs here sees only committed rows and writes outside any batch.
       expect(shared.current).toBeNull();
@@ -194,17 +195,17 @@ describe('the default schedule', () => {
   it('keeps the batch open through the next turn, so a write that arrives then shares its COMMIT, and commits without a timer', async () => {
     const shared = groupCommitOf(db);
     const before = { ...shared.stats };
-    const first = shared.run(add('first turn'));
+    const first = await shared.run(add('first turn'));
     // Queued behind the group commit's own callback: under a one-turn schedule the batch would
     // already be committed when this runs, and the write would open a batch of its own.
-    const second = await new Promise<ReturnType<GroupCommit['run']>>((resolve) => setImmediate(() => resolve(shared.run(add('next turn')))));
+    const second = await new Promise<Awaited<ReturnType<GroupCommit['run']>>>((resolve) => setImmediate(() => resolve(shared.run(add('next turn')))));
     expect(second.batch).toBe(first.batch);
     expect(committedTexts()).toEqual([]);
     await expect(outcome(first.batch)).resolves.toBe('committed');
     expect(committedTexts()).toEqual(['first turn', 'next turn']);
     expect(shared.stats).toEqual({ batches: before.batches + 1, writes: before.writes + 2 });
     // A lone write is committed two passes of the loop later.
-    const lone = shared.run(add('alone'));
+    const lone = await shared.run(add('alone'));
     await new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
     expect(shared.current).toBeNull();
     await expect(outcome(lone.batch)).resolves.toBe('committed');

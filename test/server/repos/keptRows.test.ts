@@ -1,5 +1,5 @@
 /**
- * Rows kept per connection (repos/keptRows.ts): warehouses by name, contacts, product heads. An
+ * Rows kept per connection (db/sqlite/keptRows.ts): warehouses by name, contacts, product heads. An
  * entry may only outlive what the keeping repository cannot see: a write rolled back by its
  * savepoint or its group commit, and another process's commit. A real SQLite file with the server's
  * schema, and a second connection as the other process.
@@ -16,7 +16,6 @@ import { FOREIGN_POLL_MS } from '@server/db/sqlite/dataVersion';
 import { groupCommitOf } from '@server/db/sqlite/groupCommit';
 import { KeptRows } from '@server/db/sqlite/keptRows';
 import { getProductHead, insertProduct, updateProduct, type ProductData } from '@server/repos/products';
-import { inTransaction } from '@server/db/sqlite/statements';
 import { ensureDefaultWarehouse, findWarehouse, insertWarehouse } from '@server/repos/warehouses';
 import { sqliteStore } from '@server/db/sqlite/store';
 
@@ -51,23 +50,23 @@ describe('findWarehouse', () => {
     expect(await findWarehouse(sqliteStore(db), other, 'GYŐR ÉSZAK')).toBeUndefined();
   });
 
-  it('forgets a warehouse whose savepoint was rolled back after it was found', () => {
-    expect(() =>
-      inTransaction(db, async () => {
-        await insertWarehouse(sqliteStore(db), accountId, { name: 'Ideiglenes' }, now);
-        expect(await findWarehouse(sqliteStore(db), accountId, 'Ideiglenes')).toBeDefined();
+  it('forgets a warehouse whose savepoint was rolled back after it was found', async () => {
+    await expect(
+      sqliteStore(db).transaction(async (tx) => {
+        await insertWarehouse(tx, accountId, { name: 'Ideiglenes' }, now);
+        expect(await findWarehouse(tx, accountId, 'Ideiglenes')).toBeDefined();
         throw new Error('the request failed after the insert');
       }),
-    ).toThrow('the request failed');
+    ).rejects.toThrow('the request failed');
     expect(db.prepare("SELECT count(*) FROM warehouses WHERE name = 'Ideiglenes'").pluck().get()).toBe(0);
     expect(await findWarehouse(sqliteStore(db), accountId, 'Ideiglenes')).toBeUndefined();
   });
 
   it('forgets a warehouse whose group commit was rolled back at COMMIT', async () => {
     const gc = groupCommitOf(db);
-    const { batch } = gc.run(async () => {
-      await insertWarehouse(sqliteStore(db), accountId, { name: 'Elveszett' }, now);
-      expect(await findWarehouse(sqliteStore(db), accountId, 'Elveszett')).toBeDefined();
+    const { batch } = await gc.run(async (tx) => {
+      await insertWarehouse(tx, accountId, { name: 'Elveszett' }, now);
+      expect(await findWarehouse(tx, accountId, 'Elveszett')).toBeDefined();
       // Defer the foreign-key checks to COMMIT and break one there, so the whole batch fails.
       db.pragma('defer_foreign_keys = ON');
       db.prepare('INSERT INTO stock_changes (account_id, product_id, changed_at) VALUES (?, 987654, ?)').run(accountId, now.toISOString());
@@ -90,13 +89,13 @@ describe('getProductHead', () => {
     expect(Object.isFrozen(first)).toBe(true);
     await updateProduct(sqliteStore(db), accountId, id, { ...drill, name: 'Ütvefúró 2', currency: 'EUR' }, now);
     expect(await getProductHead(sqliteStore(db), accountId, id)).toEqual({ id, name: 'Ütvefúró 2', currency: 'EUR', service: 0 });
-    expect(() =>
-      inTransaction(db, async () => {
-        await updateProduct(sqliteStore(db), accountId, id, { ...drill, name: 'Szolgáltatás', service: 1 }, now);
-        expect(await getProductHead(sqliteStore(db), accountId, id)).toMatchObject({ name: 'Szolgáltatás', service: 1 });
+    await expect(
+      sqliteStore(db).transaction(async (tx) => {
+        await updateProduct(tx, accountId, id, { ...drill, name: 'Szolgáltatás', service: 1 }, now);
+        expect(await getProductHead(tx, accountId, id)).toMatchObject({ name: 'Szolgáltatás', service: 1 });
         throw new Error('the request failed after the update');
       }),
-    ).toThrow('the request failed');
+    ).rejects.toThrow('the request failed');
     expect(await getProductHead(sqliteStore(db), accountId, id)).toEqual({ id, name: 'Ütvefúró 2', currency: 'EUR', service: 0 });
     expect(await getProductHead(sqliteStore(db), accountId + 1, id)).toBeUndefined();
   });
@@ -129,13 +128,13 @@ describe('contactExists', () => {
     expect(await contactExists(sqliteStore(db), accountId, id)).toBe(true);
     expect(await contactExists(sqliteStore(db), accountId + 1, id)).toBe(false);
     let lost = 0;
-    expect(() =>
-      inTransaction(db, async () => {
-        lost = await insertContact(sqliteStore(db), accountId, { ...contact, name: 'Ideiglenes Kft.' }, now);
-        expect(await contactExists(sqliteStore(db), accountId, lost)).toBe(true);
+    await expect(
+      sqliteStore(db).transaction(async (tx) => {
+        lost = await insertContact(tx, accountId, { ...contact, name: 'Ideiglenes Kft.' }, now);
+        expect(await contactExists(tx, accountId, lost)).toBe(true);
         throw new Error('the request failed after the insert');
       }),
-    ).toThrow('the request failed');
+    ).rejects.toThrow('the request failed');
     expect(await contactExists(sqliteStore(db), accountId, lost)).toBe(false);
   });
 });

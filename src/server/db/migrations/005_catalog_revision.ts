@@ -1,7 +1,7 @@
 import type { Migration } from '../types';
 
 /**
- * The catalog revision that keeps getProduct's in-memory filter index (repos/productIndex.ts) exact
+ * The catalog revision that keeps getProduct's in-memory filter index (db/sqlite/productIndex.ts) exact
  * across processes: every insert, and every change of a product's search text, bumps its account's
  * revision and stamps the product with it, in the writer's transaction. A reader that sees revision
  * R has seen every product stamped up to R; the products stamped after its index are what changed.

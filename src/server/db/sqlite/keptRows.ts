@@ -5,7 +5,7 @@
  * - a write that was rolled back: a savepoint rolled back (store.ts `savepoint`), or a group commit that
  *   failed at COMMIT, empties every map of the connection (`onTransactionRollback` hears both);
  * - another process's commit: seen through data_version within FOREIGN_POLL_MS, as for the other
- *   caches (repos/dataVersion.ts), and every map of the connection is emptied.
+ *   caches (db/sqlite/dataVersion.ts), and every map of the connection is emptied.
  * Each map is bounded: at `max` entries it starts again empty.
  */
 import type { Db } from '../types';

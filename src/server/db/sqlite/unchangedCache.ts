@@ -12,7 +12,7 @@
  *   database and keep nothing.
  * - Other processes: the serving process holds the database's server lock (db/serverLock.ts), so no
  *   other server writes to it; the admin command line, which never writes stock or orders, is seen
- *   through data_version within FOREIGN_POLL_MS (repos/dataVersion.ts).
+ *   through data_version within FOREIGN_POLL_MS (db/sqlite/dataVersion.ts).
  * Kept answers are shared: callers must not modify what they get.
  */
 import type { Db } from '../types';
