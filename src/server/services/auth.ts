@@ -2,7 +2,7 @@ import { ProtocolError, type Credentials } from '@shared/protocol';
 import type { Sql } from '../db/sql';
 import { connectionKey } from '../db/sqlite/store';
 import { revocationCount, sessionForKeys } from '../repos/credentials';
-import { FOREIGN_POLL_MS, foreignCommitsOf } from '../db/sqlite/dataVersion';
+import { FOREIGN_POLL_MS, foreignCommitsOf, mayKeepAnswers } from '../db/sqlite/dataVersion';
 
 /** One message for every failure, so a caller learns nothing about which key was wrong or whose it is. */
 export const AUTH_MESSAGE =
@@ -60,8 +60,8 @@ export async function authenticate(sql: Sql, c: Credentials, now: Date): Promise
   if (!c.api_key || !c.session_key) {
     throw new ProtocolError('AUTH_FAILED', 'Both api_key and session_key are required inside the method element.');
   }
-  // On PostgreSQL other instances revoke keys unseen by this process: no cache, every request asks the database.
-  if (sql.engine !== 'sqlite') return verified(await sessionForKeys(sql, c.api_key, c.session_key, now));
+  // Where other instances may revoke keys unseen (PostgreSQL), no cache: every request asks the database.
+  if (!mayKeepAnswers(sql)) return verified(await sessionForKeys(sql, c.api_key, c.session_key, now));
   const monotonic = performance.now();
   const cache = cacheFor(sql, monotonic);
   // Length-prefixed, so two different pairs can never make the same key.

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type App } from '@server/app';
 import { openPostgres, type PgStore } from '@server/db/postgres';
 import { seedDemo, type DemoAccount } from '@server/demo/seed';
+import { runAdmin } from '@server/admin/commands';
 import { DEMO_KEYS, TestClock, testClient, type TestServer } from '../../helpers/server';
 import { createTestDatabase, dropTestDatabase } from '../../helpers/postgres';
 import { hufInvoice, item } from '../finance/fixtures';
@@ -87,6 +88,21 @@ describe('two instances on one PostgreSQL database', () => {
     const again = await b.ok('setInvoice', invoice({ request_id }));
     expect(again).toEqual(first);
     expect((await check.get<{ n: number }>('SELECT count(*) AS n FROM invoices WHERE account_id = ?', [account.accountId]))!.n).toBe(count);
+  }, 30_000);
+
+  it('an API key revoked through one instance\'s database is refused by the other on its next request', async () => {
+    const now = new Date('2026-11-22T09:00:00.000Z');
+    const key = (await runAdmin(stores[0]!, ['key', 'issue', '--account', String(account.accountId)], now)) as { api_key: string };
+    const keys = { api_key: key.api_key, session_key: DEMO_KEYS.session_key };
+    // Both instances have served the key (an instance that kept verified keys would answer from memory).
+    expect((await a.call('getContacts', {}, { keys })).ok).toBe(true);
+    expect((await b.call('getContacts', {}, { keys })).ok).toBe(true);
+    const id = (await check.get<{ id: number }>('SELECT id FROM api_keys WHERE account_id = ? ORDER BY id DESC LIMIT 1', [account.accountId]))!.id;
+    await runAdmin(stores[0]!, ['key', 'revoke', '--id', String(id)], now);
+    for (const instance of [a, b]) {
+      const r = await instance.call('getContacts', {}, { keys });
+      expect(r.ok ? 'accepted' : r.error.code).toBe('AUTH_FAILED');
+    }
   }, 30_000);
 
   it('30 wastings of 1 at once against 10 on hand: exactly 10 pass, the rest are refused, stock ends at 0', async () => {
