@@ -7,7 +7,7 @@ import { MIGRATIONS } from './db/migrations';
 import { holdServerLock } from './db/serverLock';
 import type { Db } from './db/types';
 import type { Store } from './db/sql';
-import { sqliteStore } from './db/sqlite/store';
+import { sqliteDb, sqliteStore } from './db/sqlite/store';
 import { createApiServer, listen, type RunningServer } from './http/server';
 import { createMailWorker } from './services/finance/mailWorker';
 
@@ -19,10 +19,16 @@ export interface StartOptions {
   log?: Logger;
   /** An already-open database (tests); otherwise config.dbPath is opened. */
   db?: Db;
+  /**
+   * An already-open store of either engine, closed by the caller. A PostgreSQL store serves without
+   * the SQLite machinery (serving lock, group commit, in-memory caches): several instances may share it.
+   * The smallest hook until the `--database` option (branch `ops`) opens one from a URL.
+   */
+  store?: Store;
 }
 
 export interface App extends RunningServer {
-  /** The SQLite connection (tests read it directly). */
+  /** The SQLite connection (tests read it directly); on PostgreSQL reading it throws, naming `store`. */
   db: Db;
   /** The same database as the services see it. */
   store: Store;
@@ -40,15 +46,17 @@ export function openServerDb(path: string, nativeBinding?: string): Db {
 const bindings = new WeakMap<Db, string>();
 
 export async function startServer(opts: StartOptions = {}): Promise<App> {
+  if (opts.store?.engine === 'postgres') return startOnStore(opts, opts.store);
   const config = defaultConfig(opts.config);
   const log = opts.log ?? pino({ level: process.env.STOCKDESK_LOG_LEVEL ?? 'info' });
   const clock = opts.clock ?? systemClock;
-  const db = opts.db ?? openServerDb(config.dbPath);
+  const db = opts.db ?? (opts.store ? sqliteDb(opts.store) : undefined) ?? openServerDb(config.dbPath);
+  const ownDb = !opts.db && !opts.store;
   let unlock: () => void;
   try {
     unlock = holdServerLock(db, bindings.get(db));
   } catch (e) {
-    if (!opts.db) db.close();
+    if (ownDb) db.close();
     throw e;
   }
   // Invoice e-mail leaves the process only after the invoice's transaction committed.
@@ -59,7 +67,7 @@ export async function startServer(opts: StartOptions = {}): Promise<App> {
   const server = createApiServer({ db: store, clock, config, log, services, engine: store.engine });
   const running = await listen(server, config.host, config.port).catch((e: unknown) => {
     unlock();
-    if (!opts.db) db.close();
+    if (ownDb) db.close();
     throw e;
   });
   mail.start();
@@ -76,7 +84,37 @@ export async function startServer(opts: StartOptions = {}): Promise<App> {
         await running.close();
         await mail.stop();
         unlock();
-        if (!opts.db) db.close();
+        if (ownDb) db.close();
       })()),
   };
+}
+
+/**
+ * The server on a store of another engine (PostgreSQL): no serving lock (instances share the
+ * database), and the dispatcher runs each write in a transaction of its own (http/dispatch.ts).
+ */
+async function startOnStore(opts: StartOptions, store: Store): Promise<App> {
+  const config = defaultConfig(opts.config);
+  const log = opts.log ?? pino({ level: process.env.STOCKDESK_LOG_LEVEL ?? 'info' });
+  const clock = opts.clock ?? systemClock;
+  const mail = createMailWorker({ db: store, config, clock, log });
+  const services: ServerServices = { kickMail: () => mail.kick() };
+  const server = createApiServer({ db: store, clock, config, log, services, engine: store.engine });
+  const running = await listen(server, config.host, config.port);
+  mail.start();
+  const app = {
+    ...running,
+    store,
+    config,
+    close: async () => {
+      await running.close();
+      await mail.stop();
+    },
+  };
+  Object.defineProperty(app, 'db', {
+    get(): never {
+      throw new Error(`app.db is the SQLite connection, and this server runs on ${store.engine}: read through app.store.`);
+    },
+  });
+  return app as App;
 }

@@ -1,6 +1,7 @@
 /**
- * Starts the real Command API server for a test: a real SQLite file in a temp folder, an
- * ephemeral loopback port, a controllable clock, and a seeded account with known keys.
+ * Starts the real Command API server for a test: a real SQLite file in a temp folder (or, with
+ * STOCKDESK_TEST_ENGINE=postgres, a fresh PostgreSQL database per server), an ephemeral loopback
+ * port, a controllable clock, and a seeded account with known keys.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,9 +12,21 @@ import {
 } from '@shared/protocol';
 import type { ErrorBody } from '@shared/protocol';
 import { openServerDb, startServer, type App } from '@server/app';
+import { sqliteStore } from '@server/db/sqlite/store';
 import type { Clock } from '@server/context';
 import { defaultConfig, type ServerConfig } from '@server/config';
 import { seedDemo, type DemoAccount } from '@server/demo/seed';
+import type { Store } from '@server/db/sql';
+import { openPostgres } from '@server/db/postgres';
+import { createTestDatabase, dropTestDatabase } from './postgres';
+
+/** The engine the server tests run on: STOCKDESK_TEST_ENGINE=postgres, else SQLite (the default). */
+export const TEST_ENGINE: 'sqlite' | 'postgres' = process.env.STOCKDESK_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+/**
+ * For describe.skipIf / it.skipIf on tests of SQLite internals (its files, group commit, kept rows,
+ * migrations 004-006): greppable as `onPostgres`, and each use says why the test is SQLite's only.
+ */
+export const onPostgres = TEST_ENGINE === 'postgres';
 
 export class TestClock implements Clock {
   constructor(private t = new Date('2026-11-22T09:00:00.000Z')) {}
@@ -70,13 +83,33 @@ export async function startTestServer(opts: { config?: Partial<ServerConfig>; cl
   const dir = mkdtempSync(join(tmpdir(), 'stockdesk-server-'));
   const dbPath = join(dir, 'server.db');
   const clock = opts.clock ?? new TestClock();
-  const db = openServerDb(dbPath);
   const config: Partial<ServerConfig> = { port: 0, dbPath, ...opts.config };
-  const { account } = await seedDemo(db, clock, DEMO_KEYS, defaultConfig(config));
-  const app = await startServer({ db, clock, log: pino({ level: 'silent' }), config });
+  const storage = await openTestStorage(dbPath);
+  let started: { account: DemoAccount; app: App };
+  try {
+    const { account } = await seedDemo(storage.store, clock, DEMO_KEYS, defaultConfig(config));
+    started = { account, app: await startServer({ ...storage.start, clock, log: pino({ level: 'silent' }), config }) };
+  } catch (e) {
+    await storage.close();
+    throw e;
+  }
+  const { account, app } = started;
 
+  const { call, ok, raw } = testClient(app.url);
+  return {
+    app, url: app.url, clock, dir, dbPath, account, keys: DEMO_KEYS, call, ok, raw,
+    async close() {
+      await app.close();
+      await storage.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Calls over real HTTP to the server at `url` with the demo keys (or others). */
+export function testClient(url: string): Pick<TestServer, 'call' | 'ok' | 'raw'> {
   const raw: TestServer['raw'] = async (path, body, contentType, method = 'POST') => {
-    const res = await fetch(app.url + path, { method, body: method === 'GET' || method === 'HEAD' ? undefined : typeof body === 'string' ? body : new Uint8Array(body), headers: contentType ? { 'content-type': contentType } : {} });
+    const res = await fetch(url + path, { method, body: method === 'GET' || method === 'HEAD' ? undefined : typeof body === 'string' ? body : new Uint8Array(body), headers: contentType ? { 'content-type': contentType } : {} });
     return { status: res.status, body: await res.text(), contentType: res.headers.get('content-type') };
   };
   const call: TestServer['call'] = async (method, params, o = {}) => {
@@ -90,12 +123,30 @@ export async function startTestServer(opts: { config?: Partial<ServerConfig>; cl
     if (!r.ok) throw new Error(`${method} failed: ${r.error.code} ${r.error.message} ${JSON.stringify(r.error.details)}`);
     return r.result;
   };
+  return { call, ok, raw };
+}
+
+interface TestStorage {
+  store: Store;
+  /** What startServer is given: the SQLite connection, or the PostgreSQL store. */
+  start: { db: ReturnType<typeof openServerDb> } | { store: Store };
+  close(): Promise<void>;
+}
+
+/** The test server's database on TEST_ENGINE: a SQLite file at dbPath, or a fresh PostgreSQL database (dropped on close). */
+async function openTestStorage(dbPath: string): Promise<TestStorage> {
+  if (TEST_ENGINE === 'sqlite') {
+    const db = openServerDb(dbPath);
+    return { store: sqliteStore(db), start: { db }, close: async () => void db.close() };
+  }
+  const url = await createTestDatabase();
+  const store = await openPostgres({ url, poolSize: 8 });
   return {
-    app, url: app.url, clock, dir, dbPath, account, keys: DEMO_KEYS, call, ok, raw,
+    store,
+    start: { store },
     async close() {
-      await app.close();
-      db.close();
-      rmSync(dir, { recursive: true, force: true });
+      await store.close();
+      await dropTestDatabase(url);
     },
   };
 }

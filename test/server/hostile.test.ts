@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '@server/admin/commands';
 import { encodeRequest, type Credentials, type Format } from '@shared/protocol';
 import { startTestServer, type TestServer } from '../helpers/server';
-import { dbChecksum } from '../helpers/dbChecksum';
+import { storeChecksum } from '../helpers/dbChecksum';
 import { orderParams, product, stock } from './product/fixtures';
 
 interface Case {
@@ -58,17 +58,17 @@ beforeAll(async () => {
   expect(other.ok).toBe(true);
   ids = { product: p, order: o.order_id, otherProduct, otherOrder: 0, otherCode: '' };
   // The other account's own order and back-order, so its ids exist.
-  await s.ok('setQuantity', { product_id: otherProduct, quantity: 1, contact_id: contactOf(acct), warehouse: 'Default' }, { keys: otherKeys });
+  await s.ok('setQuantity', { product_id: otherProduct, quantity: 1, contact_id: await contactOf(acct), warehouse: 'Default' }, { keys: otherKeys });
   const oo = await s.ok('setOrder', {
-    ...orderParams(s, [{ product_id: otherProduct, quantity: 5 }], { finalize_order: 1, order_all: 1 }), contact_id: contactOf(acct), selected_account: '10400000-00000000-00000009',
+    ...orderParams(s, [{ product_id: otherProduct, quantity: 5 }], { finalize_order: 1, order_all: 1 }), contact_id: await contactOf(acct), selected_account: '10400000-00000000-00000009',
   }, { keys: otherKeys });
   ids.otherOrder = oo.order_id;
   ids.otherCode = oo.purchase_order!.project_code;
 });
 afterAll(() => s.close());
 
-function contactOf(accountId: number): number {
-  return (s.app.db.prepare('SELECT id FROM contacts WHERE account_id = ? ORDER BY id LIMIT 1').get(accountId) as { id: number }).id;
+async function contactOf(accountId: number): Promise<number> {
+  return ((await s.app.store.get('SELECT id FROM contacts WHERE account_id = ? ORDER BY id LIMIT 1', [accountId])) as { id: number }).id;
 }
 
 const json = (method: string, params: Record<string, unknown>, keys: Credentials | null = null) =>
@@ -81,7 +81,7 @@ const J = 'application/json';
 const X = 'text/xml; charset=utf-8';
 
 async function expectRejected(c: Case): Promise<void> {
-  const before = dbChecksum(s.app.db);
+  const before = await storeChecksum(s.app.store);
   const r = await s.raw(c.path ?? '/api/product', c.body, c.contentType, c.verb);
   sent++;
   expect(r.status, `${c.name}: ${r.body.slice(0, 300)}`).toBe(c.status);
@@ -94,7 +94,7 @@ async function expectRejected(c: Case): Promise<void> {
     expect((message ?? '').length, `${c.name} needs a clear message`).toBeGreaterThan(15);
     expect(r.body, `${c.name} leaks internals`).not.toMatch(/at \w+ \(|\.ts:\d+|node_modules|SQLITE_|sqlite3/);
   }
-  expect(dbChecksum(s.app.db), `${c.name} changed the database`).toBe(before);
+  expect(await storeChecksum(s.app.store), `${c.name} changed the database`).toBe(before);
 }
 
 async function healthy(): Promise<void> {
@@ -261,11 +261,11 @@ describe('hostile input', () => {
   it('SQL-looking text is data, never SQL', async () => {
     const injections = ["' OR 1=1 --", "%'; DROP TABLE products; --", "'); DELETE FROM stock_moves; --", '" OR ""="', '1; UPDATE products SET vat = 0', "\\'; --", '%%%_\\%', "Robert'); DROP TABLE warehouses;--", 'UNION SELECT key_hash FROM api_keys', '\u0000\u001f'];
     for (const filter of injections) {
-      const before = dbChecksum(s.app.db);
+      const before = await storeChecksum(s.app.store);
       const r = await s.ok('getProduct', { filter });
       sent++;
       expect(r.products, filter).toEqual([]);
-      expect(dbChecksum(s.app.db)).toBe(before);
+      expect(await storeChecksum(s.app.store)).toBe(before);
     }
     await batch([
       ...injections.slice(0, 5).map((w) => bad(`warehouse ${w}`, json('getQuantity', { product_id: ids.product, warehouse: w }), 404, 'NOT_FOUND')),
@@ -286,9 +286,9 @@ describe('hostile input', () => {
       bad('their order by id', json('setOrder', { ...orderParams(s, [{ product_id: ids.product, quantity: 1 }]), id: ids.otherOrder }), 404, 'NOT_FOUND'),
       bad('their product on my order', json('setOrder', orderParams(s, [{ product_id: ids.otherProduct, quantity: 1 }])), 404, 'NOT_FOUND'),
       bad('their PO code', json('getPO', { project_code: ids.otherCode }), 404, 'NOT_FOUND'),
-      bad('their PO receipt', json('setPOTakeIn', { PO: (s.app.db.prepare('SELECT id FROM purchase_orders WHERE project_code = ? AND account_id <> ?').get(ids.otherCode, s.account.accountId) as { id: number }).id }), 404, 'NOT_FOUND'),
+      bad('their PO receipt', json('setPOTakeIn', { PO: ((await s.app.store.get('SELECT id FROM purchase_orders WHERE project_code = ? AND account_id <> ?', [ids.otherCode, s.account.accountId])) as { id: number }).id }), 404, 'NOT_FOUND'),
       bad('their product as component', json('setProduct', { product_name: 'x', currency: 'HUF', vat: 27, unit: 'db', collective_product: [{ id: ids.otherProduct, qty: 1 }] }), 404, 'NOT_FOUND'),
-      bad('their contact', json('setQuantity', { product_id: ids.product, quantity: 1, contact_id: contactOf((s.app.db.prepare("SELECT id FROM accounts WHERE name = 'Idegen Kft.'").get() as { id: number }).id), warehouse: 'Default' }), 404, 'NOT_FOUND'),
+      bad('their contact', json('setQuantity', { product_id: ids.product, quantity: 1, contact_id: await contactOf(((await s.app.store.get("SELECT id FROM accounts WHERE name = 'Idegen Kft.'")) as { id: number }).id), warehouse: 'Default' }), 404, 'NOT_FOUND'),
       bad('their bank account', json('setOrder', { ...orderParams(s, [{ product_id: ids.product, quantity: 1 }]), selected_account: '10400000-00000000-00000009' }), 400, 'VALIDATION_ERROR'),
     ]);
   });

@@ -14,8 +14,9 @@ import type { ServerConfig } from '../config';
 import type { Sql, Store } from '../db/sql';
 import { sqliteDb } from '../db/sqlite/store';
 import { authenticate } from '../services/auth';
-import { findStoredResponse, storeResponse } from '../repos/idempotency';
+import { claimRequestId, findStoredResponse, storeResponse } from '../repos/idempotency';
 import { BatchRolledBack, groupCommitOf, RequestBatches } from '../db/sqlite/groupCommit';
+import { DirectTransactions, type RequestTransactions } from '../db/directTransactions';
 import { HANDLERS } from './handlers';
 import { isLargeJson } from './jsonBytes';
 import { ParsedCommands, type Lookup } from './parsedCommands';
@@ -91,30 +92,33 @@ function internal(log: Logger, e: unknown, method: string | null): ProtocolError
   if (e instanceof BatchRolledBack) {
     return new ProtocolError('INTERNAL_ERROR', `The server could not save this request and nothing of it was changed; send it again (reference ${ref}).`);
   }
-  const sqliteCode = (e as { code?: unknown }).code;
-  if (typeof sqliteCode === 'string' && sqliteCode.startsWith('SQLITE_CONSTRAINT')) {
+  // SQLite's codes, and PostgreSQL's SQLSTATEs: class 23 is an integrity constraint, 40001/40P01 a
+  // transaction that lost to another one (after its retries), 53300/57P03 no connection to be had.
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' && (code.startsWith('SQLITE_CONSTRAINT') || /^23[0-9A-Z]{3}$/.test(code))) {
     return new ProtocolError('CONFLICT', `The change conflicts with existing data and was not applied (reference ${ref}).`);
   }
-  if (sqliteCode === 'SQLITE_BUSY') {
+  if (code === 'SQLITE_BUSY' || code === '40001' || code === '40P01' || code === '53300' || code === '57P03') {
     return new ProtocolError('INTERNAL_ERROR', `The server is busy and did not apply the request; try again (reference ${ref}).`);
   }
   return new ProtocolError('INTERNAL_ERROR', `The server could not complete the request; nothing was changed unless a retry shows otherwise (reference ${ref}).`);
 }
 
-/** The group commit, the serving lock and the kept rows are the SQLite engine's; another engine is not wired in yet. */
-function sqliteOnly(store: Store) {
+/**
+ * On SQLite, writes share transactions (db/sqlite/groupCommit.ts): whatever a request read or wrote
+ * inside an open batch is answered only once that batch committed. Another engine (PostgreSQL, with
+ * its many connections) runs each write in a transaction of its own (db/directTransactions.ts).
+ */
+function requestTransactions(store: Store): RequestTransactions {
   const db = sqliteDb(store);
-  if (!db) throw new Error(`The Command API dispatcher runs on SQLite only so far (engine: ${store.engine}).`);
-  return db;
+  return db ? new RequestBatches(groupCommitOf(db)) : new DirectTransactions(store);
 }
 
 export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, contentType: string | undefined): Promise<EncodedResponse | LargeJsonResponse> {
   // Known once the body parsed; an error before that is answered in the format the body looks like.
   let format: Format | null = null;
   let method: MethodName | null = null;
-  // Writes share transactions (db/sqlite/groupCommit.ts): whatever this request read or wrote inside
-  // an open batch is answered only once that batch committed.
-  const batches = new RequestBatches(groupCommitOf(sqliteOnly(deps.db)));
+  const batches = requestTransactions(deps.db);
   try {
     const commands = commandsOf(deps);
     const at = commands.find(body, contentType);
@@ -159,7 +163,7 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
   }
 }
 
-async function run(deps: DispatchDeps, method: MethodName, params: unknown, accountId: number, batches: RequestBatches): Promise<unknown> {
+async function run(deps: DispatchDeps, method: MethodName, params: unknown, accountId: number, batches: RequestTransactions): Promise<unknown> {
   const { db } = deps;
   const requestId = isWriteMethod(method) ? (params as { request_id?: string }).request_id : undefined;
   const hash = requestId ? paramsHash(method, params) : '';
@@ -182,6 +186,9 @@ async function run(deps: DispatchDeps, method: MethodName, params: unknown, acco
       committed = true;
       return batches.run(async (tx) => {
         if (requestId) {
+          // A twin of this request running at this moment (another connection, another instance)
+          // holds the claim until it committed; then its stored answer is found here.
+          await claimRequestId(tx, accountId, requestId);
           const twin = await findStoredResponse(tx, accountId, requestId);
           if (twin) throw new Replayed(replayOrConflict(twin, method, hash, requestId));
         }

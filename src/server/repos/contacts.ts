@@ -1,4 +1,5 @@
 import type { Sql } from '../db/sql';
+import { perEngine } from '../db/dialect';
 import { keptRows } from '../db/sqlite/keptRows';
 
 export type ContactKind = 'customer' | 'supplier' | 'both';
@@ -46,10 +47,11 @@ export async function getContact(sql: Sql, accountId: number, id: number): Promi
   return r && toContact(r);
 }
 
+const NAMES = perEngine((d) => `SELECT id, name FROM contacts WHERE account_id = ? AND id ${d.inJsonIds}`);
+
 /** The names of the account's contacts among `ids`, in one query (a dues list names hundreds). */
 export async function contactNames(sql: Sql, accountId: number, ids: number[]): Promise<Map<number, string>> {
-  // engine: sqlite-only (json_each)
-  const rows = await sql.all<{ id: number; name: string }>('SELECT id, name FROM contacts WHERE account_id = ? AND id IN (SELECT value FROM json_each(?))', [
+  const rows = await sql.all<{ id: number; name: string }>(NAMES[sql.engine], [
     accountId, JSON.stringify(ids),
   ]);
   return new Map(rows.map((r) => [r.id, r.name]));
@@ -73,15 +75,17 @@ export async function findContactByName(sql: Sql, accountId: number, name: strin
   return r && toContact(r);
 }
 
+// LIKE is case-insensitive for ASCII on SQLite; PostgreSQL says so with ILIKE.
+const LIST = perEngine((d) => `SELECT * FROM contacts WHERE account_id = ? AND id > ?
+    AND (${d.nullParam} OR name ${d.ilike} ? OR city ${d.ilike} ? OR tax_number ${d.ilike} ? OR eu_vat_number ${d.ilike} ? OR email ${d.ilike} ?)
+    AND (${d.nullParam} OR updated_at > ?)
+  ORDER BY id LIMIT ?`);
+
 /** Contacts matching a `%` filter over name, city, tax and e-mail, in id order, for keyset paging. */
 export async function listContacts(sql: Sql, accountId: number, q: { filter?: string; afterId?: number; updatedSince?: string; limit: number }): Promise<Contact[]> {
   const like = q.filter && q.filter !== '%' ? (q.filter.includes('%') ? q.filter : `%${q.filter}%`) : null;
-  // engine: sqlite-only (LIKE is case-insensitive for ASCII on SQLite; PostgreSQL needs ILIKE)
   const rows = await sql.all<Row>(
-    `SELECT * FROM contacts WHERE account_id = ? AND id > ?
-       AND (? IS NULL OR name LIKE ? OR city LIKE ? OR tax_number LIKE ? OR eu_vat_number LIKE ? OR email LIKE ?)
-       AND (? IS NULL OR updated_at > ?)
-     ORDER BY id LIMIT ?`,
+    LIST[sql.engine],
     [accountId, q.afterId ?? 0, like, like, like, like, like, like, q.updatedSince ?? null, q.updatedSince ?? null, q.limit],
   );
   return rows.map(toContact);

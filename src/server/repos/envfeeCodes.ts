@@ -1,8 +1,9 @@
 import type { Sql } from '../db/sql';
 
 export async function addEnvfeeCode(sql: Sql, accountId: number, code: number, description: string): Promise<void> {
-  // engine: sqlite-only (INSERT OR REPLACE; PostgreSQL: ON CONFLICT (account_id, code) DO UPDATE)
-  await sql.run('INSERT OR REPLACE INTO envfee_codes (account_id, code, description) VALUES (?, ?, ?)', [accountId, code, description]);
+  await sql.run('INSERT INTO envfee_codes (account_id, code, description) VALUES (?, ?, ?) ON CONFLICT (account_id, code) DO UPDATE SET description = excluded.description', [
+    accountId, code, description,
+  ]);
 }
 
 export async function hasEnvfeeCode(sql: Sql, accountId: number, code: number): Promise<boolean> {

@@ -19,3 +19,13 @@ export async function storeResponse(sql: Sql, accountId: number, requestId: stri
     accountId, requestId, s.method, s.paramsHash, JSON.stringify(s.response), now.toISOString(),
   ]);
 }
+
+/**
+ * Makes a concurrent twin of this request (same account and request_id) wait until this
+ * transaction ended. On PostgreSQL, a transaction-scoped advisory lock: the twin's following
+ * findStoredResponse then sees the stored answer. On SQLite the one writer serializes them already.
+ */
+export async function claimRequestId(sql: Sql, accountId: number, requestId: string): Promise<void> {
+  if (sql.engine !== 'postgres') return;
+  await sql.get('SELECT pg_advisory_xact_lock(?::int4, hashtext(?::text))', [accountId, requestId]);
+}

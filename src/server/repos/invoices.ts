@@ -4,6 +4,7 @@
  */
 import { fromMinorUnits, toMinorUnits } from '@shared/money';
 import type { CustomFields } from '@shared/protocol';
+import { DIALECTS } from '../db/dialect';
 import type { Sql } from '../db/sql';
 import type { Party } from '@documents/model';
 
@@ -277,7 +278,7 @@ export async function listRetentions(sql: Sql, invoiceId: number, currency: stri
 export async function listInvoiceHeaders(sql: Sql, accountId: number, q: { from: string; to: string; contactId?: number }): Promise<InvoiceHeader[]> {
   const rows = await sql.all<HeaderRow>(
     `SELECT ${HEADER_COLUMNS} FROM invoices
-     WHERE account_id = ? AND issued_date BETWEEN ? AND ? AND (? IS NULL OR contact_id = ?)
+     WHERE account_id = ? AND issued_date BETWEEN ? AND ? AND (${DIALECTS[sql.engine].nullParam} OR contact_id = ?)
      ORDER BY issued_date, id`,
     [accountId, q.from, q.to, q.contactId ?? null, q.contactId ?? null],
   );
@@ -335,14 +336,19 @@ function compareReceivables(a: ReceivableTuple, b: ReceivableTuple): number {
  * aggregate would make SQLite sort them again (+20–40 ms), so the order is checked here in one pass
  * instead and sorted only if SQLite ever delivers it differently.
  */
+const OPEN_TUPLES = {
+  sqlite: `SELECT json_group_array(json_array(id, invoice_number, contact_id, currency, issued_date, payment_date, gross_minor, gross_minor - paid_minor)) AS rows
+    FROM invoices INDEXED BY invoices_open_receivables
+    WHERE account_id = ? AND (? IS NULL OR contact_id = ?) AND ${OPEN_RECEIVABLE}`,
+  // PostgreSQL: json_agg (NULL over no rows), read as text; its planner picks the partial index itself.
+  postgres: `SELECT COALESCE(json_agg(json_build_array(id, invoice_number, contact_id, currency, issued_date, payment_date, gross_minor, gross_minor - paid_minor)
+      ORDER BY contact_id, currency, payment_date, id)::text, '[]') AS rows
+    FROM invoices
+    WHERE account_id = ? AND (?::bigint IS NULL OR contact_id = ?) AND ${OPEN_RECEIVABLE}`,
+};
+
 export async function openReceivableTuples(sql: Sql, accountId: number, contactId?: number): Promise<ReceivableTuple[]> {
-  // engine: sqlite-only (json_group_array, json_array, INDEXED BY)
-  const row = await sql.get<{ rows: string }>(
-    `SELECT json_group_array(json_array(id, invoice_number, contact_id, currency, issued_date, payment_date, gross_minor, gross_minor - paid_minor)) AS rows
-     FROM invoices INDEXED BY invoices_open_receivables
-     WHERE account_id = ? AND (? IS NULL OR contact_id = ?) AND ${OPEN_RECEIVABLE}`,
-    [accountId, contactId ?? null, contactId ?? null],
-  );
+  const row = await sql.get<{ rows: string }>(OPEN_TUPLES[sql.engine], [accountId, contactId ?? null, contactId ?? null]);
   const tuples = JSON.parse(row!.rows) as ReceivableTuple[];
   if (tuples.some((t, i) => i > 0 && compareReceivables(tuples[i - 1]!, t) > 0)) tuples.sort(compareReceivables);
   return tuples;

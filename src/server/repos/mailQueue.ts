@@ -56,6 +56,17 @@ export async function nextMailAttemptMs(sql: Sql): Promise<number | undefined> {
   return r?.t ?? undefined;
 }
 
+/**
+ * Takes a due mail for one sender: moves its attempt time to `leaseUntilMs` if it is still the
+ * `seenNextMs` the sender listed it with. Another worker (another instance on the same database)
+ * that listed the same mail then changes nothing and skips it; a sender that dies mid-send leaves
+ * the mail due again when the lease ends. True when this sender has it.
+ */
+export async function claimMail(sql: Sql, id: number, seenNextMs: number, leaseUntilMs: number): Promise<boolean> {
+  const r = await sql.run("UPDATE mail_queue SET next_attempt_ms = ? WHERE id = ? AND status = 'pending' AND next_attempt_ms = ?", [leaseUntilMs, id, seenNextMs]);
+  return r.changes === 1;
+}
+
 export async function setMailAttachment(sql: Sql, id: number, attachmentId: number): Promise<void> {
   await sql.run('UPDATE mail_queue SET attachment_id = ? WHERE id = ?', [attachmentId, id]);
 }

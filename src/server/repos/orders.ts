@@ -157,9 +157,10 @@ const financeColumns = new WeakMap<object, boolean>();
 
 /** The finance area's invoices table, if this database has it with the columns read below. */
 async function hasInvoices(sql: Sql): Promise<boolean> {
+  // PostgreSQL databases start at the baseline schema (db/postgres/baseline.ts), which has them.
+  if (sql.engine === 'postgres') return true;
   let known = financeColumns.get(connectionKey(sql));
   if (known === undefined) {
-    // engine: sqlite-only (pragma_table_info; PostgreSQL: information_schema.columns)
     const cols = new Set((await sql.all<{ name: string }>("SELECT name FROM pragma_table_info('invoices')")).map((c) => c.name));
     known = ['order_id', 'type', 'gross_minor', 'paid_minor', 'cancelled_by'].every((c) => cols.has(c));
     if (known) financeColumns.set(connectionKey(sql), known);

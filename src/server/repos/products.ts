@@ -9,6 +9,8 @@ import { readWhileUnchanged } from '../db/sqlite/unchangedCache';
 import { keptRows } from '../db/sqlite/keptRows';
 import { inTransaction, stmt } from '../db/sqlite/statements';
 import { onConnection, rawRows } from '../db/sqlite/store';
+import { perEngine } from '../db/dialect';
+import { idsInNameOrderPg, pageOfPg, searchProductsPg } from './productSearchPg';
 
 export interface Component {
   id: number;
@@ -69,13 +71,19 @@ const AT = Object.fromEntries(COLS.map((c, i) => [c, i])) as Record<Col, number>
 // costs one statement however many are read.
 const SELECT = `${COLS.map((c) => `p.${c}`).join(', ')},
   (SELECT json_group_array(json_array(c.component_id, c.qty) ORDER BY c.position) FROM product_components c WHERE c.product_id = p.id)`;
-type RawRow = unknown[];
+/** The same on either engine: PostgreSQL's json_agg is NULL over no rows, and json arrives parsed unless read as text. */
+export const PRODUCT_SELECT = {
+  sqlite: SELECT,
+  postgres: `${COLS.map((c) => `p.${c}`).join(', ')},
+  COALESCE((SELECT json_agg(json_build_array(c.component_id, c.qty) ORDER BY c.position)::text FROM product_components c WHERE c.product_id = p.id), '[]') AS components`,
+};
+export type RawRow = unknown[];
 
 function components(json: string): Component[] {
   return json === '[]' ? [] : (JSON.parse(json) as Array<[number, string]>).map(([id, qty]) => ({ id, qty }));
 }
 
-function toProduct(r: RawRow): Product {
+export function toProduct(r: RawRow): Product {
   const t = (c: Col) => (r[AT[c]] ?? undefined) as string | undefined;
   const n = (c: Col) => (r[AT[c]] ?? undefined) as number | undefined;
   return {
@@ -151,10 +159,11 @@ export async function setProductPhoto(sql: Sql, accountId: number, id: number, a
   await sql.run('UPDATE products SET photo_attachment_id = ? WHERE account_id = ? AND id = ?', [attachmentId, accountId, id]);
 }
 
+const BY_ID = perEngine((d) => `SELECT ${PRODUCT_SELECT[d.engine]} FROM products p WHERE p.account_id = ? AND p.id = ?`);
+
 /** One product of the account (the finance area reads name, unit, vat, list price, currency, VTSZ from here). */
 export async function getProductById(sql: Sql, accountId: number, id: number): Promise<Product | undefined> {
-  // engine: sqlite-only (SELECT's json_group_array for the components)
-  const [r] = await rawRows(sql, `SELECT ${SELECT} FROM products p WHERE p.account_id = ? AND p.id = ?`, [accountId, id]);
+  const [r] = await rawRows(sql, BY_ID[sql.engine], [accountId, id]);
   return r && toProduct(r);
 }
 
@@ -177,14 +186,13 @@ export async function productExists(sql: Sql, accountId: number, id: number): Pr
   return !!(await sql.get('SELECT 1 FROM products WHERE account_id = ? AND id = ?', [accountId, id]));
 }
 
+// EXISTS is a boolean on PostgreSQL: the CASE makes it 0/1 on both engines.
+const KINDS = perEngine((d) => `SELECT p.id, p.service, CASE WHEN EXISTS (SELECT 1 FROM product_components c WHERE c.product_id = p.id) THEN 1 ELSE 0 END AS collective
+  FROM products p WHERE p.account_id = ? AND p.id ${d.inJsonIds}`);
+
 /** Which of these ids are products of the account, with their service flag and whether they are collective. */
 export async function productKinds(sql: Sql, accountId: number, ids: number[]): Promise<Map<number, { service: boolean; collective: boolean }>> {
-  // engine: sqlite-only (json_each)
-  const rows = await sql.all<{ id: number; service: number; collective: number }>(
-    `SELECT p.id, p.service, EXISTS (SELECT 1 FROM product_components c WHERE c.product_id = p.id) AS collective
-     FROM products p WHERE p.account_id = ? AND p.id IN (SELECT value FROM json_each(?))`,
-    [accountId, JSON.stringify(ids)],
-  );
+  const rows = await sql.all<{ id: number; service: number; collective: number }>(KINDS[sql.engine], [accountId, JSON.stringify(ids)]);
   return new Map(rows.map((r) => [r.id, { service: r.service === 1, collective: r.collective === 1 }]));
 }
 
@@ -217,7 +225,7 @@ export function parseFilter(filter: string): ParsedFilter {
   return { all: pieces.length === 0, pieces, regex: new RegExp(`${SEP}${body}${SEP}`) };
 }
 
-const likeEscape = (s: string) => s.replace(/[\\_%]/g, '\\$&');
+export const likeEscape = (s: string) => s.replace(/[\\_%]/g, '\\$&');
 const ftsTerm = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /** Non-overlapping trigrams of each literal piece of three or more characters (the last one ends the piece). */
@@ -286,7 +294,9 @@ export interface ProductQuery {
  */
 export function searchProducts(sql: Sql, accountId: number, q: ProductQuery): Promise<readonly Product[]> {
   const key = `products:${accountId}:${q.afterId ?? 0}:${q.limit}:${JSON.stringify([q.updatedSince ?? null, q.filter])}`;
-  // engine: sqlite-only (FTS5, the in-memory trigram index, json_each): synchronous code on the connection.
+  // PostgreSQL: the pg_trgm index on `search`, no in-memory index or cache (productSearchPg.ts).
+  if (sql.engine === 'postgres') return searchProductsPg(sql, accountId, q);
+  // SQLite: FTS5, the in-memory trigram index, json_each: synchronous code on the connection.
   return readWhileUnchanged(sql, key, () => onConnection(sql, (db) => findProducts(db, accountId, q)), (rows) => Math.max(1, rows.length));
 }
 
@@ -341,7 +351,7 @@ function sqlSearch(db: Db, accountId: number, q: ProductQuery, f: ParsedFilter):
 }
 
 /** SQLite's NOCASE: ASCII letters folded, everything else by code point (the desk's mirror sorts so too). */
-function nocase(a: string, b: string): number {
+export function nocase(a: string, b: string): number {
   const x = a.replace(/[A-Z]/g, (c) => c.toLowerCase());
   const y = b.replace(/[A-Z]/g, (c) => c.toLowerCase());
   return x < y ? -1 : x > y ? 1 : 0;
@@ -353,6 +363,7 @@ function nocase(a: string, b: string): number {
  * through 100,000 matches sorts once, not once per page. The list is shared: do not modify it.
  */
 function idsInNameOrder(sql: Sql, accountId: number, filter: string): Promise<readonly number[]> {
+  if (sql.engine === 'postgres') return idsInNameOrderPg(sql, accountId, filter);
   return readWhileUnchanged(
     sql,
     `productNames:${accountId}:${JSON.stringify(filter)}`,
@@ -385,7 +396,8 @@ export function searchProductsByName(sql: Sql, accountId: number, q: { filter: s
 async function pageByName(sql: Sql, accountId: number, q: { filter: string; afterId?: number; limit: number }): Promise<Product[]> {
   const ids = await idsInNameOrder(sql, accountId, q.filter);
   const afterName = q.afterId && !ids.includes(q.afterId) ? ((await getProductHead(sql, accountId, q.afterId))?.name ?? '') : '';
-  // engine: sqlite-only (synchronous binary search over names, json_each)
+  if (sql.engine === 'postgres') return pageOfPg(sql, accountId, q, ids, afterName);
+  // SQLite: a synchronous binary search over names on the connection.
   return onConnection(sql, (db) => pageOf(db, accountId, q, ids, afterName));
 }
 

@@ -1,5 +1,6 @@
 /** Purchase orders (back-orders to suppliers) and their lines, identified by a per-account project code. */
 import type { Sql } from '../db/sql';
+import { perEngine } from '../db/dialect';
 
 export type PoStatus = 'open' | 'received';
 
@@ -32,11 +33,15 @@ const toPo = (r: Row): PurchaseOrder => ({
 /** The next code of the year's series, PO-2026-000001, PO-2026-000002, … (unique per account). */
 export async function nextProjectCode(sql: Sql, accountId: number, year: number): Promise<string> {
   const prefix = `PO-${year}-`;
-  const r = await sql.get<{ n: number | null }>(
-    `SELECT MAX(CAST(substr(project_code, ?) AS INTEGER)) AS n FROM purchase_orders WHERE account_id = ? AND project_code LIKE ? || '%'`,
-    [prefix.length + 1, accountId, prefix],
+  // The longest code sorts last among equal lengths: the highest number is the max by (length, code),
+  // read in JS (PostgreSQL's CAST throws on a code with non-digits, where SQLite read the leading digits).
+  const r = await sql.get<{ code: string }>(
+    `SELECT project_code AS code FROM purchase_orders WHERE account_id = ? AND substr(project_code, 1, ?) = ?
+     ORDER BY length(project_code) DESC, project_code DESC LIMIT 1`,
+    [accountId, prefix.length, prefix],
   );
-  return `${prefix}${String((r?.n ?? 0) + 1).padStart(6, '0')}`;
+  const n = r ? parseInt(r.code.slice(prefix.length), 10) : 0;
+  return `${prefix}${String((Number.isSafeInteger(n) ? n : 0) + 1).padStart(6, '0')}`;
 }
 
 export async function insertPurchaseOrder(
@@ -99,14 +104,16 @@ export async function firstSupplier(sql: Sql, accountId: number): Promise<number
   return r?.id;
 }
 
+const LIST_POS = perEngine((d) => `SELECT p.*,
+    (SELECT COALESCE(${d.sumInt(d.greatest('l.qty_milli - l.received_milli', '0'))}, 0) FROM purchase_order_lines l WHERE l.po_id = p.id) AS outstanding_milli
+  FROM purchase_orders p WHERE p.account_id = ? AND p.id > ? AND (${d.nullParam} OR p.status = ?) ORDER BY p.id LIMIT ?`);
+
 /** A page of the account's purchase orders in id order, optionally of one status, with what is still outstanding. */
 export async function listPurchaseOrders(
   sql: Sql, accountId: number, q: { status?: PoStatus; afterId: number; limit: number },
 ): Promise<Array<PurchaseOrder & { outstandingMilli: number }>> {
-  // engine: sqlite-only (two-argument MAX as a scalar; PostgreSQL: GREATEST)
   const rows = await sql.all<Row & { outstanding_milli: number }>(
-    `SELECT p.*, (SELECT COALESCE(SUM(MAX(l.qty_milli - l.received_milli, 0)), 0) FROM purchase_order_lines l WHERE l.po_id = p.id) AS outstanding_milli
-     FROM purchase_orders p WHERE p.account_id = ? AND p.id > ? AND (? IS NULL OR p.status = ?) ORDER BY p.id LIMIT ?`,
+    LIST_POS[sql.engine],
     [accountId, q.afterId, q.status ?? null, q.status ?? null, q.limit],
   );
   return rows.map((r) => ({ ...toPo(r), outstandingMilli: r.outstanding_milli }));

@@ -5,6 +5,7 @@
  * caller's transaction.
  */
 import type { Sql } from '../db/sql';
+import { perEngine } from '../db/dialect';
 import { rawRows } from '../db/sqlite/store';
 import { readWhileUnchanged } from '../db/sqlite/unchangedCache';
 
@@ -87,15 +88,33 @@ export async function addMove(sql: Sql, accountId: number, receiptId: number, m:
   );
 }
 
+// PostgreSQL sums bigint as numeric (text in JS): d.sumInt reads an integer on both engines.
+const ON_HAND = perEngine((d) => `SELECT COALESCE(${d.sumInt('qty_milli')}, 0) AS q FROM stock_levels WHERE account_id = ? AND product_id = ? AND warehouse_id = ?`);
+const ON_HAND_LABEL = perEngine((d) => `${ON_HAND[d.engine]} AND stock_label = ?`);
+
+/**
+ * Holds the products' stock still until the caller's transaction ends: a write that checks levels
+ * before it moves stock (a wasting, a shipment, a reservation) calls this first, so two such writes
+ * on one product never both pass their check on the same level. SQLite has one writer at a time and
+ * needs nothing; PostgreSQL locks the product rows, in id order so that two writes over several
+ * products cannot deadlock. NO KEY UPDATE leaves inserts that merely reference the product (its
+ * moves, order lines) free.
+ */
+export async function lockStock(sql: Sql, accountId: number, productIds: Iterable<number>): Promise<void> {
+  if (sql.engine !== 'postgres') return;
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return;
+  await sql.all(
+    'SELECT id FROM products WHERE account_id = ? AND id IN (SELECT value::bigint FROM json_array_elements_text(?::json)) ORDER BY id FOR NO KEY UPDATE',
+    [accountId, JSON.stringify(ids)],
+  );
+}
+
 /** On hand in a warehouse: one label, or all labels together when label is undefined. */
 export async function onHand(sql: Sql, accountId: number, productId: number, warehouseId: number, label?: string): Promise<number> {
   const r = label === undefined
-    ? await sql.get<{ q: number }>('SELECT COALESCE(SUM(qty_milli), 0) AS q FROM stock_levels WHERE account_id = ? AND product_id = ? AND warehouse_id = ?', [
-      accountId, productId, warehouseId,
-    ])
-    : await sql.get<{ q: number }>('SELECT COALESCE(SUM(qty_milli), 0) AS q FROM stock_levels WHERE account_id = ? AND product_id = ? AND warehouse_id = ? AND stock_label = ?', [
-      accountId, productId, warehouseId, label,
-    ]);
+    ? await sql.get<{ q: number }>(ON_HAND[sql.engine], [accountId, productId, warehouseId])
+    : await sql.get<{ q: number }>(ON_HAND_LABEL[sql.engine], [accountId, productId, warehouseId, label]);
   return r!.q;
 }
 
@@ -112,23 +131,25 @@ export async function levelsOf(sql: Sql, accountId: number, productId: number, w
   );
 }
 
+const LEDGER_SUM = perEngine((d) => `SELECT COALESCE(${d.sumInt('qty_milli')}, 0) AS q FROM stock_moves
+  WHERE account_id = ? AND product_id = ? AND warehouse_id = ? AND stock_label = ?`);
+
 /** The ledger's own sum, to check the materialised level against (tests, audits). */
 export async function ledgerSum(sql: Sql, accountId: number, productId: number, warehouseId: number, label: string): Promise<number> {
-  const r = await sql.get<{ q: number }>(
-    'SELECT COALESCE(SUM(qty_milli), 0) AS q FROM stock_moves WHERE account_id = ? AND product_id = ? AND warehouse_id = ? AND stock_label = ?',
-    [accountId, productId, warehouseId, label],
-  );
+  const r = await sql.get<{ q: number }>(LEDGER_SUM[sql.engine], [accountId, productId, warehouseId, label]);
   return r!.q;
 }
 
+const MISMATCHES = perEngine((d) => `
+  WITH ledger AS (SELECT account_id, product_id, warehouse_id, stock_label, ${d.sumInt('qty_milli')} AS q FROM stock_moves GROUP BY 1, 2, 3, 4)
+  SELECT COALESCE(l.product_id, g.product_id) AS product_id, COALESCE(l.warehouse_id, g.warehouse_id) AS warehouse_id,
+         COALESCE(l.stock_label, g.stock_label) AS stock_label, COALESCE(l.qty_milli, 0) AS level, COALESCE(g.q, 0) AS ledger
+  FROM stock_levels l FULL OUTER JOIN ledger g USING (account_id, product_id, warehouse_id, stock_label)
+  WHERE COALESCE(l.qty_milli, 0) <> COALESCE(g.q, 0)`);
+
 /** Every (product, warehouse, label) whose level differs from its ledger sum; empty when consistent. */
 export async function levelMismatches(sql: Sql): Promise<Array<{ product_id: number; warehouse_id: number; stock_label: string; level: number; ledger: number }>> {
-  return sql.all(`
-    WITH ledger AS (SELECT account_id, product_id, warehouse_id, stock_label, SUM(qty_milli) AS q FROM stock_moves GROUP BY 1, 2, 3, 4)
-    SELECT COALESCE(l.product_id, g.product_id) AS product_id, COALESCE(l.warehouse_id, g.warehouse_id) AS warehouse_id,
-           COALESCE(l.stock_label, g.stock_label) AS stock_label, COALESCE(l.qty_milli, 0) AS level, COALESCE(g.q, 0) AS ledger
-    FROM stock_levels l FULL OUTER JOIN ledger g USING (account_id, product_id, warehouse_id, stock_label)
-    WHERE COALESCE(l.qty_milli, 0) <> COALESCE(g.q, 0)`);
+  return sql.all(MISMATCHES[sql.engine]);
 }
 
 export interface WarehouseStock {
@@ -150,17 +171,19 @@ export function stockByWarehouse(sql: Sql, accountId: number, productId: number,
     readStockByWarehouse(sql, accountId, productId, warehouseId, label));
 }
 
-/** The same in one statement. Read raw: row objects would rebuild five keys per row. */
+const STOCK_BY_WAREHOUSE = perEngine((d) => `SELECT w.id, w.name,
+    COALESCE((SELECT ${d.sumInt('l.qty_milli')} FROM stock_levels l WHERE l.account_id = ? AND l.product_id = ? AND l.warehouse_id = w.id), 0) AS on_hand,
+    COALESCE((SELECT ${d.sumInt('l.qty_milli')} FROM stock_levels l WHERE l.account_id = ? AND l.product_id = ? AND l.warehouse_id = w.id
+      AND (${d.nullParam} OR l.stock_label = ?)), 0) AS label_on_hand,
+    COALESCE((SELECT ${d.sumInt('r.qty_milli')} FROM reservations r WHERE r.account_id = ? AND r.product_id = ? AND r.warehouse_id = w.id), 0) AS pending
+  FROM products p LEFT JOIN warehouses w ON w.account_id = p.account_id AND (${d.nullParam} OR w.id = ?)
+  WHERE p.account_id = ? AND p.id = ? ORDER BY w.id`);
+
+/** The same in one statement. Read raw: row objects would rebuild five keys per row. Every column is named: another engine reads rows as objects. */
 async function readStockByWarehouse(sql: Sql, accountId: number, productId: number, warehouseId: number | null, label: string | null): Promise<WarehouseStock[] | undefined> {
   const a = accountId;
   const p = productId;
-  const rows = (await rawRows(sql, `SELECT w.id, w.name,
-        COALESCE((SELECT SUM(l.qty_milli) FROM stock_levels l WHERE l.account_id = ? AND l.product_id = ? AND l.warehouse_id = w.id), 0),
-        COALESCE((SELECT SUM(l.qty_milli) FROM stock_levels l WHERE l.account_id = ? AND l.product_id = ? AND l.warehouse_id = w.id
-          AND (? IS NULL OR l.stock_label = ?)), 0),
-        COALESCE((SELECT SUM(r.qty_milli) FROM reservations r WHERE r.account_id = ? AND r.product_id = ? AND r.warehouse_id = w.id), 0)
-      FROM products p LEFT JOIN warehouses w ON w.account_id = p.account_id AND (? IS NULL OR w.id = ?)
-      WHERE p.account_id = ? AND p.id = ? ORDER BY w.id`, [a, p, a, p, label, label, a, p, warehouseId, warehouseId, a, p])) as Array<[number | null, string, number, number, number]>;
+  const rows = (await rawRows(sql, STOCK_BY_WAREHOUSE[sql.engine], [a, p, a, p, label, label, a, p, warehouseId, warehouseId, a, p])) as Array<[number | null, string, number, number, number]>;
   if (rows.length === 0) return undefined;
   // The product exists but no warehouse matched: one row of NULLs from the outer join.
   if (rows[0]![0] === null) return [];
@@ -175,15 +198,16 @@ export interface LevelsAt {
   pending: number;
 }
 
+const LEVELS_AT = perEngine((d) => `SELECT stock_label, qty_milli FROM stock_levels WHERE account_id = ? AND product_id = ? AND warehouse_id = ?
+  UNION ALL SELECT NULL, COALESCE(${d.sumInt('qty_milli')}, 0) FROM reservations WHERE account_id = ? AND product_id = ? AND warehouse_id = ?`);
+
 /**
  * Every label's level of a product in one warehouse and its reservations, read in one statement:
  * one range of the stock_levels primary key (account, product, warehouse, label) and one of
  * reservations. A write's answer names every label from it without a second read.
  */
 export async function levelsAt(sql: Sql, accountId: number, productId: number, warehouseId: number): Promise<LevelsAt> {
-  const rows = (await rawRows(sql, `SELECT stock_label, qty_milli FROM stock_levels WHERE account_id = ? AND product_id = ? AND warehouse_id = ?
-      UNION ALL SELECT NULL, COALESCE(SUM(qty_milli), 0) FROM reservations WHERE account_id = ? AND product_id = ? AND warehouse_id = ?`,
-  [accountId, productId, warehouseId, accountId, productId, warehouseId])) as Array<[string | null, number]>;
+  const rows = (await rawRows(sql, LEVELS_AT[sql.engine], [accountId, productId, warehouseId, accountId, productId, warehouseId])) as Array<[string | null, number]>;
   const levels: LevelsAt['levels'] = [];
   let onHand = 0;
   let pending = 0;
@@ -199,11 +223,11 @@ export async function levelsAt(sql: Sql, accountId: number, productId: number, w
   return { levels, onHand, pending };
 }
 
+const PENDING = perEngine((d) => `SELECT COALESCE(${d.sumInt('qty_milli')}, 0) AS q FROM reservations WHERE account_id = ? AND product_id = ? AND warehouse_id = ?`);
+
 /** Reserved for finalized, unshipped orders in a warehouse. */
 export async function pending(sql: Sql, accountId: number, productId: number, warehouseId: number): Promise<number> {
-  const r = await sql.get<{ q: number }>('SELECT COALESCE(SUM(qty_milli), 0) AS q FROM reservations WHERE account_id = ? AND product_id = ? AND warehouse_id = ?', [
-    accountId, productId, warehouseId,
-  ]);
+  const r = await sql.get<{ q: number }>(PENDING[sql.engine], [accountId, productId, warehouseId]);
   return r!.q;
 }
 
@@ -258,26 +282,23 @@ export interface StockPage {
   reserved: Array<{ product_id: number; warehouse: string; qty_milli: number }>;
 }
 
+const PAGE_IDS = perEngine((d) => `SELECT product_id FROM stock_changes WHERE account_id = ? AND product_id > ?
+  AND (${d.nullParam} OR changed_at >= ?) AND (${d.nullParam} OR product_id ${d.inJsonIds}) ORDER BY product_id LIMIT ?`);
+const PAGE_STOCK = perEngine((d) => `SELECT l.product_id, w.name AS warehouse, l.stock_label, l.qty_milli FROM stock_levels l JOIN warehouses w ON w.id = l.warehouse_id
+  WHERE l.account_id = ? AND l.product_id ${d.inJsonIds} ORDER BY l.product_id, w.id, l.stock_label`);
+const PAGE_RESERVED = perEngine((d) => `SELECT r.product_id, w.name AS warehouse, ${d.sumInt('r.qty_milli')} AS qty_milli FROM reservations r JOIN warehouses w ON w.id = r.warehouse_id
+  WHERE r.account_id = ? AND r.product_id ${d.inJsonIds} GROUP BY r.product_id, w.id ORDER BY r.product_id, w.id`);
+
 /** Products with stock history, keyset-paged by id, with their levels and reservations. */
 export async function stockPage(sql: Sql, accountId: number, q: { productIds?: number[]; afterId: number; since?: string; limit: number }): Promise<StockPage> {
-  // engine: sqlite-only (json_each)
   const ids = (await sql.all<{ product_id: number }>(
-    `SELECT product_id FROM stock_changes WHERE account_id = ? AND product_id > ?
-     AND (? IS NULL OR changed_at >= ?) AND (? IS NULL OR product_id IN (SELECT value FROM json_each(?))) ORDER BY product_id LIMIT ?`,
+    PAGE_IDS[sql.engine],
     [accountId, q.afterId, q.since ?? null, q.since ?? null, q.productIds ? 1 : null, JSON.stringify(q.productIds ?? []), q.limit + 1],
   )).map((r) => r.product_id);
   const more = ids.length > q.limit;
   const page = ids.slice(0, q.limit);
   const json = JSON.stringify(page);
-  const stock = await sql.all<StockPage['stock'][number]>(
-    `SELECT l.product_id, w.name AS warehouse, l.stock_label, l.qty_milli FROM stock_levels l JOIN warehouses w ON w.id = l.warehouse_id
-     WHERE l.account_id = ? AND l.product_id IN (SELECT value FROM json_each(?)) ORDER BY l.product_id, w.id, l.stock_label`,
-    [accountId, json],
-  );
-  const reserved = await sql.all<StockPage['reserved'][number]>(
-    `SELECT r.product_id, w.name AS warehouse, SUM(r.qty_milli) AS qty_milli FROM reservations r JOIN warehouses w ON w.id = r.warehouse_id
-     WHERE r.account_id = ? AND r.product_id IN (SELECT value FROM json_each(?)) GROUP BY r.product_id, w.id ORDER BY r.product_id, w.id`,
-    [accountId, json],
-  );
+  const stock = await sql.all<StockPage['stock'][number]>(PAGE_STOCK[sql.engine], [accountId, json]);
+  const reserved = await sql.all<StockPage['reserved'][number]>(PAGE_RESERVED[sql.engine], [accountId, json]);
   return { productIds: page, more, stock, reserved };
 }

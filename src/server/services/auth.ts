@@ -2,7 +2,7 @@ import { ProtocolError, type Credentials } from '@shared/protocol';
 import type { Sql } from '../db/sql';
 import { connectionKey } from '../db/sqlite/store';
 import { revocationCount, sessionForKeys } from '../repos/credentials';
-import { FOREIGN_POLL_MS, foreignCommitsOf } from '../db/sqlite/dataVersion';
+import { FOREIGN_POLL_MS, foreignCommitsOf, mayKeepAnswers } from '../db/sqlite/dataVersion';
 
 /** One message for every failure, so a caller learns nothing about which key was wrong or whose it is. */
 export const AUTH_MESSAGE =
@@ -51,10 +51,17 @@ function cacheFor(sql: Sql, monotonic: number): Cache {
   return cache;
 }
 
+function verified(found: { accountId: number } | undefined): number {
+  if (!found) throw new ProtocolError('AUTH_FAILED', AUTH_MESSAGE);
+  return found.accountId;
+}
+
 export async function authenticate(sql: Sql, c: Credentials, now: Date): Promise<number> {
   if (!c.api_key || !c.session_key) {
     throw new ProtocolError('AUTH_FAILED', 'Both api_key and session_key are required inside the method element.');
   }
+  // Where other instances may revoke keys unseen (PostgreSQL), no cache: every request asks the database.
+  if (!mayKeepAnswers(sql)) return verified(await sessionForKeys(sql, c.api_key, c.session_key, now));
   const monotonic = performance.now();
   const cache = cacheFor(sql, monotonic);
   // Length-prefixed, so two different pairs can never make the same key.
@@ -64,8 +71,8 @@ export async function authenticate(sql: Sql, c: Credentials, now: Date): Promise
   if (hit && nowMs < hit.expiresAtMs && monotonic - hit.verifiedAtMs < AUTH_CACHE_MAX_AGE_MS) return hit.accountId;
   if (hit) cache.entries.delete(key);
   const found = await sessionForKeys(sql, c.api_key, c.session_key, now);
-  if (!found) throw new ProtocolError('AUTH_FAILED', AUTH_MESSAGE);
+  const accountId = verified(found);
   if (cache.entries.size >= AUTH_CACHE_MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
-  cache.entries.set(key, { accountId: found.accountId, expiresAtMs: Date.parse(found.expiresAt), verifiedAtMs: monotonic });
-  return found.accountId;
+  cache.entries.set(key, { accountId, expiresAtMs: Date.parse(found!.expiresAt), verifiedAtMs: monotonic });
+  return accountId;
 }

@@ -12,7 +12,6 @@ import { extractPdfText } from '../../helpers/pdfText';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { xmllintErrors } from '../nav/xmllint';
 import { ACME, contact, eurInvoice, hufInvoice, issue, item, SZABO } from './fixtures';
-import { sqliteStore } from '@server/db/sqlite/store';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -169,14 +168,14 @@ describe('generateInvoice (NAV Online Számla 3.0 invoice data)', () => {
   });
 
   it('an invoice whose seller has no tax number cannot be reported: CONFLICT naming the field', async () => {
-    const db = s.app.db;
+    const db = s.app.store;
     const now = s.clock.now();
-    const accountId = await createAccount(sqliteStore(db), { name: 'Adószám Nélküli Bt.', defaultCurrency: 'HUF', countryCode: 'HU', postalCode: '1011', city: 'Budapest', street: 'Fő utca 1.' }, now);
-    await addBankAccount(sqliteStore(db), accountId, { number: '11111111-22222222-33333333', bankName: 'Bank', currency: 'HUF' });
-    const c = await insertContact(sqliteStore(db), accountId, { name: 'Vevő Kft.', kind: 'customer', countryCode: 'HU', taxNumber: '11223344-2-41' }, now);
+    const accountId = await createAccount(db, { name: 'Adószám Nélküli Bt.', defaultCurrency: 'HUF', countryCode: 'HU', postalCode: '1011', city: 'Budapest', street: 'Fő utca 1.' }, now);
+    await addBankAccount(db, accountId, { number: '11111111-22222222-33333333', bankName: 'Bank', currency: 'HUF' });
+    const c = await insertContact(db, accountId, { name: 'Vevő Kft.', kind: 'customer', countryCode: 'HU', taxNumber: '11223344-2-41' }, now);
     const keys = { api_key: 'sdk_notax_api_key_0001', session_key: 'sds_notax_session_key_0001' };
-    await insertApiKey(sqliteStore(db), accountId, keys.api_key, 'test', now);
-    await insertSession(sqliteStore(db), accountId, keys.session_key, 'test', now, new Date(now.getTime() + 86_400_000));
+    await insertApiKey(db, accountId, keys.api_key, 'test', now);
+    await insertSession(db, accountId, keys.session_key, 'test', now, new Date(now.getTime() + 86_400_000));
     const inv = await s.ok('setInvoice', hufInvoice(s, { selected_account: '11111111-22222222-33333333', contact_id: c }), { keys });
     const r = await s.call('generateInvoice', { invoice_id: inv.invoice_id }, { keys });
     expect(r.ok || r.error).toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/seller\.taxNumber/) });

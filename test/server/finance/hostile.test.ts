@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '@server/admin/commands';
 import type { Credentials, Format, MethodName } from '@shared/protocol';
-import { dbChecksum } from '../../helpers/dbChecksum';
+import { storeChecksum } from '../../helpers/dbChecksum';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { ACME, contact, eurInvoice, hufInvoice, issue, item, SZABO } from './fixtures';
 
@@ -214,7 +214,7 @@ let sent = 0;
 let fingerprint = '';
 
 async function expectRefused(c: Case, format: Format) {
-  fingerprint ||= dbChecksum(s.app.db);
+  fingerprint ||= await storeChecksum(s.app.store);
   const r = await s.call(c.method, c.params, { format, keys: c.keys === 'other' ? other : undefined });
   sent++;
   const label = `${c.name} (${format})`;
@@ -224,7 +224,7 @@ async function expectRefused(c: Case, format: Format) {
   if (c.field !== undefined) expect(r.error.details.map((d) => d.field), `${label}: ${r.error.message}`).toContain(c.field);
   expect(r.error.message.length, label).toBeGreaterThan(10);
   expect(r.error.message, label).not.toMatch(/\.ts:\d+|at \w+ \(|SQLITE|undefined|\[object Object\]/);
-  expect(dbChecksum(s.app.db), `${label} changed the database`).toBe(fingerprint);
+  expect(await storeChecksum(s.app.store), `${label} changed the database`).toBe(fingerprint);
 }
 
 describe('finance hostile input', () => {
@@ -264,12 +264,12 @@ describe('finance hostile input', () => {
       ['wrong session', JSON.stringify({ setBalance: { api_key: k.api_key, session_key: 'x', invoice_id: ids.invoice, amount: 1 } }), 'application/json', 401, 'AUTH_FAILED'],
     ];
     for (const [name, body, type, status, code] of bodies) {
-      const before = dbChecksum(s.app.db);
+      const before = await storeChecksum(s.app.store);
       const path = name.includes('/api/product') ? '/api/product' : '/api/finance';
       const r = await s.raw(path, body, type);
       expect(r.status, name).toBe(status);
       expect(r.body, name).toContain(code);
-      expect(dbChecksum(s.app.db), name).toBe(before);
+      expect(await storeChecksum(s.app.store), name).toBe(before);
     }
     expect((await s.raw('/api/health', '', undefined, 'GET')).status).toBe(200);
   });

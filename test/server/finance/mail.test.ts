@@ -212,7 +212,7 @@ describe('without SMTP', () => {
     expect(st.last_error).toMatch(/STOCKDESK_SMTP_HOST/);
 
     const smtp = await smtpServer();
-    const second = await startServer({ db: s.app.db, clock: s.clock, log: pino({ level: 'silent' }), config: { port: 0, smtp: smtpConfig(smtp.port), mailRetry: FAST_RETRY } });
+    const second = await startServer({ store: s.app.store, clock: s.clock, log: pino({ level: 'silent' }), config: { port: 0, smtp: smtpConfig(smtp.port), mailRetry: FAST_RETRY } });
     try {
       await until('the held mail', async () => ((await emailStatus(s, inv.invoice_id)).status === 'sent' ? true : undefined));
       expect(smtp.messages).toHaveLength(1);

@@ -27,7 +27,7 @@ describe('numbering', () => {
     const seqs = numbers.map(seqOf).sort((a, b) => a - b);
     expect(seqs).toEqual(Array.from({ length: 50 }, (_, i) => before + 1 + i));
     expect(await lastSequence(s.app.store, s.account.accountId, 'SD', 2026)).toBe(before + 50);
-    const stored = s.app.db.prepare("SELECT seq FROM invoices WHERE account_id = ? AND series = 'SD' AND year = 2026 ORDER BY seq").all(s.account.accountId) as Array<{ seq: number }>;
+    const stored = (await s.app.store.all("SELECT seq FROM invoices WHERE account_id = ? AND series = 'SD' AND year = 2026 ORDER BY seq", [s.account.accountId])) as Array<{ seq: number }>;
     expect(stored.map((r) => r.seq)).toEqual(Array.from({ length: stored.length }, (_, i) => i + 1));
   });
 

@@ -1,7 +1,7 @@
 /** setInvoice with order_id: the invoice ships the order in the same transaction. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lastSequence } from '@server/repos/invoiceNumbers';
-import { dbChecksum } from '../../helpers/dbChecksum';
+import { storeChecksum } from '../../helpers/dbChecksum';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { orderParams, product, quantities, stock } from '../product/fixtures';
 import { contact, hufInvoice, issue, item, NAGY } from './fixtures';
@@ -47,12 +47,12 @@ describe('setInvoice with order_id', () => {
 
   it('accepts items that bill exactly the order, and refuses others without shipping anything', async () => {
     const o = await finalizedOrder([{ price: 1000, qty: 2 }]);
-    const before = dbChecksum(s.app.db);
+    const before = await storeChecksum(s.app.store);
     const wrong = await s.call('setInvoice', hufInvoice(s, { order_id: o.orderId, items: [item({ product_id: o.products[0], quantity: 1 })] }));
     expect(wrong.ok || wrong.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'items' }] });
     const other = await s.call('setInvoice', hufInvoice(s, { order_id: o.orderId, contact_id: contact(s, NAGY) }));
     expect(other.ok || other.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'contact_id' }] });
-    expect(dbChecksum(s.app.db)).toBe(before);
+    expect(await storeChecksum(s.app.store)).toBe(before);
     const ok = await issue(s, hufInvoice(s, { order_id: o.orderId, items: [item({ name: 'Csavar, saját megnevezéssel', product_id: o.products[0], quantity: 2 })] }));
     expect(ok.totals.gross).toBe(2540);
   });
@@ -62,10 +62,10 @@ describe('setInvoice with order_id', () => {
     await stock(s, p, 1);
     const o = await s.ok('setOrder', orderParams(s, [{ product_id: p, quantity: 5 }]));
     const seq = await lastSequence(s.app.store, s.account.accountId, 'SD', 2026);
-    const before = dbChecksum(s.app.db);
+    const before = await storeChecksum(s.app.store);
     const r = await s.call('setInvoice', hufInvoice(s, { order_id: o.order_id, items: undefined }));
     expect(r.ok || r.error.code).toBe('CONFLICT');
-    expect(dbChecksum(s.app.db)).toBe(before);
+    expect(await storeChecksum(s.app.store)).toBe(before);
     expect(await lastSequence(s.app.store, s.account.accountId, 'SD', 2026)).toBe(seq);
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '@server/admin/commands';
 import { lastSequence } from '@server/repos/invoiceNumbers';
 import type { Credentials, MethodName } from '@shared/protocol';
-import { dbChecksum } from '../../helpers/dbChecksum';
+import { storeChecksum } from '../../helpers/dbChecksum';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { contact, hufInvoice, issue, item, KOVACS } from './fixtures';
 
@@ -36,7 +36,7 @@ const otherInvoice = (over: Record<string, unknown> = {}) =>
 
 describe('finance tenancy', () => {
   it("cannot read, pay, render, report or cancel another account's invoices", async () => {
-    const before = dbChecksum(s.app.db);
+    const before = await storeChecksum(s.app.store);
     const attempts: Array<[MethodName, Record<string, unknown>]> = [
       ['getInvoice', { invoice_id: mine.invoice }],
       ['setBalance', { invoice_id: mine.invoice, amount: 1 }],
@@ -61,7 +61,7 @@ describe('finance tenancy', () => {
     expect(bank.ok || bank.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'selected_account' }] });
     // It names the caller's own accounts only, never the first account's.
     if (!bank.ok) expect(bank.error.details[0]!.message).not.toContain('HU42117730161111101800000000');
-    expect(dbChecksum(s.app.db)).toBe(before);
+    expect(await storeChecksum(s.app.store)).toBe(before);
   });
 
   it('lists nothing of the other account', async () => {

@@ -14,7 +14,6 @@ import { extractPdfText } from '../../helpers/pdfText';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { xmllintErrors } from '../nav/xmllint';
 import { ACME, contact, eurInvoice, hufInvoice, issue, item } from './fixtures';
-import { sqliteStore } from '@server/db/sqlite/store';
 
 let s: TestServer;
 /** A second account whose tax number has VAT code 1: a seller under the subject exemption (alanyi adómentes). */
@@ -22,15 +21,15 @@ let exempt: { keys: Credentials; contactId: number; bank: string };
 
 beforeAll(async () => {
   s = await startTestServer();
-  const db = s.app.db;
+  const db = s.app.store;
   const now = s.clock.now();
-  const accountId = await createAccount(sqliteStore(db), { name: 'Kisvállalkozó Bt.', defaultCurrency: 'HUF', countryCode: 'HU', postalCode: '6720', city: 'Szeged', street: 'Kárász utca 5.', taxNumber: '24681357-1-06' }, now);
+  const accountId = await createAccount(db, { name: 'Kisvállalkozó Bt.', defaultCurrency: 'HUF', countryCode: 'HU', postalCode: '6720', city: 'Szeged', street: 'Kárász utca 5.', taxNumber: '24681357-1-06' }, now);
   const bank = '11111111-22222222-44444444';
-  await addBankAccount(sqliteStore(db), accountId, { number: bank, bankName: 'Bank', currency: 'HUF' });
-  const contactId = await insertContact(sqliteStore(db), accountId, { name: 'Vevő Kft.', kind: 'customer', countryCode: 'HU', postalCode: '6722', city: 'Szeged', street: 'Tisza Lajos körút 2.', taxNumber: '11223344-2-41' }, now);
+  await addBankAccount(db, accountId, { number: bank, bankName: 'Bank', currency: 'HUF' });
+  const contactId = await insertContact(db, accountId, { name: 'Vevő Kft.', kind: 'customer', countryCode: 'HU', postalCode: '6722', city: 'Szeged', street: 'Tisza Lajos körút 2.', taxNumber: '11223344-2-41' }, now);
   const keys = { api_key: 'sdk_aam_api_key_0001', session_key: 'sds_aam_session_key_0001' };
-  await insertApiKey(sqliteStore(db), accountId, keys.api_key, 'test', now);
-  await insertSession(sqliteStore(db), accountId, keys.session_key, 'test', now, new Date(now.getTime() + 86_400_000));
+  await insertApiKey(db, accountId, keys.api_key, 'test', now);
+  await insertSession(db, accountId, keys.session_key, 'test', now, new Date(now.getTime() + 86_400_000));
   exempt = { keys, contactId, bank };
 });
 afterAll(() => s.close());

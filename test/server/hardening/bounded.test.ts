@@ -10,7 +10,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { dbChecksum } from '../../helpers/dbChecksum';
+import { storeChecksum } from '../../helpers/dbChecksum';
 import { orderParams, product } from '../product/fixtures';
 
 let s: TestServer;
@@ -66,7 +66,7 @@ function errorOf(o: Outcome): { code: string; message: string; details: unknown[
 }
 
 async function expectBounded(name: string, body: string, contentType: string, status: number, code: string, path?: string) {
-  const before = dbChecksum(s.app.db);
+  const before = await storeChecksum(s.app.store);
   const o = await hostile(body, contentType, path);
   const e = errorOf(o);
   expect(o.status, `${name}: ${o.body.slice(0, 200)}`).toBe(status);
@@ -75,7 +75,7 @@ async function expectBounded(name: string, body: string, contentType: string, st
   expect(e.details.length, `${name} details`).toBeLessThanOrEqual(100);
   expect(o.blockedMs, `${name} blocked the event loop`).toBeLessThan(LOOSE_MS);
   expect(o.healthMs, `${name} delayed /api/health`).toBeLessThan(LOOSE_MS);
-  expect(dbChecksum(s.app.db), `${name} changed the database`).toBe(before);
+  expect(await storeChecksum(s.app.store), `${name} changed the database`).toBe(before);
   return e;
 }
 

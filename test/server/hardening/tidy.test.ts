@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { dbChecksum } from '../../helpers/dbChecksum';
+import { storeChecksum } from '../../helpers/dbChecksum';
 import { orderParams, product } from '../product/fixtures';
 
 let s: TestServer;
@@ -60,7 +60,7 @@ describe('charsets: ISO-8859-2 and windows-1250 accepted, others 415 naming the 
   });
 
   it('another charset gets 415 with one message naming it, for ASCII and for non-ASCII bytes alike', async () => {
-    const before = dbChecksum(s.app.db);
+    const before = await storeChecksum(s.app.store);
     const ascii = JSON.stringify({ setProduct: { ...s.keys, product_name: 'Plain', currency: 'HUF', vat: 27, unit: 'db' } });
     const a = await post(ascii, 'application/json; charset=iso-8859-5');
     const b = await post(latin2(ascii.replace('Plain', 'Kőműves')), 'application/json; charset=iso-8859-5');
@@ -73,7 +73,7 @@ describe('charsets: ISO-8859-2 and windows-1250 accepted, others 415 naming the 
     const x = await post(`<?xml version="1.0" encoding="KOI8-R"?><command><getWarehouses/></command>`, 'text/xml');
     expect([x.status, x.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
     expect(x.message).toMatch(/The charset "KOI8-R" is not supported/);
-    expect(dbChecksum(s.app.db)).toBe(before);
+    expect(await storeChecksum(s.app.store)).toBe(before);
   });
 });
 
@@ -99,20 +99,20 @@ describe('method names that are Object.prototype members are unknown methods', (
 
 describe('setOrder refuses what can never be invoiced or mailed', () => {
   it('currency XYZ is refused, and no order is made', async () => {
-    const before = dbChecksum(s.app.db);
+    const before = await storeChecksum(s.app.store);
     const r = await post(JSON.stringify({ setOrder: { ...s.keys, ...orderParams(s, [{ product_id: productId, quantity: 1 }], { currency: 'XYZ', fx_rate: 2 }) } }), 'application/json');
     expect([r.status, r.code], r.message).toEqual([400, 'VALIDATION_ERROR']);
     expect(r.details).toContainEqual({ field: 'currency', message: 'must be one of HUF, EUR, USD, GBP' });
-    expect(dbChecksum(s.app.db)).toBe(before);
+    expect(await storeChecksum(s.app.store)).toBe(before);
     expect((await s.ok('getQuantity', { product_id: productId, warehouse: 'Default' })).quantities[0]!.pending).toBe(0);
   });
 
   it('issuer_email "x" is refused; a real address and an empty one are accepted', async () => {
-    const before = dbChecksum(s.app.db);
+    const before = await storeChecksum(s.app.store);
     const r = await post(JSON.stringify({ setOrder: { ...s.keys, ...orderParams(s, [{ product_id: productId, quantity: 1 }], { issuer_email: 'x' }) } }), 'application/json');
     expect([r.status, r.code], r.message).toEqual([400, 'VALIDATION_ERROR']);
     expect(r.details).toContainEqual({ field: 'issuer_email', message: 'must be an e-mail address like name@example.hu' });
-    expect(dbChecksum(s.app.db)).toBe(before);
+    expect(await storeChecksum(s.app.store)).toBe(before);
     const ok = await s.ok('setOrder', orderParams(s, [{ product_id: productId, quantity: 1 }], { issuer_email: 'rendeles@pelda.hu' }));
     const empty = await s.ok('setOrder', orderParams(s, [{ product_id: productId, quantity: 1 }], { issuer_email: '' }));
     expect(ok.order_id).toBeGreaterThan(0);

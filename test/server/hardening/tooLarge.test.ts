@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { dbChecksum } from '../../helpers/dbChecksum';
+import { storeChecksum } from '../../helpers/dbChecksum';
 
 let s: TestServer;
 let host: string;
@@ -77,7 +77,7 @@ const headOf = (extra: string) => `POST /api/product HTTP/1.1\r\nHost: ${host}:$
 
 describe('the 413 reaches the client', () => {
   it("node's fetch gets the 413 every time (was EPIPE three times in four)", async () => {
-    const before = dbChecksum(s.app.db);
+    const before = await storeChecksum(s.app.store);
     const body = bigJson();
     for (let i = 0; i < 8; i++) {
       const r = await fetch(`${s.url}/api/product`, { method: 'POST', body, headers: { 'content-type': 'application/json' } });
@@ -86,7 +86,7 @@ describe('the 413 reaches the client', () => {
       expect(j.error.code).toBe('PAYLOAD_TOO_LARGE');
       expect(j.error.message).toMatch(/larger than 5242880 bytes/);
     }
-    expect(dbChecksum(s.app.db)).toBe(before);
+    expect(await storeChecksum(s.app.store)).toBe(before);
   });
 
   it('a client writing a declared 6 MB body reads the 413 without a reset', async () => {

@@ -8,7 +8,6 @@ import { areaPath, encodeRequest } from '@shared/protocol';
 import { isLargeJson } from '@server/http/jsonBytes';
 import { insertProduct } from '@server/repos/products';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { sqliteStore } from '@server/db/sqlite/store';
 
 const MAKERS = ['Győri Szerszám', 'Pécsi Porcelán', 'Kőbányai Vas', 'Szűcs és Társa', 'Óbudai Fűrész'];
 const PER_MAKER = 260;
@@ -17,7 +16,7 @@ let s: TestServer;
 beforeAll(async () => {
   s = await startTestServer();
   const now = s.clock.now();
-  await sqliteStore(s.app.db).transaction(async (tx) => {
+  await s.app.store.transaction(async (tx) => {
     for (const maker of MAKERS) {
       for (let i = 0; i < PER_MAKER; i++) {
         await insertProduct(tx, s.account.accountId, {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '@server/admin/commands';
 import type { Credentials, MethodName } from '@shared/protocol';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { dbChecksum } from '../../helpers/dbChecksum';
+import { storeChecksum } from '../../helpers/dbChecksum';
 import { orderParams, product, quantities, stock } from './fixtures';
 
 let s: TestServer;
@@ -38,7 +38,7 @@ describe('tenancy', () => {
   });
 
   it("cannot read or change another account's records, whatever ids it sends", async () => {
-    const before = dbChecksum(s.app.db);
+    const before = await storeChecksum(s.app.store);
     const myContact = s.account.customerContactId;
     const attempts: Array<[MethodName, Record<string, unknown>]> = [
       ['getQuantity', { product_id: mine.product, warehouse: '*' }],
@@ -56,7 +56,7 @@ describe('tenancy', () => {
       const r = await s.call(method, params, { keys: other });
       expect(r.status, method).toBe(404);
     }
-    expect(dbChecksum(s.app.db)).toBe(before);
+    expect(await storeChecksum(s.app.store)).toBe(before);
     expect(await quantities(s, mine.product)).toMatchObject({ deliverable: 5, pending: 9 });
   });
 });
@@ -80,14 +80,14 @@ describe('idempotency', () => {
       const params = { ...(await make()), request_id: `rq-${format}-${method}` };
       const first = await s.call(method, params, { format });
       expect(first.ok, method).toBe(true);
-      const before = dbChecksum(s.app.db);
+      const before = await storeChecksum(s.app.store);
       const again = await s.call(method, params, { format });
       expect(again, method).toEqual(first);
-      expect(dbChecksum(s.app.db), method).toBe(before);
+      expect(await storeChecksum(s.app.store), method).toBe(before);
       const changed = await s.call(method, { ...params, ...(method === 'setWarehouse' ? { name: 'Más név' } : differ(method)) }, { format });
       expect(changed.status, method).toBe(409);
       if (!changed.ok) expect(changed.error.details[0]!.field, method).toBe('request_id');
-      expect(dbChecksum(s.app.db), method).toBe(before);
+      expect(await storeChecksum(s.app.store), method).toBe(before);
     }
   });
 });

@@ -3,7 +3,6 @@ import { shipOrderForInvoice } from '@server/services/product/orders';
 import { levelMismatches } from '@server/repos/stock';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { orderParams, product, quantities, stock, warehouse } from './fixtures';
-import { sqliteStore } from '@server/db/sqlite/store';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -37,7 +36,7 @@ describe('setOrder', () => {
     const r = await s.ok('setOrder', orderParams(s, [{ product_id: a, quantity: 4 }], { finalize_order: 1 }));
     expect(r.status).toBe('finalized');
     expect(await quantities(s, a)).toMatchObject({ deliverable: 10, pending: 4, available: 6 });
-    const shipped = await sqliteStore(s.app.db).transaction(async (tx) => await shipOrderForInvoice(tx, s.account.accountId, r.order_id, 777, s.clock.now()));
+    const shipped = await s.app.store.transaction(async (tx) => await shipOrderForInvoice(tx, s.account.accountId, r.order_id, 777, s.clock.now()));
     expect(shipped.items).toEqual([{ productId: a, quantity: 4, unitPrice: '1000', discount: '0', vat: '27', name: expect.any(String), unit: 'db' }]);
     expect(await quantities(s, a)).toMatchObject({ deliverable: 6, pending: 0, available: 6 });
     const st = await s.ok('getOrderStatus', { order_id: r.order_id });
@@ -138,7 +137,7 @@ describe('setOrder rules', () => {
     const open = await s.ok('setOrder', orderParams(s, [{ product_id: a, quantity: 3 }]));
     await expect(shipOrderForInvoice(s.app.store, s.account.accountId, open.order_id, 5, s.clock.now())).rejects.toThrow(/cannot be shipped/);
     await stock(s, a, 1, { stock_label: 'Z-9' });
-    const shipped = await sqliteStore(s.app.db).transaction(async (tx) => await shipOrderForInvoice(tx, s.account.accountId, open.order_id, 5, s.clock.now()));
+    const shipped = await s.app.store.transaction(async (tx) => await shipOrderForInvoice(tx, s.account.accountId, open.order_id, 5, s.clock.now()));
     expect(shipped.items[0]!.quantity).toBe(3);
     expect(await quantities(s, a)).toMatchObject({ deliverable: 0 });
     await expect(shipOrderForInvoice(s.app.store, 999, open.order_id, 5, s.clock.now())).rejects.toThrow(/does not exist/);
@@ -248,7 +247,7 @@ describe('back-order suppliers', () => {
     const never = await product(s);
     const r = await s.ok('setOrder', orderParams(s, [{ product_id: never, quantity: 2 }], { finalize_order: 1, order_all: 1 }));
     const po = await s.ok('getPO', { project_code: r.purchase_order!.project_code });
-    const first = s.app.db.prepare("SELECT id FROM contacts WHERE account_id = ? AND kind IN ('supplier', 'both') ORDER BY id LIMIT 1").get(s.account.accountId) as { id: number };
+    const first = (await s.app.store.get("SELECT id FROM contacts WHERE account_id = ? AND kind IN ('supplier', 'both') ORDER BY id LIMIT 1", [s.account.accountId])) as { id: number };
     expect(po.supplier.contact_id).toBe(first.id);
     expect(po.lines).toEqual([{ product_id: never, product_name: expect.any(String), quantity: 2, received_quantity: 0 }]);
 

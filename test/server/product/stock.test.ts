@@ -2,9 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerSum, levelMismatches } from '@server/repos/stock';
 import { findWarehouse } from '@server/repos/warehouses';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { dbChecksum } from '../../helpers/dbChecksum';
+import { storeChecksum } from '../../helpers/dbChecksum';
 import { orderParams, product, quantities, stock, warehouse } from './fixtures';
-import { sqliteStore } from '@server/db/sqlite/store';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -23,7 +22,7 @@ describe('setQuantity', () => {
     }, { format });
     expect(takein.receipt_type).toBe('takein');
     expect(takein.quantities).toEqual([{ product_id: id, warehouse: 'Default', stock_label: 'A-01', deliverable: 12.5, pending: 0, available: 12.5 }]);
-    const receipt = s.app.db.prepare('SELECT * FROM stock_receipts WHERE id = ?').get(takein.receipt_id);
+    const receipt = (await s.app.store.get('SELECT * FROM stock_receipts WHERE id = ?', [takein.receipt_id]));
     expect(receipt).toMatchObject({ kind: 'takein', price: '990.5', currency: 'EUR', fxrate: '395.2', date: '2026-11-20', gross_weight: '13.2', package_type: 'EUR-raklap', country_code: 'DE', batch_no: 'B-77', expire_date: '2027-06-30', contact_id: s.account.supplierContactId });
     const waste = await s.ok('setQuantity', { product_id: id, quantity: -2.25, contact_id: s.account.supplierContactId, warehouse: 'Default', stock_label: 'A-01' }, { format });
     expect(waste.receipt_type).toBe('wasting');
@@ -34,11 +33,11 @@ describe('setQuantity', () => {
     const id = await product(s);
     await stock(s, id, 5, { stock_label: 'B-02' });
     await stock(s, id, 3);
-    const before = dbChecksum(s.app.db);
+    const before = await storeChecksum(s.app.store);
     const r = await s.call('setQuantity', { product_id: id, quantity: -6, contact_id: s.account.supplierContactId, warehouse: 'Default', stock_label: 'B-02' });
     expect(r.status).toBe(409);
     if (!r.ok) expect(r.error.message).toMatch(/only 5 is deliverable/);
-    expect(dbChecksum(s.app.db)).toBe(before);
+    expect(await storeChecksum(s.app.store)).toBe(before);
   });
 
   it('requires a price in a foreign currency to carry fxrate, and whole vouchers', async () => {
@@ -57,20 +56,20 @@ describe('setQuantity', () => {
     expect(a.serial_numbers).toEqual(['1000', '1001', '1002']);
     const b = await s.ok('setQuantity', { product_id: id, quantity: 2, contact_id: s.account.supplierContactId, warehouse: 'Default', product_type: 3 });
     expect(b.serial_numbers).toEqual(['1003', '1004']);
-    const before = dbChecksum(s.app.db);
+    const before = await storeChecksum(s.app.store);
     const clash = await s.call('setQuantity', { product_id: id, quantity: 2, contact_id: s.account.supplierContactId, warehouse: 'Default', product_type: 3, start_serial_number: 999 });
     expect(clash.status).toBe(409);
-    expect(dbChecksum(s.app.db)).toBe(before);
+    expect(await storeChecksum(s.app.store)).toBe(before);
   });
 
   it('refuses with CONFLICT when expected_quantity no longer matches, changing nothing', async () => {
     const id = await product(s);
     await stock(s, id, 7, { stock_label: 'C-03' });
-    const before = dbChecksum(s.app.db);
+    const before = await storeChecksum(s.app.store);
     const r = await s.call('setQuantity', { product_id: id, quantity: -1, contact_id: s.account.supplierContactId, warehouse: 'Default', stock_label: 'C-03', expected_quantity: 8 });
     expect(r.status).toBe(409);
     if (!r.ok) expect(r.error.details).toEqual([{ field: 'expected_quantity', message: 'the deliverable quantity is now 7' }]);
-    expect(dbChecksum(s.app.db)).toBe(before);
+    expect(await storeChecksum(s.app.store)).toBe(before);
     const ok = await s.ok('setQuantity', { product_id: id, quantity: -1, contact_id: s.account.supplierContactId, warehouse: 'Default', stock_label: 'C-03', expected_quantity: 7 });
     expect(ok.quantities[0]!.deliverable).toBe(6);
   });
@@ -259,19 +258,19 @@ describe('ledger property', () => {
           const id = open.splice(rand(Math.max(1, open.length)), 1)[0];
           if (id === undefined) break;
           try {
-            await sqliteStore(s.app.db).transaction(async (tx) => await shipOrderForInvoice(tx, s.account.accountId, id, 1, s.clock.now()));
+            await s.app.store.transaction(async (tx) => await shipOrderForInvoice(tx, s.account.accountId, id, 1, s.clock.now()));
           } catch (e) {
             expect(String(e)).toMatch(/cannot be shipped/);
           }
-          const pos = s.app.db.prepare("SELECT id FROM purchase_orders WHERE account_id = ? AND status = 'open'").all(s.account.accountId) as Array<{ id: number }>;
+          const pos = (await s.app.store.all("SELECT id FROM purchase_orders WHERE account_id = ? AND status = 'open'", [s.account.accountId])) as Array<{ id: number }>;
           if (pos[0]) await s.ok('setPOTakeIn', { PO: pos[0].id });
         }
       }
     }
-    const kinds = s.app.db.prepare('SELECT kind, COUNT(*) AS n FROM stock_receipts GROUP BY kind').all() as Array<{ kind: string; n: number }>;
+    const kinds = (await s.app.store.all('SELECT kind, COUNT(*) AS n FROM stock_receipts GROUP BY kind')) as Array<{ kind: string; n: number }>;
     expect(kinds.map((k) => k.kind).sort()).toEqual(['delivery', 'po_takein', 'takein', 'wasting']);
     expect(await levelMismatches(s.app.store)).toEqual([]);
-    const negative = s.app.db.prepare('SELECT COUNT(*) AS n FROM stock_levels WHERE qty_milli < 0').get() as { n: number };
+    const negative = (await s.app.store.get('SELECT COUNT(*) AS n FROM stock_levels WHERE qty_milli < 0')) as { n: number };
     expect(negative.n).toBe(0);
   });
 });
@@ -280,13 +279,13 @@ describe('getQuantities paging', () => {
   it('returns at most 1000 products per page and pages on with after_id', async () => {
     const fresh = await startTestServer();
     try {
-      const db = fresh.app.db;
+      const db = fresh.app.store;
       const now = fresh.clock.now();
       const { insertProduct } = await import('@server/repos/products');
       const { addMove, insertReceipt } = await import('@server/repos/stock');
-      const w = (await findWarehouse(sqliteStore(db), fresh.account.accountId, 'Default'))!;
-      const start = (db.prepare('SELECT MAX(id) AS m FROM products').get() as { m: number }).m;
-      await sqliteStore(db).transaction(async (tx) => {
+      const w = (await findWarehouse(db, fresh.account.accountId, 'Default'))!;
+      const start = (await db.get<{ m: number }>('SELECT MAX(id) AS m FROM products'))!.m;
+      await db.transaction(async (tx) => {
         const receipt = await insertReceipt(tx, fresh.account.accountId, { kind: 'takein', warehouseId: w.id, date: '2026-11-22' }, now);
         for (let i = 0; i < 1001; i++) {
           const id = await insertProduct(tx, fresh.account.accountId, { name: `Lapozó ${i}`, action: 0, currency: 'HUF', vat: '27', unit: 'db', tags: [], service: 0, components: [] }, now);

@@ -40,3 +40,12 @@ export function foreignCommitsOf(sql: Sql, monotonicMs?: number): number {
   const db = sqliteDb(sql);
   return db ? foreignCommits(db, monotonicMs) : 0;
 }
+
+/**
+ * Whether in-memory caches of this handle's answers can be kept correct: on SQLite the serving
+ * process sees its own writes and polls data_version for others'. On another engine, other
+ * instances write unseen, so nothing may be kept (issue 16).
+ */
+export function mayKeepAnswers(sql: Sql): boolean {
+  return sqliteDb(sql) !== undefined;
+}

@@ -13,13 +13,19 @@ import { getAttachment } from '../../repos/attachments';
 import { outsideBatchTransaction } from '../../db/sqlite/groupCommit';
 import { getInvoice } from '../../repos/invoices';
 import {
-  holdMail, listDueMail, markMailAttemptFailed, markMailSent, nextMailAttemptMs, releaseHeldMail, setMailAttachment, type QueuedMail,
+  claimMail, holdMail, listDueMail, markMailAttemptFailed, markMailSent, nextMailAttemptMs, releaseHeldMail, setMailAttachment, type QueuedMail,
 } from '../../repos/mailQueue';
 import { renderInvoicePdf } from '@documents/index';
 import { invoiceDocument, pdfFilename, storeInvoicePdf } from './documents';
 import { invoiceMail } from './mailMessage';
 
 export const DEFAULT_MAIL_RETRY: MailRetryConfig = { baseMs: 30_000, maxMs: 3_600_000, maxAttempts: 20 };
+
+/**
+ * How long a claimed mail is this sender's: longer than rendering the PDF and the SMTP timeouts
+ * together, so a slow send is never taken over; a sender that died leaves it due again after this.
+ */
+export const SEND_LEASE_MS = 5 * 60_000;
 
 export const NO_SMTP_REASON =
   'Not sent yet: no SMTP server is configured. Start the server with --smtp-host/--smtp-from (or STOCKDESK_SMTP_HOST/STOCKDESK_SMTP_FROM); queued mail is sent when it starts with them.';
@@ -88,6 +94,9 @@ export function createMailWorker({ db, config, clock, log }: MailWorkerDeps): Ma
   }
 
   async function sendOne(m: QueuedMail, t: Transporter, from: string): Promise<void> {
+    // Several instances may list the same due mail: only the one that claims it sends it.
+    const seen = m.nextAttemptMs;
+    if (seen === undefined || !(await own((tx) => claimMail(tx, m.id, seen, Date.now() + SEND_LEASE_MS)))) return;
     try {
       const inv = await own((tx) => getInvoice(tx, m.accountId, m.invoiceId));
       if (!inv) throw new Error(`invoice ${m.invoiceId} no longer exists`);

@@ -14,7 +14,7 @@ import {
   getOrder, insertOrder, markShipped, orderItems, replaceOrderItems, updateOrder, type Order, type OrderItem, type OrderStatus, type OrderTotals,
 } from '../../repos/orders';
 import { getProductById, productKinds, type Product } from '../../repos/products';
-import { addMove, insertReceipt, levelsOf, onHand, pending, releaseReservations, setReservation } from '../../repos/stock';
+import { addMove, insertReceipt, levelsOf, lockStock, onHand, pending, releaseReservations, setReservation } from '../../repos/stock';
 import { getWarehouse } from '../../repos/warehouses';
 import { decimal, fromMilli, isoDate, missing, toMilli } from './common';
 import { createBackOrders } from './purchaseOrders';
@@ -59,11 +59,13 @@ export function lineFor(product: Product, currency: string, field: string, qtyMi
   };
 }
 
-/** Quantities per stocked product (services carry no stock, so they are never reserved or shipped). */
+/** Quantities per stocked product (services carry no stock, so they are never reserved or shipped), their stock locked (lockStock). */
 export async function stockDemands(db: Sql, accountId: number, items: OrderItem[]): Promise<Map<number, number>> {
   const kinds = await productKinds(db, accountId, items.map((i) => i.productId));
   const out = new Map<number, number>();
   for (const it of items) if (!kinds.get(it.productId)?.service) out.set(it.productId, (out.get(it.productId) ?? 0) + it.qtyMilli);
+  // Every caller checks these products' stock next and then reserves or ships it: hold it still till commit.
+  await lockStock(db, accountId, out.keys());
   return out;
 }
 

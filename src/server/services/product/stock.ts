@@ -9,7 +9,7 @@ import type { Sql } from '../../db/sql';
 import { getAccount } from '../../repos/accounts';
 import { contactExists } from '../../repos/contacts';
 import { getProductHead, productExists, type ProductHead } from '../../repos/products';
-import { addMove, insertReceipt, issueSerials, levelsAt, nextSerial, stockByWarehouse, stockPage, type LevelsAt, type WarehouseStock } from '../../repos/stock';
+import { addMove, insertReceipt, issueSerials, levelsAt, lockStock, nextSerial, stockByWarehouse, stockPage, type LevelsAt, type WarehouseStock } from '../../repos/stock';
 import type { Warehouse } from '../../repos/warehouses';
 import { fromMilli, isoDate, missing, optDecimal, toMilli } from './common';
 import { resolveWarehouse } from './warehouses';
@@ -130,7 +130,9 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Prom
     };
     await checkTakeIn(ctx, db, product, t, '');
     // One read before the write serves the checks and the answer: the write changes the label's
-    // level and the warehouse's total by exactly qtyMilli, and nothing else runs in between.
+    // level and the warehouse's total by exactly qtyMilli, and nothing else runs in between
+    // (lockStock: not another instance's write either).
+    await lockStock(db, accountId, [product.id]);
     const before = await levelsAt(db, accountId, product.id, warehouse.id);
     const current = before.levels.find((l) => l.label === label)?.qtyMilli ?? 0;
     const where = `${warehouse.name}${label ? ` (label ${label})` : ''}`;
