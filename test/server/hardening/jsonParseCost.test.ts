@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { dbChecksum } from '../../helpers/dbChecksum';
+import { storeChecksum } from '../../helpers/dbChecksum';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -20,9 +20,9 @@ const jsonCmd = (method: string, inner: string) => `{"${method}":{"api_key":"${s
 const orderHead = `,"warehouse":"Default","shipping_aim":"Sale","method":"transfer","issued_date":"2026-11-22","contact_id":1,"currency":"HUF","selected_account":"x"`;
 
 async function post(body: string): Promise<{ status: number; code: string; message: string }> {
-  const before = dbChecksum(s.app.db);
+  const before = await storeChecksum(s.app.store);
   const r = await s.raw('/api/product', body, 'application/json');
-  expect(dbChecksum(s.app.db), 'the body changed the database').toBe(before);
+  expect(await storeChecksum(s.app.store), 'the body changed the database').toBe(before);
   const e = (JSON.parse(r.body) as { error?: { code: string; message: string } }).error;
   return { status: r.status, code: e?.code ?? '', message: e?.message ?? '' };
 }

@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../helpers/server';
-import { dbChecksum } from '../../helpers/dbChecksum';
+import { storeChecksum } from '../../helpers/dbChecksum';
 
 let s: TestServer;
 beforeAll(async () => {
@@ -49,9 +49,9 @@ function refusalOf(r: { status: number; body: string }): Refusal {
 
 /** Posts a body that must be refused, and checks nothing was stored. */
 async function refused(body: string, contentType: string): Promise<Refusal> {
-  const before = dbChecksum(s.app.db);
+  const before = await storeChecksum(s.app.store);
   const r = await s.raw('/api/product', body, contentType);
-  expect(dbChecksum(s.app.db), 'a refused body changed the database').toBe(before);
+  expect(await storeChecksum(s.app.store), 'a refused body changed the database').toBe(before);
   return refusalOf(r);
 }
 
@@ -88,10 +88,10 @@ describe('a text value over 20,000 characters is refused before the body is pars
       const id = Number(/"id":(\d+)|<id>(\d+)<\/id>/.exec(r.body)!.slice(1).find(Boolean));
       stored.push(id);
     }
-    const row = (id: number) => (s.app.db.prepare('SELECT description FROM products WHERE id = ?').get(id) as { description: string }).description;
-    expect(row(stored[0]!)).toBe('é'.repeat(9_000));
-    expect(row(stored[1]!)).toBe('é'.repeat(9_000));
-    expect(row(stored[2]!)).toBe(`${'&'.repeat(5_000)}${'ő'.repeat(4_000)}`);
+    const row = async (id: number) => (await s.app.store.get<{ description: string }>('SELECT description FROM products WHERE id = ?', [id]))!.description;
+    expect(await row(stored[0]!)).toBe('é'.repeat(9_000));
+    expect(await row(stored[1]!)).toBe('é'.repeat(9_000));
+    expect(await row(stored[2]!)).toBe(`${'&'.repeat(5_000)}${'ő'.repeat(4_000)}`);
   });
 });
 

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { groupCommitOf, type Batch } from '@server/db/sqlite/groupCommit';
 import { levelMismatches } from '@server/repos/stock';
-import { startTestServer, type TestServer } from '../../helpers/server';
+import { onPostgres, startTestServer, type TestServer } from '../../helpers/server';
 import { product } from '../product/fixtures';
 
 let s: TestServer | undefined;
@@ -17,7 +17,9 @@ afterEach(async () => {
 
 const WRITES = 40;
 
-describe('closing the server in the middle of a group commit', () => {
+// SQLite only (onPostgres): group commit is the SQLite engine's; on PostgreSQL each write is a
+// transaction of its own (closing with writes in flight there is not yet tested: docs/postgres.md).
+describe.skipIf(onPostgres)('closing the server in the middle of a group commit', () => {
   it('commits and answers every write taken in, then stops', async () => {
     s = await startTestServer();
     const t = s;
