@@ -4,27 +4,24 @@
  * History: SQLite files went through migrations 1–6 (./migrations/00*.ts, synchronous, on the
  * better-sqlite3 handle); they stay as they are, because existing files already went through them.
  * A PostgreSQL database starts from one baseline (./postgres/baseline.ts) whose version is the last
- * SQLite migration's, 6: the same schema in PostgreSQL's terms. Every later migration is a
- * StoreMigration with version 7, 8, … in STORE_MIGRATIONS, applied by both engines' runners:
+ * SQLite migration's, 6: the same schema in PostgreSQL's terms. Every later migration is a list of
+ * SQL steps in STORE_MIGRATIONS with version 7, 8, …, applied by both engines' runners:
  *
- *   export const m007Something: StoreMigration = {
- *     version: 7,
- *     name: 'something',
- *     async up(tx) {
- *       await tx.run('CREATE INDEX orders_status ON orders (account_id, status)'); // same on both
- *       if (tx.engine === 'postgres') {
- *         await tx.run('ALTER TABLE orders ADD COLUMN note text COLLATE "C"');
- *       } else {
- *         await tx.run('ALTER TABLE orders ADD COLUMN note TEXT');
- *       }
- *     },
- *   };
+ *   export const m007OrderNote = sharedMigration(7, 'order_note', [
+ *     'CREATE INDEX orders_status ON orders (account_id, status)',            // the same on both
+ *     { sqlite: 'ALTER TABLE orders ADD COLUMN note TEXT',
+ *       postgres: 'ALTER TABLE orders ADD COLUMN note text COLLATE "C"' },   // where they differ
+ *   ]);
  *
- * `up` runs inside the migration's own transaction (the runner opens it, commits it and records
- * the version in it), so it must not open or commit one itself. On PostgreSQL text columns are
- * `text COLLATE "C"` (byte order, as SQLite's BINARY), integers bigint, ids bigint identity.
- * The SQLite runner applies 1–6 as before, then STORE_MIGRATIONS through its Store.
+ * Why steps and not an async function: SQLite opens its file synchronously (openDb applies every
+ * pending migration in one transaction before the handle is returned, for the server, the admin
+ * commands and the desk's in-process demo server alike), and an async function cannot run to its
+ * end synchronously. One step is one statement (PostgreSQL prepares it); a data migration is SQL
+ * too (INSERT … SELECT, UPDATE … FROM). The runner opens, commits and records the version; a step
+ * must not. On PostgreSQL text columns are `text COLLATE "C"` (byte order, as SQLite's BINARY),
+ * integers bigint, ids bigint identity.
  */
+import type { Migration } from '@sqlite/types';
 import type { Sql } from './sql';
 
 export interface StoreMigration {
@@ -42,8 +39,48 @@ export interface StoreMigration {
  */
 export const LAST_SQLITE_ONLY_VERSION = 6;
 
+/** One statement for both engines, or each engine's own; an engine without one skips the step. */
+export type MigrationStep = string | { sqlite?: string; postgres?: string };
+
+/** A migration both engines run: its steps on PostgreSQL through `up`, on SQLite through sqliteMigration(). */
+export interface SharedMigration extends StoreMigration {
+  steps: readonly MigrationStep[];
+}
+
+export function stepSql(step: MigrationStep, engine: 'sqlite' | 'postgres'): string | undefined {
+  return typeof step === 'string' ? step : step[engine];
+}
+
+export function sharedMigration(version: number, name: string, steps: readonly MigrationStep[]): SharedMigration {
+  return {
+    version,
+    name,
+    steps,
+    async up(tx) {
+      for (const step of steps) {
+        const sql = stepSql(step, tx.engine);
+        if (sql) await tx.run(sql);
+      }
+    },
+  };
+}
+
+/** The same migration for the synchronous SQLite runner (src/sqlite/migrate.ts), inside its transaction. */
+export function sqliteMigration(m: SharedMigration): Migration {
+  return {
+    version: m.version,
+    name: m.name,
+    up(db) {
+      for (const step of m.steps) {
+        const sql = stepSql(step, 'sqlite');
+        if (sql) db.prepare(sql).run();
+      }
+    },
+  };
+}
+
 /** Migrations for both engines, in order. Add new ones at the end; never edit one that has shipped. */
-export const STORE_MIGRATIONS: StoreMigration[] = [];
+export const STORE_MIGRATIONS: SharedMigration[] = [];
 
 /** Throws unless migrations follow one another from `first` without gaps. */
 export function checkSequence(migrations: readonly { version: number; name: string }[], first: number): void {

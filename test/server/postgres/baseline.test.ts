@@ -1,12 +1,12 @@
 /**
- * The PostgreSQL baseline against the schema the SQLite migrations end with: every table, column,
+ * The PostgreSQL baseline plus the shared migrations against the schema all SQLite migrations end with: every table, column,
  * key and index, compared programmatically with a freshly migrated SQLite file; and its triggers at work.
  */
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '@server/db/migrations';
+import { MIGRATIONS, SQLITE_ONLY_MIGRATIONS } from '@server/db/migrations';
 import { migrate } from '@sqlite/migrate';
-import { LAST_SQLITE_ONLY_VERSION } from '@server/db/storeMigration';
+import { LAST_SQLITE_ONLY_VERSION, STORE_MIGRATIONS } from '@server/db/storeMigration';
 import { migratePostgres, VERSION_TABLE } from '@server/db/postgres/migrate';
 import { openPgStore, type PgStore } from '@server/db/postgres/store';
 import { createTestDatabase, dropTestDatabase } from '../../helpers/postgres';
@@ -40,7 +40,8 @@ afterAll(async () => {
 describe('PostgreSQL baseline schema', () => {
   it('stands for exactly the SQLite-only migrations', () => {
     // A seventh SQLite-only migration would be missing from the baseline: later changes are StoreMigrations.
-    expect(MIGRATIONS.length).toBe(LAST_SQLITE_ONLY_VERSION);
+    expect(SQLITE_ONLY_MIGRATIONS.length).toBe(LAST_SQLITE_ONLY_VERSION);
+    expect(MIGRATIONS.length).toBe(LAST_SQLITE_ONLY_VERSION + STORE_MIGRATIONS.length);
   });
 
   it('has every SQLite table and no other', () => {
@@ -101,8 +102,11 @@ describe('PostgreSQL baseline schema', () => {
     expect(pgTriggers).toEqual(sqliteTriggers.filter((t) => !t.startsWith('products_fts')));
   });
 
-  it('records its version, the last SQLite migration’s', async () => {
-    expect(await store.all(`SELECT version, name FROM ${VERSION_TABLE}`)).toEqual([{ version: LAST_SQLITE_ONLY_VERSION, name: 'baseline' }]);
+  it('records its version, the last SQLite-only migration’s, then each shared migration’s', async () => {
+    expect(await store.all(`SELECT version, name FROM ${VERSION_TABLE} ORDER BY version`)).toEqual([
+      { version: LAST_SQLITE_ONLY_VERSION, name: 'baseline' },
+      ...STORE_MIGRATIONS.map((m) => ({ version: m.version, name: m.name })),
+    ]);
   });
 });
 

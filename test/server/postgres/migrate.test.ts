@@ -4,7 +4,7 @@ import { migratePostgres, pgSchemaVersion, PG_MIGRATIONS, VERSION_TABLE } from '
 import { FutureDatabaseError } from '@sqlite/migrate';
 import { openPgStore, type PgStore } from '@server/db/postgres/store';
 import { openPostgres } from '@server/db/postgres';
-import type { StoreMigration } from '@server/db/storeMigration';
+import { sharedMigration, type StoreMigration } from '@server/db/storeMigration';
 import { createTestDatabase, dropTestDatabase } from '../../helpers/postgres';
 
 const opened: PgStore[] = [];
@@ -86,6 +86,23 @@ describe('PostgreSQL migration runner', () => {
     expect(await s.get("SELECT to_regclass('half_done')::text AS t")).toEqual({ t: null });
     // The lock was given back: the fixed migration goes through.
     expect(await migratePostgres(s, [...PG_MIGRATIONS, counted])).toEqual({ from: PG_MIGRATIONS.at(-1)!.version, to: counted.version });
+  });
+
+  it('runs a shared migration\'s steps, each engine\'s own where they differ', async () => {
+    const url = await freshDatabase();
+    const s = instance(url);
+    await migratePostgres(s);
+    const shared = sharedMigration(counted.version, 'note', [
+      'CREATE TABLE notes (id bigint PRIMARY KEY)',
+      { sqlite: 'ALTER TABLE notes ADD COLUMN body TEXT', postgres: 'ALTER TABLE notes ADD COLUMN body text COLLATE "C"' },
+      { sqlite: 'CREATE INDEX only_on_sqlite ON notes (body)' },
+    ]);
+    await migratePostgres(s, [...PG_MIGRATIONS, shared]);
+    expect(await s.all("SELECT column_name AS c, collation_name AS k FROM information_schema.columns WHERE table_name = 'notes' ORDER BY ordinal_position")).toEqual([
+      { c: 'id', k: null },
+      { c: 'body', k: 'C' },
+    ]);
+    expect(await s.get("SELECT to_regclass('only_on_sqlite')::text AS t")).toEqual({ t: null });
   });
 
   it('refuses a database written by a newer Stockdesk, naming both versions, and changes nothing', async () => {
