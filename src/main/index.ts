@@ -14,6 +14,8 @@ import { menuTemplate } from './menu';
 import { APP_URL, appUrlPolicy } from './origin';
 import { appPaths } from './paths';
 import { hardenContents, hardenSession } from './window';
+import { createDeskUpdater } from './updates/deskUpdater';
+import { electronFeed } from './updates/electronFeed';
 
 const devUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
 const rendererUrl = devUrl ?? APP_URL;
@@ -49,12 +51,23 @@ if (!app.requestSingleInstanceLock()) {
       credentials: createCredentialStore(join(userData, 'credentials.bin'), safeStorage),
       onEvent: (event, payload) => broadcast(isAppUrl, event, payload),
     });
+    const log = (m: string) => console.error(`[updates] ${m}`);
+    const updates = createDeskUpdater({
+      feed: electronFeed({ packaged: app.isPackaged, resourcesPath: process.resourcesPath, log }),
+      currentVersion: app.getVersion(),
+      syncStatus: () => core.invoke('sync.status', {}),
+      broadcast: (s) => broadcast(isAppUrl, 'updates.status', s),
+      log,
+    });
+    updates.start();
+
     // Let the core close its mirror before the app goes; once only, then quit for real.
     let stopping = false;
     app.on('before-quit', (e) => {
       if (stopping) return;
       e.preventDefault();
       stopping = true;
+      updates.stop();
       void core.stop().finally(() => app.quit());
     });
 
@@ -76,6 +89,7 @@ if (!app.requestSingleInstanceLock()) {
           const r = owner ? await dialog.showOpenDialog(owner, options) : await dialog.showOpenDialog(options);
           return r.canceled ? null : (r.filePaths[0] ?? null);
         },
+        updates,
       }),
     });
 

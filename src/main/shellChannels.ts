@@ -1,9 +1,10 @@
 /**
  * The channels the Electron shell serves itself: printing the current page, saving a PDF the
- * core produced, and the folder dialog (the backup folder). Electron objects come in as arguments, so the logic is testable without them.
+ * core produced, the folder dialog (the backup folder) and the self-updater. Electron objects come in as arguments, so the logic is testable without them.
  */
 import { basename } from 'node:path';
 import { IpcError } from '@shared/ipc/validate';
+import type { UpdateStatus } from '@shared/ipc/updates';
 import type { ShellChannel } from './route';
 
 export interface ShellDeps {
@@ -14,6 +15,8 @@ export interface ShellDeps {
   writeFile: (path: string, data: Uint8Array) => Promise<void>;
   /** The OS folder dialog; null when the clerk cancels. */
   chooseFolder: () => Promise<string | null>;
+  /** The self-updater (./updates/controller.ts). */
+  updates: { status(): UpdateStatus; restart(): Promise<UpdateStatus> };
 }
 
 /** A file name the save dialog can suggest: no directories, no characters Windows refuses, ends in .pdf. */
@@ -50,5 +53,9 @@ export async function serveShell(channel: ShellChannel, request: unknown, deps: 
     case 'shell.chooseFolder':
       // Only a path the clerk picked in the OS dialog reaches the screen; the core checks it again before writing there.
       return { path: await deps.chooseFolder() };
+    case 'shell.updateStatus':
+      return deps.updates.status();
+    case 'shell.restartToUpdate':
+      return deps.updates.restart();
   }
 }

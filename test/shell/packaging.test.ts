@@ -30,6 +30,7 @@ interface BuilderConfig {
   deb: { maintainer: string; packageCategory: string };
   win: { target: string[]; icon: string };
   mac: { target: string[]; icon: string };
+  publish: { provider: string; url: string };
 }
 const config = yaml.load(readFileSync('electron-builder.yml', 'utf8')) as BuilderConfig;
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { main: string; dependencies: Record<string, string>; scripts: Record<string, string> };
@@ -98,6 +99,12 @@ describe('npm run build', () => {
 describe('electron-builder.yml', () => {
   it("is valid by electron-builder's own schema", async () => {
     await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
+  });
+
+  it('publishes a generic update feed over https, which installed desks read (src/main/updates)', () => {
+    expect(config.publish.provider).toBe('generic');
+    expect(new URL(config.publish.url).protocol).toBe('https:');
+    expect(pkg.dependencies['electron-updater']).toBeDefined();
   });
 
   it('names the app and builds every target', () => {

@@ -4,6 +4,7 @@ import { CHANNEL_NAMES, CHANNELS, type IpcResponse } from '@shared/ipc/channels'
 import { IpcError } from '@shared/ipc/validate';
 import { routeInvoke, type RouteDeps } from '@main/route';
 import { pdfBytes, safePdfName, serveShell, type ShellDeps } from '@main/shellChannels';
+import type { UpdateStatus } from '@shared/ipc/updates';
 
 const handlers = new Map<string, (...args: unknown[]) => unknown>();
 vi.mock('electron', () => ({
@@ -67,8 +68,15 @@ describe('routeInvoke', () => {
 describe('shell channels', () => {
   const shellDeps = (over: Partial<ShellDeps> = {}): ShellDeps & { written: Array<[string, Uint8Array]> } => {
     const written: Array<[string, Uint8Array]> = [];
-    return { print: async () => true, askSavePath: async (n) => `/home/clerk/${n}`, writeFile: async (p, d) => void written.push([p, d]), chooseFolder: async () => '/mnt/share/backups', written, ...over };
+    return { print: async () => true, askSavePath: async (n) => `/home/clerk/${n}`, writeFile: async (p, d) => void written.push([p, d]), chooseFolder: async () => '/mnt/share/backups', updates: fakeUpdates, written, ...over };
   };
+  const ready: UpdateStatus = { phase: 'ready', current: '0.1.0', offered: '0.2.0', refusal: null, percent: 100, checkedAt: '2026-11-26T08:00:00.000Z' };
+  const fakeUpdates = { status: () => ready, restart: async (): Promise<UpdateStatus> => ({ ...ready, phase: 'waitingForSync' }) };
+
+  it('answers the updater\'s state and hands the clerk\'s restart to it', async () => {
+    expect(await serveShell('shell.updateStatus', {}, shellDeps())).toEqual(ready);
+    expect(await serveShell('shell.restartToUpdate', {}, shellDeps())).toMatchObject({ phase: 'waitingForSync', offered: '0.2.0' });
+  });
 
   it('answers the folder dialog with the folder the clerk picked, or null when cancelled', async () => {
     expect(await serveShell('shell.chooseFolder', {}, shellDeps())).toEqual({ path: '/mnt/share/backups' });
@@ -113,7 +121,7 @@ describe('Electron IPC handler', () => {
     handlers.clear();
     const { registerIpc } = await import('@main/ipc');
     const { appUrlPolicy } = await import('@main/origin');
-    registerIpc({ core, isAppUrl: appUrlPolicy('app://stockdesk/index.html'), shellFor: () => ({ print: async () => true, askSavePath: async () => null, writeFile: async () => undefined, chooseFolder: async () => null }) });
+    registerIpc({ core, isAppUrl: appUrlPolicy('app://stockdesk/index.html'), shellFor: () => ({ print: async () => true, askSavePath: async () => null, writeFile: async () => undefined, chooseFolder: async () => null, updates: { status: () => { throw new Error('not asked'); }, restart: async () => { throw new Error('not asked'); } } }) });
     handler = handlers.get('stockdesk:invoke') as typeof handler;
   });
 

@@ -6,6 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ChannelName, IpcResponse } from '@shared/ipc/channels';
+import type { UpdateController, UpdateFeed } from '../updates/controller';
+import { createDeskUpdater } from '../updates/deskUpdater';
+import { version as APP_VERSION } from '../../../package.json';
 import { IpcError } from '@shared/ipc/validate';
 import { CoreClient } from '../coreClient';
 import { routeInvoke, type ShellChannel } from '../route';
@@ -26,6 +29,8 @@ export interface WebHarnessOptions {
   rendererDir?: string;
   /** The core's entry module; omitted: src/main/core/entry.ts. */
   coreEntry?: string;
+  /** An update feed (tests): the harness then runs the desk's updater as the app does; omitted: no updates. */
+  updateFeed?: UpdateFeed;
   log?: (message: string) => void;
 }
 
@@ -43,10 +48,13 @@ export interface WebHarness {
  * it calls window.print() after shell.print, and downloads the PDF it sent, under the returned name,
  * after shell.savePdf.
  */
-async function browserShell(channel: ShellChannel, request: unknown): Promise<unknown> {
+async function browserShell(channel: ShellChannel, request: unknown, updates: UpdateController): Promise<unknown> {
   if (channel === 'shell.print') return { printed: true };
   // A browser cannot hand out a folder's path: the backup folder is chosen in the desktop app.
   if (channel === 'shell.chooseFolder') return { path: null };
+  // Without a feed (the harness runs from source) the updater is "off".
+  if (channel === 'shell.updateStatus') return updates.status();
+  if (channel === 'shell.restartToUpdate') return updates.restart();
   const { filename, pdf } = request as { filename: string; pdf: string };
   pdfBytes(pdf);
   return { saved: true, path: safePdfName(filename) };
@@ -67,14 +75,22 @@ export async function startWebHarness(o: WebHarnessOptions): Promise<WebHarness>
     onEvent: (event, payload) => broadcast(event, payload),
     log,
   });
+  const updates = createDeskUpdater({
+    feed: o.updateFeed ?? null,
+    currentVersion: APP_VERSION,
+    syncStatus: () => core.invoke('sync.status', {}),
+    broadcast: (s) => broadcast('updates.status', s),
+    log,
+  });
   const invoke = (channel: unknown, request: unknown) =>
-    routeInvoke(channel, request, { core: (c: ChannelName, r) => core.invoke(c, r), shell: browserShell, log: (m, e) => log(`${m}: ${String(e)}`) });
+    routeInvoke(channel, request, { core: (c: ChannelName, r) => core.invoke(c, r), shell: (c, r) => browserShell(c, r, updates), log: (m, e) => log(`${m}: ${String(e)}`) });
 
   const fallbacks = { '/favicon.ico': join(ROOT, 'build', 'icon.ico') };
   const bridge = await startBridge({ rendererDir, fallbacks, token, route: invoke }, o.port ?? 0);
   broadcast = (event, payload) => bridge.broadcast(event, payload);
 
   const close = async () => {
+    updates.stop();
     await core.stop();
     await bridge.close();
   };
@@ -85,6 +101,7 @@ export async function startWebHarness(o: WebHarnessOptions): Promise<WebHarness>
     };
     if (o.server) await must('settings.update', { serverUrl: o.server });
     if (o.demo) await must('demo.start', {});
+    updates.start();
   } catch (e) {
     await close();
     throw e;

@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Sidebar } from './Sidebar';
 import { StatusBar } from './StatusBar';
+import { UpdateNotice } from './UpdateNotice';
 import { FirstRun } from '../screens/system/welcome/FirstRun';
 import { useScreenShortcuts } from './shortcuts';
 import type { ScreenDef } from './screenDef';
@@ -20,6 +21,7 @@ export function Layout({ screens }: { screens: readonly ScreenDef[] }) {
           <Outlet />
         </FirstRun>
       </main>
+      <UpdateNotice />
       <StatusBar />
     </div>
   );

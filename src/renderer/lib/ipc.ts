@@ -78,6 +78,9 @@ export function connectEvents(client: QueryClient): () => void {
     api.on('sync.status', (status) => {
       client.setQueryData(channelKey('sync.status', {}), status);
     }),
+    api.on('updates.status', (status) => {
+      client.setQueryData(channelKey('shell.updateStatus', {}), status);
+    }),
   ];
   return () => offs.forEach((off) => off());
 }

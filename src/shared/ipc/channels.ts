@@ -9,6 +9,7 @@ import { METHODS } from '../protocol/catalog';
 import type { Result } from '../protocol/catalog';
 import { setInvoiceParamsLocal, setOrderParamsLocal } from './localIds';
 import type { BackupConfig, BackupOverview, BackupTaken, RestoreResult, SupportBundle } from './backup';
+import type { UpdateStatus } from './updates';
 import type {
   BankAccountRow, ContactRow, CountSheet, DueCustomerRow, InvoicePdf, InvoiceRow, OrderView, OutboxCounts, OutboxEntryView, OutboxState,
   ProductDetail, ProductRow, Settings, SyncStatus, WarehouseRow, StockBin,
@@ -188,6 +189,10 @@ export const CHANNELS = {
   'shell.savePdf': shell(z.strictObject({ filename: z.string().min(1).max(200), pdf: z.string().min(1) })).returns<{ saved: boolean; path: string | null }>(),
   /** The OS folder dialog (the backup folder); null when the clerk cancels or the shell has none (browser harness). */
   'shell.chooseFolder': shell(none).returns<{ path: string | null }>(),
+  /** The self-updater's state (phase "off" where the shell has none). */
+  'shell.updateStatus': shell(none).returns<UpdateStatus>(),
+  /** The clerk agreed to restart into the downloaded build: now, or once the outbox finished sending. */
+  'shell.restartToUpdate': shell(none).returns<UpdateStatus>(),
 } as const;
 
 export type ChannelName = keyof typeof CHANNELS;
@@ -201,10 +206,12 @@ export const isChannelName = (s: unknown): s is ChannelName => typeof s === 'str
 export interface Events {
   'sync.status': SyncStatus;
   'outbox.changed': OutboxCounts;
+  /** From the shell's updater, not the core. */
+  'updates.status': UpdateStatus;
   'mirror.changed': { tables: Array<'products' | 'quantities' | 'contacts' | 'warehouses' | 'orders' | 'invoices' | 'dues' | 'counts' | 'outbox'> };
 }
 export type EventName = keyof Events;
-export const EVENT_NAMES: EventName[] = ['sync.status', 'outbox.changed', 'mirror.changed'];
+export const EVENT_NAMES: EventName[] = ['sync.status', 'outbox.changed', 'mirror.changed', 'updates.status'];
 
 /** How a failed call reaches the screens. */
 export type IpcErrorCode = 'VALIDATION_ERROR' | 'OFFLINE' | 'NOT_FOUND' | 'CONFLICT' | 'AUTH_FAILED' | 'INTERNAL_ERROR';

@@ -2,3 +2,4 @@ export * from './channels';
 export * from './types';
 export * from './validate';
 export * from './backup';
+export * from './updates';

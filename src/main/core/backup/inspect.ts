@@ -6,10 +6,10 @@
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { BackupFolder, BackupInfo } from '@shared/ipc/backup';
-import { MIRROR_MIGRATIONS } from '../mirror/migrations';
+import { MIRROR_VERSION } from '../mirror/migrations';
 import { parseBackupName } from './names';
 
-export const MIRROR_VERSION = MIRROR_MIGRATIONS.length;
+export { MIRROR_VERSION };
 
 export interface Inspection {
   mirrorVersion: number;

@@ -21,3 +21,12 @@ export const MIRROR_MIGRATIONS: Migration[] = [
   m008CountLineBins,
   m009OutboxReason,
 ];
+
+/** The mirror version this build writes: it opens every mirror up to it, upgrading older ones. */
+export const MIRROR_VERSION = MIRROR_MIGRATIONS.length;
+
+/**
+ * The oldest mirror version this build still upgrades: 0, as long as every migration is kept.
+ * Raise it only if old migrations are ever dropped; the release feed carries it (docs/desktop-shell.md, "Updates").
+ */
+export const MIRROR_MIGRATES_FROM = 0;
