@@ -104,7 +104,7 @@ function internal(log: Logger, e: unknown, method: string | null): ProtocolError
   if (dbUnavailable(e)) {
     // The connection may have dropped after a COMMIT was sent: whether the request applied is not
     // known here, and the request_id makes sending it again safe either way.
-    return new ProtocolError('INTERNAL_ERROR', `The server's database is unavailable for a moment (restarting or failing over); send the request again shortly with the same request_id, which applies it once (reference ${ref}).`);
+    return new ProtocolError('INTERNAL_ERROR', `The server's database is unavailable for a moment (restarting, failing over or overloaded); send the request again shortly with the same request_id, which applies it once (reference ${ref}).`);
   }
   if (e instanceof BatchRolledBack) {
     return new ProtocolError('INTERNAL_ERROR', `The server could not save this request and nothing of it was changed; send it again (reference ${ref}).`);
