@@ -200,4 +200,34 @@ describe('three server processes behind HAProxy on one PostgreSQL database', () 
       }
     }
   }, 60_000);
+
+  // Last: it stops one of the three instances.
+  it('an instance stopped with SIGTERM under load finishes what it took in and exits 0; resent with their request_ids, every write applies once', async () => {
+    const productId = await newProduct('Leállított példány', 0);
+    const victim = instances[2]!;
+    const WRITES = 150;
+    let resent = 0;
+    const send = async (i: number) => {
+      if (i === 40) victim.child.kill('SIGTERM');
+      const params = { product_id: productId, quantity: 1, contact_id: supplier(), warehouse: 'Default', request_id: `drain-${i}` };
+      // As a desk does: an answer that is no verdict (503 from the draining instance, a balancer's own
+      // error page while it notices) is sent again, with the same request_id.
+      for (let attempt = 0; ; attempt++) {
+        const r = await lb.call('setQuantity', params).catch((e: unknown) => ({ ok: false as const, status: 0, error: { code: 'TRANSPORT', message: String(e) } }));
+        if (r.ok || r.status < 500 || attempt >= 30) return r;
+        resent++;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    };
+    const results = await pool(Array.from({ length: WRITES }, (_, i) => () => send(i)), 12);
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    expect(await victim.exited).toEqual({ code: 0, signal: null });
+    expect(victim.lines.some((l) => 'stopped' in l)).toBe(true);
+    console.log(`drain: ${WRITES} writes, ${resent} sent again while instance 2 stopped`);
+    expect(await ledger(productId)).toBe(WRITES * 1000);
+    const stored = await check.get<{ n: number }>("SELECT count(*) AS n FROM idempotency WHERE account_id = ? AND request_id LIKE 'drain-%'", [account.accountId]);
+    expect(stored!.n).toBe(WRITES);
+    const [q0, q1] = await Promise.all(direct.slice(0, 2).map((c) => c.ok('getQuantity', { product_id: productId, warehouse: 'Default' })));
+    expect(q1).toEqual(q0);
+  }, 60_000);
 });
