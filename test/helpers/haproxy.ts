@@ -35,7 +35,7 @@ export function freePort(): Promise<number> {
 export function haproxyConfig(port: number, backends: string[]): string {
   const servers = backends.map((b, i) => {
     const u = new URL(b);
-    return `  server s${i} ${u.hostname}:${u.port} check inter 300 fall 2 rise 1`;
+    return `  server s${i} ${u.hostname}:${u.port} check inter 500 fall 3 rise 1`;
   });
   return [
     'global',
@@ -45,6 +45,9 @@ export function haproxyConfig(port: number, backends: string[]): string {
     '  timeout connect 2s',
     '  timeout client 60s',
     '  timeout server 60s',
+    // Without it a check must finish within `inter`: a busy instance (2 shared cores) would be taken
+    // out for answering its health check late. A stopped one still fails at once (refused).
+    '  timeout check 5s',
     // An instance that refuses a connection (stopped, draining) gets the request sent to another.
     '  retries 2',
     '  option redispatch',

@@ -206,16 +206,16 @@ describe('three server processes behind HAProxy on one PostgreSQL database', () 
     const productId = await newProduct('Leállított példány', 0);
     const victim = instances[2]!;
     const WRITES = 150;
-    let resent = 0;
+    const resent: string[] = [];
     const send = async (i: number) => {
       if (i === 40) victim.child.kill('SIGTERM');
       const params = { product_id: productId, quantity: 1, contact_id: supplier(), warehouse: 'Default', request_id: `drain-${i}` };
       // As a desk does: an answer that is no verdict (503 from the draining instance, a balancer's own
-      // error page while it notices) is sent again, with the same request_id.
+      // error page while it notices, a lost connection: status 0 here) is sent again, with the same request_id.
       for (let attempt = 0; ; attempt++) {
         const r = await lb.call('setQuantity', params).catch((e: unknown) => ({ ok: false as const, status: 0, error: { code: 'TRANSPORT', message: String(e) } }));
-        if (r.ok || r.status < 500 || attempt >= 30) return r;
-        resent++;
+        if (r.ok || (r.status !== 0 && r.status < 500) || attempt >= 30) return r;
+        resent.push(`${r.status} ${r.error.code} ${r.error.message.slice(0, 80)}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     };
@@ -223,7 +223,7 @@ describe('three server processes behind HAProxy on one PostgreSQL database', () 
     expect(results.filter((r) => !r.ok)).toEqual([]);
     expect(await victim.exited).toEqual({ code: 0, signal: null });
     expect(victim.lines.some((l) => 'stopped' in l)).toBe(true);
-    console.log(`drain: ${WRITES} writes, ${resent} sent again while instance 2 stopped`);
+    console.log(`drain: ${WRITES} writes, ${resent.length} sent again while instance 2 stopped${resent.length ? `: ${[...new Set(resent)].join('; ')}` : ''}`);
     expect(await ledger(productId)).toBe(WRITES * 1000);
     const stored = await check.get<{ n: number }>("SELECT count(*) AS n FROM idempotency WHERE account_id = ? AND request_id LIKE 'drain-%'", [account.accountId]);
     expect(stored!.n).toBe(WRITES);
