@@ -29,8 +29,16 @@ export interface ServerProcess {
   kill(): Promise<void>;
 }
 
-export async function startServerProcess(args: string[], env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, STOCKDESK_LOG_LEVEL: 'error', ...env } });
+export function startServerProcess(args: string[], env: Record<string, string> = {}): Promise<ServerProcess> {
+  return startEntryProcess('src/server/cli.ts', args, env);
+}
+
+/**
+ * Another server entry (relative to the repository root) run the same way, e.g. the PostgreSQL
+ * instance fixture test/helpers/pgInstance.entry.ts; it must print a `{"listening": url}` line.
+ */
+export async function startEntryProcess(entry: string, args: string[], env: Record<string, string> = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, STOCKDESK_LOG_LEVEL: 'error', ...env } });
   const lines: Array<Record<string, unknown>> = [];
   let out = '';
   let err = '';

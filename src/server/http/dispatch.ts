@@ -86,9 +86,26 @@ function replayOrConflict(stored: { method: string; paramsHash: string; response
   return stored.response;
 }
 
+/** Seconds a client is told to wait (Retry-After) before sending again what an unreachable database refused. */
+export const DB_RETRY_AFTER_S = 2;
+
+/** An answer the HTTP layer writes as it is; `retryAfterS` adds a Retry-After header. */
+export type DispatchAnswer = EncodedResponse & { retryAfterS?: number };
+
+/**
+ * The database could not be reached or dropped the connection (PostgreSQL restarting or failing over:
+ * PgStatementError's `unavailable`). Not the request's fault, nor a verdict on it.
+ */
+const dbUnavailable = (e: unknown): boolean => (e as { unavailable?: unknown } | null)?.unavailable === true;
+
 function internal(log: Logger, e: unknown, method: string | null): ProtocolError {
   const ref = randomUUID().slice(0, 8);
   log.error({ err: e instanceof BatchRolledBack ? e.reason : e, ref, method }, 'request failed');
+  if (dbUnavailable(e)) {
+    // The connection may have dropped after a COMMIT was sent: whether the request applied is not
+    // known here, and the request_id makes sending it again safe either way.
+    return new ProtocolError('INTERNAL_ERROR', `The server's database is unavailable for a moment (restarting, failing over or overloaded); send the request again shortly with the same request_id, which applies it once (reference ${ref}).`);
+  }
   if (e instanceof BatchRolledBack) {
     return new ProtocolError('INTERNAL_ERROR', `The server could not save this request and nothing of it was changed; send it again (reference ${ref}).`);
   }
@@ -114,7 +131,7 @@ function requestTransactions(store: Store): RequestTransactions {
   return db ? new RequestBatches(groupCommitOf(db)) : new DirectTransactions(store);
 }
 
-export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, contentType: string | undefined): Promise<EncodedResponse | LargeJsonResponse> {
+export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, contentType: string | undefined): Promise<DispatchAnswer | LargeJsonResponse> {
   // Known once the body parsed; an error before that is answered in the format the body looks like.
   let format: Format | null = null;
   let method: MethodName | null = null;
@@ -157,7 +174,9 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     const rolledBack = await batches.settled()?.then(() => undefined, (failure: unknown) => failure);
     const cause = rolledBack ?? e;
     const error = cause instanceof ProtocolError ? cause : internal(deps.log, cause, method);
-    return encodeError(format ?? guessFormat(contentType, body.subarray(0, 64).toString('utf8')), method, error);
+    const out = encodeError(format ?? guessFormat(contentType, body.subarray(0, 64).toString('utf8')), method, error);
+    // 503 + Retry-After, as a draining instance answers: a balancer or a client sends it again.
+    return dbUnavailable(cause) ? { ...out, status: 503, retryAfterS: DB_RETRY_AFTER_S } : out;
   } finally {
     batches.finish();
   }

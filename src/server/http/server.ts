@@ -165,7 +165,7 @@ export function createApiServer(deps: ApiServerDeps): Server {
     else res.destroy();
   };
   const answer = (res: ServerResponse, out: Awaited<ReturnType<typeof dispatch>>) => {
-    if (!('json' in out)) return send(res, out.status, out.contentType, out.body);
+    if (!('json' in out)) return send(res, out.status, out.contentType, out.body, out.retryAfterS ? { 'Retry-After': String(out.retryAfterS) } : undefined);
     const large = pool.encode(out.json);
     send(res, out.status, out.contentType, large.bytes, undefined, large.release);
   };

@@ -243,7 +243,12 @@ export async function onClient<T>(store: PgStore, client: pg.PoolClient, fn: (tx
   }
 }
 
-/** Errors that leave the connection in an unknown state (no SQLSTATE: the socket, not the statement, failed). */
+/**
+ * Errors that leave the connection in an unknown state or dead: the socket failed (no SQLSTATE), or
+ * the server ended the session (57P01 on a restart, class 08). Such a connection must not go back to
+ * the pool, or the next request would be handed a dead one.
+ */
 function isConnectionError(e: unknown): boolean {
-  return e instanceof PgStatementError && e.code === undefined && !(e.cause as { code?: string } | undefined)?.code;
+  if (!(e instanceof PgStatementError)) return false;
+  return (e.code === undefined && !(e.cause as { code?: string } | undefined)?.code) || e.unavailable;
 }
