@@ -7,7 +7,9 @@ export default defineConfig({
   resolve: { alias: aliases },
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
+    // test/server/postgres/* are PostgreSQL's own (several instances, HAProxy, failover, the migration
+    // runner) whatever the engine: they run once, in the PostgreSQL pass (`npm run test:pg`).
+    exclude: ['test/e2e/**', 'node_modules/**', ...(process.env.STOCKDESK_TEST_ENGINE === 'postgres' ? [] : ['test/server/postgres/**'])],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
