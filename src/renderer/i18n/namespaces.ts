@@ -6,8 +6,9 @@ import { billing } from './billing';` and `billing,` below.
 import { backup } from './backup';
 import { billing } from './billing';
 import { common } from './common';
+import { stockwork } from './stockwork';
 import { warehouse } from './warehouse';
 
-export const namespaces = { common, warehouse, billing, backup };
+export const namespaces = { common, warehouse, billing, backup, stockwork };
 
 export type Namespace = keyof typeof namespaces;
