@@ -71,6 +71,7 @@ describe('áttárolás és készletmozgások (hu)', () => {
     expect(await serverBin(BUDAPEST, 'A-02')).toBe(7);
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
     expect(await status.innerText()).toMatch(/A szerver jóváhagyta/);
+    expect(await page.getByTestId('transfer-what').innerText()).toMatch(/5 db Bosch GSB 13 RE.*Budapest Raktár \(A-02\) → Győr Raktár \(G-01\)/);
     const h = await desk.srv.server.ok('getStockHistory', { product_id: bosch });
     expect(h.movements.filter((m) => m.kind === 'transfer').map((m) => m.quantity)).toEqual([5, -5]);
     await screenshot(page, 'hu-transfer-done');

@@ -5,7 +5,7 @@ import { Screen } from '../../../components/Screen';
 import { Field } from '../../../components/Field';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ScanField, type ScanFeedback } from '../../../components/ScanField';
-import { ProductPicker, WarehouseSelect } from '../../../components/pickers';
+import { ProductPicker, WarehouseSelect, placeLabel } from '../../../components/pickers';
 import { useDraftState } from '../../../lib/drafts';
 import { invoke, useChannel, useCommand } from '../../../lib/ipc';
 import { useHotkey } from '../../../lib/useHotkey';
@@ -27,7 +27,7 @@ export function TransferScreen() {
   const [feedback, setFeedback] = useState<ScanFeedback | null>(null);
   const [notFound, setNotFound] = useState<string | null>(null);
   const [showProblem, setShowProblem] = useState(false);
-  const [posted, setPosted] = useState<number | null>(null);
+  const [posted, setPosted] = useState<{ entryId: number; what: string } | null>(null);
   const post = useCommand('stock.transfer');
   const { data: features } = useChannel('stock.features', {});
   const { data: fromBins = [] } = useChannel('stock.bins', { warehouse: d.from }, { enabled: Boolean(d.from) });
@@ -61,7 +61,9 @@ export function TransferScreen() {
     if (problem || post.isPending) return;
     post.mutate(toRequest(d), {
       onSuccess: async ({ entryId }) => {
-        setPosted(entryId);
+        // The lines leave the screen with the post: say what was moved, so the clerk need not remember.
+        const where = `${placeLabel(tc, d.from, d.fromBin.trim())} → ${placeLabel(tc, d.to, d.toBin.trim())}`;
+        setPosted({ entryId, what: `${d.lines.map((l) => `${l.quantity} ${l.unit} ${l.name}`).join(', ')} · ${where}` });
         setShowProblem(false);
         await draft.clear();
         // The next transfer usually starts from the same place.
@@ -120,7 +122,7 @@ export function TransferScreen() {
       {notFound ? <div className="notice warn" role="alert">{tc('scan.notFound', { code: notFound })}</div> : null}
       {showProblem && problem ? <div className="notice error" role="alert" data-testid="transfer-problem">{t(`transfer.${problem}`)}</div> : null}
       <ErrorNotice error={post.error} />
-      {posted !== null ? <TransferStatus entryId={posted} /> : null}
+      {posted !== null ? <TransferStatus entryId={posted.entryId} what={posted.what} /> : null}
 
       {d.lines.length === 0 ? (
         <div className="panel empty">{t('transfer.noLines')}</div>
