@@ -105,7 +105,8 @@ export const m008Transfers = sharedMigration(8, 'transfers', [
     postgres: 'ALTER TABLE stock_receipts ADD COLUMN transfer_id bigint REFERENCES stock_transfers(id)',
   },
   'CREATE INDEX stock_receipts_transfer ON stock_receipts (transfer_id) WHERE transfer_id IS NOT NULL',
-  'CREATE INDEX stock_moves_history ON stock_moves (account_id, product_id, receipt_id, line)',
+  // qty_milli too: a page's balance sums the moves newer than it from the index alone.
+  'CREATE INDEX stock_moves_history ON stock_moves (account_id, product_id, receipt_id, line, qty_milli)',
 ]);
 
 /** Migrations for both engines, in order. Add new ones at the end; never edit one that has shipped. */
