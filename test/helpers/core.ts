@@ -58,7 +58,7 @@ export interface Network {
   calls: Array<{ url: string; method: string | null }>;
 }
 
-const EXTENSIONS = ['getProduct.after_id', 'getProduct.updated_since', 'getQuantities', 'crm.getContacts', 'crm.getBankAccounts', 'setQuantity.expected_quantity'];
+const EXTENSIONS = ['getProduct.after_id', 'getProduct.updated_since', 'getQuantities', 'crm.getContacts', 'crm.getBankAccounts', 'setQuantity.expected_quantity', 'getStockHistory', 'setTransfer'];
 
 export function testFetch(net: Network): FetchFn {
   return async (url, init) => {

@@ -18,6 +18,8 @@ const PATHS = {
   search: 'M10.5 4a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13zM15.5 15.5L20 20',
   download: 'M12 4v11m-4-4l4 4 4-4M5 19h14',
   upload: 'M12 15V4m-4 4l4-4 4 4M5 19h14',
+  transfer: 'M4 8h13m-3-3l3 3-3 3M20 16H7m3-3l-3 3 3 3',
+  history: 'M12 3a9 9 0 1 1-8.5 6M3 4v5h5M12 7v5l3 2',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,14 +1,14 @@
 /**
  * Every translation namespace of the app. A screen area adds its own with ONE import and ONE entry
- * here, e.g. `import { backup } from './backup';
-import { billing } from './billing';` and `billing,` below.
+ * here, e.g. `import { billing } from './billing';` and `billing,` below.
  */
 import { backup } from './backup';
 import { billing } from './billing';
 import { common } from './common';
+import { stockwork } from './stockwork';
 import { updates } from './updates';
 import { warehouse } from './warehouse';
 
-export const namespaces = { common, warehouse, billing, backup, updates };
+export const namespaces = { common, warehouse, billing, backup, stockwork, updates };
 
 export type Namespace = keyof typeof namespaces;

@@ -40,7 +40,7 @@ type Table = Events['mirror.changed']['tables'][number];
 /** Which cached reads a change of a mirror table makes stale. Billing's channels are listed here too. */
 export const TABLE_CHANNELS: Record<Table, ChannelName[]> = {
   products: ['products.search', 'products.lookup', 'products.get', 'count.get', 'count.list'],
-  quantities: ['products.search', 'products.lookup', 'products.get', 'count.get', 'stock.bins', 'po.open', 'po.get'],
+  quantities: ['products.search', 'products.lookup', 'products.get', 'count.get', 'stock.bins', 'po.open', 'po.get', 'stock.history'],
   contacts: ['contacts.search', 'contacts.get'],
   warehouses: ['warehouses.list'],
   orders: ['orders.list', 'orders.get', 'orders.status'],

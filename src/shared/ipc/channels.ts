@@ -14,6 +14,7 @@ import type {
   BankAccountRow, ContactRow, CountSheet, DueCustomerRow, InvoicePdf, InvoiceRow, OrderView, OutboxCounts, OutboxEntryView, OutboxState,
   ProductDetail, ProductRow, Settings, SyncStatus, WarehouseRow, StockBin,
 } from './types';
+import { stockHistoryRequest, stockTransferRequest, type StockFeatures, type StockHistoryView } from './stockwork';
 
 interface Channel<Req extends z.ZodType, Res> {
   request: Req;
@@ -103,6 +104,12 @@ export const CHANNELS = {
   'stock.bins': core(z.strictObject({ warehouse: z.string().max(100) })).returns<StockBin[]>(),
   /** A single signed stock change (wasting when negative). */
   'stock.adjust': core(z.strictObject({ productId: localId, warehouse: z.string().min(1), stockLabel: z.string().max(100).default(''), quantity: z.number().refine((n) => n !== 0, 'must not be zero'), contactId: positiveId })).returns<{ entryId: number }>(),
+
+  /** A product's stock history (extension getStockHistory), or the mirror's kept page when offline. */
+  'stock.history': core(stockHistoryRequest).returns<StockHistoryView>(),
+  /** Moves stock between warehouses or bins as one document (extension setTransfer), through the outbox. */
+  'stock.transfer': core(stockTransferRequest).returns<{ entryId: number }>(),
+  'stock.features': core(none).returns<StockFeatures>(),
 
   'count.open': core(z.strictObject({ warehouse: z.string().min(1), stockLabel: z.string().max(100).default('') })).returns<CountSheet>(),
   'count.list': core(none).returns<Array<{ id: number; warehouse: string; stockLabel: string; createdAt: string; counted: number; lines: number }>>(),

@@ -124,6 +124,7 @@ export type OutboxSummary =
   | { kind: 'takeIn' | 'wasting'; args: { quantity: number; product: string; place: string; warehouse?: string; stockLabel?: string } }
   | { kind: 'count'; args: { product: string; place: string; warehouse?: string; stockLabel?: string; expected: number; counted: number } }
   | { kind: 'poReceipt'; args: { po: string } }
+  | { kind: 'transfer'; args: { lines: number; fromWarehouse: string; fromStockLabel: string; toWarehouse: string; toStockLabel: string } }
   | { kind: 'newProduct' | 'productChange'; args: { name: string } }
   | { kind: 'newOrder'; args: { customer: string; lines: number } }
   | { kind: 'orderChange'; args: { id: number; customer: string; lines: number } }

@@ -34,6 +34,7 @@ export const LIST_CHILD: Readonly<Record<string, string>> = {
   notes: 'note',
   details: 'detail',
   capabilities: 'capability',
+  movements: 'movement',
 };
 
 /** Checkbox and radio custom fields carry their values as repeated `node` children. */

@@ -10,8 +10,9 @@ import { outboxHandlers } from './outbox';
 import { productHandlers } from './products';
 import { settingsHandlers } from './settings';
 import { stockHandlers } from './stock';
+import { stockworkHandlers } from './stockwork';
 
 export const HANDLERS: Handlers<CoreChannel> = {
   ...settingsHandlers, ...productHandlers, ...stockHandlers, ...countHandlers, ...orderHandlers, ...invoiceHandlers, ...dueHandlers,
-  ...outboxHandlers, ...draftHandlers, ...backupHandlers,
+  ...outboxHandlers, ...draftHandlers, ...backupHandlers, ...stockworkHandlers,
 };

@@ -102,6 +102,15 @@ export function applySetQuantityAnswer(db: Db, entryId: number, answer: { quanti
   ackPending(db, entryId);
 }
 
+/**
+ * The server's answer to one of this desk's transfers: the level after it at every place it touched
+ * (product × warehouse × bin), each set from its own row; the transfer's pending deltas are done.
+ */
+export function applyTransferAnswer(db: Db, entryId: number, answer: { stock: StockRow[] }): void {
+  removePending(db, entryId);
+  for (const r of answer.stock) setConfirmedMilli(db, r.product_id, r.warehouse, r.stock_label, toMilli(r.deliverable));
+}
+
 export function addPending(db: Db, entryId: number, productId: number, warehouse: string, label: string, milli: number): void {
   stmt(db, 'INSERT INTO stock_pending (entry_id, product_id, warehouse, stock_label, qty_milli) VALUES (?, ?, ?, ?, ?)').run(entryId, productId, warehouse, label, milli);
 }

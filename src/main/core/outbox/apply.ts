@@ -95,6 +95,15 @@ export function applyEffect(db: Db, entryId: number, method: string, params: Rec
       }
       return { kind: 'stock' };
     }
+    case 'setTransfer': {
+      // Both sides at once, pending until the server confirms: the source bin shows less, the target more.
+      for (const l of (params as Params<'setTransfer'>).lines) {
+        const id = currentId(db, 'product', l.product_id);
+        addPending(db, entryId, id, l.from_warehouse, l.from_stock_label ?? '', -toMilli(l.quantity));
+        addPending(db, entryId, id, l.to_warehouse, l.to_stock_label ?? '', toMilli(l.quantity));
+      }
+      return { kind: 'stock' };
+    }
     default:
       return null;
   }

@@ -9,7 +9,7 @@ import { deleteInvoice, markInvoiceStale, removePendingPayment, renumberInvoice,
 import { deleteOrder, renumberOrder, saveOrder, setOrderStatus } from '../mirror/orders';
 import { deleteProduct, renumberProduct, upsertServerProducts, writeLocalProduct, type ProductFields } from '../mirror/products';
 import { mapId, resolveId } from '../mirror/settings';
-import { ackPending, applySetQuantityAnswer, markStale, removePending } from '../mirror/stock';
+import { ackPending, applySetQuantityAnswer, applyTransferAnswer, markStale, removePending } from '../mirror/stock';
 import { purchaseOrder } from '../mirror/dues';
 import type { ProductRecord } from '@shared/protocol';
 import type { Entry } from './repo';
@@ -123,6 +123,10 @@ export function acknowledge(db: Db, e: Entry, result: unknown, now: Date): void 
       setBalanceFromServer(db, r);
       // The cached detail lists the payments: read it again before the sync ends.
       markInvoiceStale(db, r.invoice_id);
+      break;
+    }
+    case 'setTransfer': {
+      applyTransferAnswer(db, e.id, result as Result<'setTransfer'>);
       break;
     }
     case 'setPOTakeIn': {

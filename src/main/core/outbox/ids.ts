@@ -16,6 +16,7 @@ const REFS: Record<string, { fields?: Record<string, Kind>; lists?: Record<strin
   setOrderItem: { fields: { order_id: 'order' }, lists: { products: { product_id: 'product' } } },
   setInvoice: { fields: { storno_id: 'invoice', order_id: 'order', from_proforma_id: 'invoice' }, lists: { items: { product_id: 'product' } } },
   setBalance: { fields: { invoice_id: 'invoice' } },
+  setTransfer: { lists: { lines: { product_id: 'product' } } },
 };
 
 function each(method: string, params: Record<string, unknown>, fn: (kind: Kind, id: number, set: (v: number) => void) => void): void {

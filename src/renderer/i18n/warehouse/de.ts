@@ -219,6 +219,7 @@ const de: Messages<typeof en> = {
       wasting: 'Ausbuchung {{quantity}} × {{product}} aus {{place}}',
       count: 'Inventur: {{product}} in {{place}}: {{expected}} → {{counted}}',
       poReceipt: 'Wareneingang zur Bestellung {{po}}',
+      transfer: 'Umlagerung von {{lines}} Position(en) von {{from}} nach {{to}}',
       newProduct: 'Neues Produkt: {{name}}',
       productChange: 'Produktänderung: {{name}}',
       newOrder: 'Neuer Auftrag für {{customer}}, {{lines}} Position(en)',

@@ -216,6 +216,7 @@ const en = {
       wasting: 'Wasting {{quantity}} × {{product}} from {{place}}',
       count: 'Count: {{product}} in {{place}}: {{expected}} → {{counted}}',
       poReceipt: 'Goods receipt of purchase order {{po}}',
+      transfer: 'Transfer of {{lines}} line(s) from {{from}} to {{to}}',
       newProduct: 'New product: {{name}}',
       productChange: 'Product change: {{name}}',
       newOrder: 'New order for {{customer}}, {{lines}} line(s)',

@@ -219,6 +219,7 @@ const es: Messages<typeof en> = {
       wasting: 'Baja de {{quantity}} × {{product}} de {{place}}',
       count: 'Recuento: {{product}} en {{place}}: {{expected}} → {{counted}}',
       poReceipt: 'Recepción del pedido de compra {{po}}',
+      transfer: 'Traslado de {{lines}} línea(s) de {{from}} a {{to}}',
       newProduct: 'Producto nuevo: {{name}}',
       productChange: 'Cambio de producto: {{name}}',
       newOrder: 'Pedido nuevo para {{customer}}, {{lines}} línea(s)',

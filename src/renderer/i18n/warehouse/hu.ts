@@ -219,6 +219,7 @@ const hu: Messages<typeof en> = {
       wasting: 'Selejtezés: {{quantity}} × {{product}}, innen: {{place}}',
       count: 'Leltár: {{product}}, {{place}}: {{expected}} → {{counted}}',
       poReceipt: 'Beérkezés a(z) {{po}} beszerzési rendelésre',
+      transfer: 'Átrakás: {{lines}} tétel, innen: {{from}}, ide: {{to}}',
       newProduct: 'Új termék: {{name}}',
       productChange: 'Termék módosítása: {{name}}',
       newOrder: 'Új rendelés: {{customer}}, {{lines}} tétel',

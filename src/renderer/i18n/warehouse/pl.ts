@@ -219,6 +219,7 @@ const pl: Messages<typeof en> = {
       wasting: 'Rozchód {{quantity}} × {{product}} z {{place}}',
       count: 'Inwentaryzacja: {{product}} w {{place}}: {{expected}} → {{counted}}',
       poReceipt: 'Przyjęcie do zamówienia zakupu {{po}}',
+      transfer: 'Przesunięcie {{lines}} pozycji z {{from}} do {{to}}',
       newProduct: 'Nowy produkt: {{name}}',
       productChange: 'Zmiana produktu: {{name}}',
       newOrder: 'Nowe zamówienie dla {{customer}}, pozycje: {{lines}}',

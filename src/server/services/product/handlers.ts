@@ -5,9 +5,12 @@ import { getOrderStatus, setOrderItem, setWarehouseItem } from './orderLines';
 import { setOrder } from './orders';
 import { getPO, getPOs, setPOTakeIn } from './purchaseOrders';
 import { getQuantities, getQuantity, setQuantity } from './stock';
+import { getStockHistory } from './stockHistory';
+import { setTransfer } from './transfers';
 import { getWarehouses, setWarehouse } from './warehouses';
 
-export type ProductMethod = 'getProduct' | 'setProduct' | 'getQuantity' | 'setQuantity' | 'setOrder' | 'setOrderItem' | 'getOrderStatus' | 'getPO' | 'getPOs' | 'setPOTakeIn' | 'getWarehouses' | 'setWarehouse' | 'setWarehouseItem' | 'getQuantities';
+export type ProductMethod = 'getProduct' | 'setProduct' | 'getQuantity' | 'setQuantity' | 'setOrder' | 'setOrderItem' | 'getOrderStatus' | 'getPO' | 'getPOs' | 'setPOTakeIn' | 'getWarehouses' | 'setWarehouse' | 'setWarehouseItem' | 'getQuantities'
+  | 'getStockHistory' | 'setTransfer';
 
 export const productHandlers: HandlerMap<ProductMethod> = {
   getProduct,
@@ -24,4 +27,6 @@ export const productHandlers: HandlerMap<ProductMethod> = {
   setWarehouse,
   setWarehouseItem,
   getQuantities,
+  getStockHistory,
+  setTransfer,
 };

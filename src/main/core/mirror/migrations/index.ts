@@ -8,6 +8,7 @@ import { m006StaleInvoices } from './006_stale_invoices';
 import { m007OutboxSummaryData } from './007_outbox_summary_data';
 import { m008CountLineBins } from './008_count_line_bins';
 import { m009OutboxReason } from './009_outbox_reason';
+import { m010StockHistory } from './010_stock_history';
 
 /** The mirror's migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIRROR_MIGRATIONS: Migration[] = [
@@ -20,6 +21,7 @@ export const MIRROR_MIGRATIONS: Migration[] = [
   m007OutboxSummaryData,
   m008CountLineBins,
   m009OutboxReason,
+  m010StockHistory,
 ];
 
 /** The mirror version this build writes: it opens every mirror up to it, upgrading older ones. */

@@ -25,6 +25,8 @@ export function useOutboxSummary(): (e: Pick<OutboxEntryView, 'summary' | 'summa
           return t('sync.summary.count', { ...d.args, place: place(d.args), expected: f.qty(d.args.expected), counted: f.qty(d.args.counted) });
         case 'payment':
           return t('sync.summary.payment', { ...d.args, amount: f.money(d.args.amount, d.args.currency) });
+        case 'transfer':
+          return t('sync.summary.transfer', { lines: d.args.lines, from: placeLabel(tc, d.args.fromWarehouse, d.args.fromStockLabel), to: placeLabel(tc, d.args.toWarehouse, d.args.toStockLabel) });
         default:
           return t(`sync.summary.${d.kind}`, d.args);
       }

@@ -1,0 +1,51 @@
+import type { Messages } from '../types';
+import type en from './en';
+
+const de: Messages<typeof en> = {
+  nav: { history: 'Lagerbewegungen', transfer: 'Umlagerung' },
+  history: {
+    product: 'Artikel',
+    pickProduct: 'Artikel scannen oder suchen',
+    change: 'Anderen Artikel wählen',
+    allWarehouses: 'Alle Lager',
+    bin: 'Lagerplatz',
+    allBins: 'Alle Lagerplätze',
+    binNeedsWarehouse: 'Wählen Sie zuerst ein Lager, um einen Lagerplatz zu wählen.',
+    choose: 'Scannen oder suchen Sie einen Artikel, um jede Bewegung seines Bestands zu sehen.',
+    empty: 'Für diesen Artikel gibt es hier noch keine Lagerbewegungen.',
+    stale: 'Offline: Das ist der Stand vom {{when}}. Spätere Bewegungen sind nicht enthalten.',
+    neverRead: 'Offline, und diese Liste wurde noch nie geladen. Sie erscheint, sobald der Server erreichbar ist.',
+    unsupported: 'Der Server bietet keine Lagerbewegungen an (er ist älter als dieses Programm). Bitten Sie Ihren Administrator, ihn zu aktualisieren.',
+    fresh: 'Vom Server geladen am {{when}}.',
+    older: 'Ältere Bewegungen anzeigen',
+    olderOffline: 'Ältere Bewegungen lassen sich nur online laden.',
+    col: { date: 'Datum', kind: 'Bewegung', place: 'Lager / Lagerplatz', quantity: 'Menge', balance: 'Bestand', price: 'Einzelpreis', partner: 'Partner', document: 'Beleg' },
+    kind: { takein: 'Wareneingang', wasting: 'Ausbuchung', delivery: 'Lieferung', po_takein: 'Eingang zur Bestellung', transfer: 'Umlagerung' },
+    doc: { order: 'Auftrag {{id}}', po: 'Bestellung {{id}}', invoice: 'Rechnung {{id}}', transfer: 'Umlagerung {{id}}' },
+  },
+  transfer: {
+    from: 'Von Lager',
+    fromBin: 'Von Lagerplatz',
+    to: 'Nach Lager',
+    toBin: 'Nach Lagerplatz',
+    binHint: 'Leer lassen für Bestand ohne Lagerplatz',
+    orSearch: 'oder im Katalog suchen',
+    noLines: 'Scannen Sie die umzulagernden Artikel (oder suchen Sie sie).',
+    samePlace: 'Der Bestand bliebe am selben Ort: Wählen Sie ein anderes Lager oder einen anderen Lagerplatz.',
+    chooseWarehouses: 'Wählen Sie beide Lager.',
+    quantityProblem: 'Geben Sie in jeder Zeile eine Menge größer als 0 ein.',
+    col: { product: 'Artikel', quantity: 'Menge', unit: 'Einheit', atSource: 'Am Ausgangsort', actions: 'Aktionen' },
+    remove: '{{name}} entfernen',
+    post: 'Umlagerung buchen',
+    newTransfer: 'Neue Umlagerung',
+    totals: 'Zeilen: {{lines}}',
+    queued: 'Umlagerung gebucht. Sie wird gesendet, sobald der Server erreichbar ist; der Bestand zeigt sie bereits als ausstehend.',
+    sending: 'Die Umlagerung wird an den Server gesendet…',
+    done: 'Vom Server bestätigt: Der Bestand wurde umgelagert.',
+    refused: 'Der Server hat die Umlagerung abgelehnt, nichts wurde bewegt: {{reason}}',
+    refusedHint: 'Korrigieren oder verwerfen Sie sie im Synchronisationszentrum.',
+    unsupported: 'Der Server bietet keine Umlagerungen an (er ist älter als dieses Programm). Bitten Sie Ihren Administrator, ihn zu aktualisieren.',
+  },
+};
+
+export default de;

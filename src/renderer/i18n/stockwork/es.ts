@@ -1,0 +1,51 @@
+import type { Messages } from '../types';
+import type en from './en';
+
+const es: Messages<typeof en> = {
+  nav: { history: 'Movimientos de stock', transfer: 'Traslado de stock' },
+  history: {
+    product: 'Producto',
+    pickProduct: 'Escanee o busque un producto',
+    change: 'Elegir otro producto',
+    allWarehouses: 'Todos los almacenes',
+    bin: 'Ubicación',
+    allBins: 'Todas las ubicaciones',
+    binNeedsWarehouse: 'Elija primero un almacén para elegir una ubicación.',
+    choose: 'Escanee o busque un producto para ver cada movimiento de su stock.',
+    empty: 'Este producto aún no tiene movimientos aquí.',
+    stale: 'Sin conexión: es el historial leído el {{when}}. No muestra los movimientos posteriores.',
+    neverRead: 'Sin conexión, y este historial no se ha leído antes. Aparecerá cuando el servidor esté disponible.',
+    unsupported: 'El servidor no ofrece historial de stock (es más antiguo que este programa). Pida a su administrador que lo actualice.',
+    fresh: 'Leído del servidor el {{when}}.',
+    older: 'Ver movimientos anteriores',
+    olderOffline: 'Los movimientos anteriores solo se pueden leer con conexión.',
+    col: { date: 'Fecha', kind: 'Movimiento', place: 'Almacén / ubicación', quantity: 'Cantidad', balance: 'Saldo', price: 'Precio unit.', partner: 'Socio', document: 'Documento' },
+    kind: { takein: 'Entrada', wasting: 'Baja', delivery: 'Entrega', po_takein: 'Recepción de pedido', transfer: 'Traslado' },
+    doc: { order: 'Pedido {{id}}', po: 'Pedido de compra {{id}}', invoice: 'Factura {{id}}', transfer: 'Traslado {{id}}' },
+  },
+  transfer: {
+    from: 'Desde el almacén',
+    fromBin: 'Desde la ubicación',
+    to: 'Al almacén',
+    toBin: 'A la ubicación',
+    binHint: 'Vacío: stock fuera de ubicaciones',
+    orSearch: 'o busque en el catálogo',
+    noLines: 'Escanee los productos que va a trasladar (o búsquelos).',
+    samePlace: 'El stock quedaría en el mismo sitio: elija otro almacén u otra ubicación.',
+    chooseWarehouses: 'Elija ambos almacenes.',
+    quantityProblem: 'Indique en cada línea una cantidad mayor que 0.',
+    col: { product: 'Producto', quantity: 'Cantidad', unit: 'Unidad', atSource: 'En el origen', actions: 'Acciones' },
+    remove: 'Quitar {{name}}',
+    post: 'Registrar traslado',
+    newTransfer: 'Nuevo traslado',
+    totals: 'Líneas: {{lines}}',
+    queued: 'Traslado registrado. Se enviará cuando el servidor esté disponible; el stock ya lo muestra como pendiente.',
+    sending: 'Enviando el traslado al servidor…',
+    done: 'Confirmado por el servidor: el stock se trasladó.',
+    refused: 'El servidor rechazó el traslado y no se movió nada: {{reason}}',
+    refusedHint: 'Corríjalo o descártelo en el centro de sincronización.',
+    unsupported: 'El servidor no ofrece traslados (es más antiguo que este programa). Pida a su administrador que lo actualice.',
+  },
+};
+
+export default es;

@@ -1,0 +1,51 @@
+import type { Messages } from '../types';
+import type en from './en';
+
+const hu: Messages<typeof en> = {
+  nav: { history: 'Készletmozgások', transfer: 'Áttárolás' },
+  history: {
+    product: 'Termék',
+    pickProduct: 'Olvasson be vagy keressen egy terméket',
+    change: 'Másik termék',
+    allWarehouses: 'Minden raktár',
+    bin: 'Tárhely',
+    allBins: 'Minden tárhely',
+    binNeedsWarehouse: 'Tárhelyhez előbb válasszon raktárat.',
+    choose: 'Olvasson be vagy keressen egy terméket, és itt látja a készlete minden mozgását.',
+    empty: 'Ennek a terméknek itt még nincs készletmozgása.',
+    stale: 'Nincs kapcsolat: a mozgások {{when}} állapotát látja. Az azóta történteket nem mutatja.',
+    neverRead: 'Nincs kapcsolat, és ezt a listát még nem töltöttük le. Amint a szerver elérhető, megjelenik.',
+    unsupported: 'A szerver nem kínál készletmozgás-lekérdezést (régebbi, mint ez a program). Kérje meg a rendszergazdát, hogy frissítse.',
+    fresh: 'A szerverről letöltve: {{when}}.',
+    older: 'Régebbi mozgások',
+    olderOffline: 'Régebbi mozgásokat csak kapcsolat mellett lehet letölteni.',
+    col: { date: 'Dátum', kind: 'Mozgás', place: 'Raktár / tárhely', quantity: 'Mennyiség', balance: 'Egyenleg', price: 'Egységár', partner: 'Partner', document: 'Bizonylat' },
+    kind: { takein: 'Bevételezés', wasting: 'Selejtezés', delivery: 'Kiszállítás', po_takein: 'Beérkezés (beszerzés)', transfer: 'Áttárolás' },
+    doc: { order: '{{id}}. rendelés', po: '{{id}}. beszerzési rendelés', invoice: '{{id}}. számla', transfer: '{{id}}. áttárolás' },
+  },
+  transfer: {
+    from: 'Honnan (raktár)',
+    fromBin: 'Honnan (tárhely)',
+    to: 'Hová (raktár)',
+    toBin: 'Hová (tárhely)',
+    binHint: 'Üresen: tárhelyen kívüli készlet',
+    orSearch: 'vagy keressen a törzsben',
+    noLines: 'Olvassa be az áttárolandó termékeket (vagy keressen rájuk).',
+    samePlace: 'A készlet ugyanott maradna: válasszon másik raktárat vagy tárhelyet.',
+    chooseWarehouses: 'Válassza ki mindkét raktárat.',
+    quantityProblem: 'Minden sorba 0-nál nagyobb mennyiséget írjon.',
+    col: { product: 'Termék', quantity: 'Mennyiség', unit: 'Egység', atSource: 'A forráshelyen', actions: 'Műveletek' },
+    remove: '{{name}} törlése',
+    post: 'Áttárolás rögzítése',
+    newTransfer: 'Új áttárolás',
+    totals: 'Sorok: {{lines}}',
+    queued: 'Az áttárolás rögzítve. Amint a szerver elérhető, elküldjük; a készlet már tartalmazza, függőként jelölve.',
+    sending: 'Az áttárolás küldése a szerverre…',
+    done: 'A szerver jóváhagyta: a készlet átkerült.',
+    refused: 'A szerver elutasította az áttárolást, semmi sem mozdult: {{reason}}',
+    refusedHint: 'A szinkronizálási központban javíthatja vagy elvetheti.',
+    unsupported: 'A szerver nem kínál áttárolást (régebbi, mint ez a program). Kérje meg a rendszergazdát, hogy frissítse.',
+  },
+};
+
+export default hu;

@@ -1,0 +1,51 @@
+import type { Messages } from '../types';
+import type en from './en';
+
+const pl: Messages<typeof en> = {
+  nav: { history: 'Historia stanów', transfer: 'Przesunięcie' },
+  history: {
+    product: 'Produkt',
+    pickProduct: 'Zeskanuj lub wyszukaj produkt',
+    change: 'Wybierz inny produkt',
+    allWarehouses: 'Wszystkie magazyny',
+    bin: 'Lokalizacja',
+    allBins: 'Wszystkie lokalizacje',
+    binNeedsWarehouse: 'Najpierw wybierz magazyn, aby wybrać lokalizację.',
+    choose: 'Zeskanuj lub wyszukaj produkt, aby zobaczyć każdy ruch jego zapasu.',
+    empty: 'Ten produkt nie ma tu jeszcze ruchów magazynowych.',
+    stale: 'Offline: to stan z {{when}}. Późniejsze ruchy nie są widoczne.',
+    neverRead: 'Brak połączenia, a ta historia nie była jeszcze pobrana. Pojawi się, gdy serwer będzie dostępny.',
+    unsupported: 'Serwer nie udostępnia historii stanów (jest starszy niż ten program). Poproś administratora o aktualizację.',
+    fresh: 'Pobrano z serwera: {{when}}.',
+    older: 'Pokaż starsze ruchy',
+    olderOffline: 'Starsze ruchy można pobrać tylko online.',
+    col: { date: 'Data', kind: 'Ruch', place: 'Magazyn / lokalizacja', quantity: 'Ilość', balance: 'Stan', price: 'Cena jedn.', partner: 'Kontrahent', document: 'Dokument' },
+    kind: { takein: 'Przyjęcie', wasting: 'Rozchód', delivery: 'Wydanie', po_takein: 'Przyjęcie do zamówienia', transfer: 'Przesunięcie' },
+    doc: { order: 'Zamówienie {{id}}', po: 'Zamówienie zakupu {{id}}', invoice: 'Faktura {{id}}', transfer: 'Przesunięcie {{id}}' },
+  },
+  transfer: {
+    from: 'Z magazynu',
+    fromBin: 'Z lokalizacji',
+    to: 'Do magazynu',
+    toBin: 'Do lokalizacji',
+    binHint: 'Puste: zapas poza lokalizacjami',
+    orSearch: 'lub wyszukaj w katalogu',
+    noLines: 'Zeskanuj produkty do przesunięcia (lub wyszukaj je).',
+    samePlace: 'Zapas zostałby w tym samym miejscu: wybierz inny magazyn lub lokalizację.',
+    chooseWarehouses: 'Wybierz oba magazyny.',
+    quantityProblem: 'W każdym wierszu wpisz ilość większą od 0.',
+    col: { product: 'Produkt', quantity: 'Ilość', unit: 'Jedn.', atSource: 'W miejscu źródłowym', actions: 'Akcje' },
+    remove: 'Usuń {{name}}',
+    post: 'Zaksięguj przesunięcie',
+    newTransfer: 'Nowe przesunięcie',
+    totals: 'Wiersze: {{lines}}',
+    queued: 'Przesunięcie zapisane. Zostanie wysłane, gdy serwer będzie dostępny; stany już je uwzględniają jako oczekujące.',
+    sending: 'Wysyłanie przesunięcia na serwer…',
+    done: 'Potwierdzone przez serwer: zapas został przesunięty.',
+    refused: 'Serwer odrzucił przesunięcie, nic nie zostało przeniesione: {{reason}}',
+    refusedHint: 'Popraw je lub odrzuć w centrum synchronizacji.',
+    unsupported: 'Serwer nie udostępnia przesunięć (jest starszy niż ten program). Poproś administratora o aktualizację.',
+  },
+};
+
+export default pl;

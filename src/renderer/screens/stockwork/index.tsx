@@ -1,0 +1,8 @@
+import type { ScreenDef } from '../../app/screenDef';
+import { lazyScreen } from '../../app/lazyScreen';
+
+// Stock history and transfers (issue 18): warehouse work, each screen its own chunk.
+export const stockworkScreens: ScreenDef[] = [
+  { id: 'warehouse.transfer', path: 'transfer', section: 'warehouse', labelKey: 'stockwork:nav.transfer', icon: 'transfer', element: lazyScreen(() => import('./transfer/TransferScreen'), 'TransferScreen') },
+  { id: 'warehouse.history', path: 'stock-history', section: 'warehouse', labelKey: 'stockwork:nav.history', icon: 'history', element: lazyScreen(() => import('./history/StockHistoryScreen'), 'StockHistoryScreen') },
+];
