@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { ADMIN_USAGE, AdminError, runAdmin } from './admin/commands';
+import { MIGRATE_USAGE, runMigrate } from './admin/migrate';
 import { startServer, systemClock } from './app';
 import { defaultConfig } from './config';
 import { databaseLocation } from './databaseLocation';
@@ -56,7 +57,11 @@ async function main(argv: string[]) {
     strict: true,
   });
   if (values.help) {
-    console.log(`Usage: npm run server -- [--host 127.0.0.1] [--port 8787|0] [--database ./data/server.db|sqlite:PATH|postgres://…] [--pool-size 10] [--demo]\n  [--invoice-prefix SD] [--proforma-prefix PRO] [--shutdown-timeout-ms 10000] [--allow-private-photo-hosts]\n  [--headers-timeout-ms 10000] [--request-timeout-ms 60000] (or STOCKDESK_HEADERS_TIMEOUT_MS / STOCKDESK_REQUEST_TIMEOUT_MS)\n  [--smtp-host H --smtp-from ADDR [--smtp-port 587] [--smtp-user U] [--smtp-secure]] (or STOCKDESK_SMTP_HOST/PORT/USER/PASS/FROM/SECURE; pass the password as STOCKDESK_SMTP_PASS)\n${ADMIN_USAGE}`);
+    console.log(`Usage: npm run server -- [--host 127.0.0.1] [--port 8787|0] [--database ./data/server.db|sqlite:PATH|postgres://…] [--pool-size 10] [--demo]\n  [--invoice-prefix SD] [--proforma-prefix PRO] [--shutdown-timeout-ms 10000] [--allow-private-photo-hosts]\n  [--headers-timeout-ms 10000] [--request-timeout-ms 60000] (or STOCKDESK_HEADERS_TIMEOUT_MS / STOCKDESK_REQUEST_TIMEOUT_MS)\n  [--smtp-host H --smtp-from ADDR [--smtp-port 587] [--smtp-user U] [--smtp-secure]] (or STOCKDESK_SMTP_HOST/PORT/USER/PASS/FROM/SECURE; pass the password as STOCKDESK_SMTP_PASS)\n${ADMIN_USAGE}\n${MIGRATE_USAGE}`);
+    return;
+  }
+  if (adminAt !== -1 && argv[adminAt + 1] === 'migrate') {
+    await runMigrate(argv.slice(adminAt + 2), (line) => console.log(JSON.stringify(line)));
     return;
   }
   const location = databaseLocation(values);
@@ -103,7 +108,7 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {
-  const told = ['FutureDatabaseError', 'SmtpConfigError', 'InvoicePrefixError', 'DatabaseLocationError', 'PostgresUnavailable'];
+  const told = ['FutureDatabaseError', 'SmtpConfigError', 'InvoicePrefixError', 'DatabaseLocationError', 'PostgresUnavailable', 'CopyError'];
   console.error(e instanceof AdminError || e instanceof DatabaseInUse || told.includes((e as Error).name) || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (e as Error).message : e);
   process.exit(1);
 });
