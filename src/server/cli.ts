@@ -104,7 +104,7 @@ async function main(argv: string[]) {
     }, app.config);
     console.log(JSON.stringify({ demo: true, url: app.url, api_key: keys.api_key, session_key: keys.session_key, bank_account: account.bankAccount, contact_id: account.customerContactId }));
   }
-  console.log(JSON.stringify({ listening: app.url, engine: app.store.engine, db: opened.shown }));
+  console.log(JSON.stringify({ listening: app.url, engine: app.store.engine, db: opened.shown, pid: process.pid }));
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {
