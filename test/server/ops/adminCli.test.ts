@@ -70,5 +70,5 @@ describe(`admin commands on ${TEST_ENGINE}`, () => {
     } finally {
       await s.kill();
     }
-  }, 240_000);
+  }, 480_000);
 });

@@ -11,6 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { areaPath, decodeResponse, encodeRequest, METHODS, type MethodName } from '@shared/protocol';
@@ -170,6 +171,7 @@ describe('admin migrate from a SQLite file to PostgreSQL', () => {
   }, 300_000);
 
   it('refuses a second migrate into the same database, leaving it as it was', async () => {
+    expect(target, 'the database the first test migrated into').toBeDefined();
     const rows = await rowsIn(target);
     const r = runCli(['admin', 'migrate', '--from', file, '--to', target]);
     expect(r.status).toBe(1);
@@ -207,4 +209,25 @@ describe('admin migrate from a SQLite file to PostgreSQL', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(await rowsIn(url)).toBeGreaterThan(0);
   }, 180_000);
+
+  it.each([
+    ['no --to', () => ['--from', file], /^admin migrate needs --from \(the SQLite file\) and --to \(the PostgreSQL URL\)\./],
+    ['a SQLite --to', () => ['--from', file, '--to', join(dir, 'other.db')], /^--to must be a postgres:\/\/ URL of an empty database; got .*other\.db$/],
+    ['a missing file', () => ['--from', join(dir, 'nope.db'), '--to', 'postgres://stock:s3cret@127.0.0.1:1/x'], /^Cannot open .*nope\.db as a SQLite database \(.*\); give the server's file with --from\.$/],
+    ['an older file', () => ['--from', olderFile(), '--to', 'postgres://stock:s3cret@127.0.0.1:1/x'], /^.*old\.db is at schema version 3, older than this Stockdesk's \d+: start this version's server on it once \(npm run server -- --database .*old\.db\), stop it, then migrate\.$/],
+  ] as const)('refuses %s, saying what to give', (_what, args, message) => {
+    const r = runCli(['admin', 'migrate', ...args()]);
+    expect(r.status).toBe(1);
+    expect(r.stderr.trim()).toMatch(message);
+    expect(r.stderr).not.toContain('s3cret');
+  }, 60_000);
 });
+
+/** A SQLite file left at schema version 3 by an older Stockdesk. */
+function olderFile(): string {
+  const path = join(dir, 'old.db');
+  const db = new Database(path);
+  db.pragma('user_version = 3');
+  db.close();
+  return path;
+}
