@@ -5,12 +5,13 @@
  */
 import { parseArgs } from 'node:util';
 import { ADMIN_USAGE, AdminError, runAdmin } from './admin/commands';
-import { openServerDb, startServer, systemClock } from './app';
+import { MIGRATE_USAGE, runMigrate } from './admin/migrate';
+import { startServer, systemClock } from './app';
 import { defaultConfig } from './config';
-import { databaseLocation, sqliteOnly } from './databaseLocation';
+import { databaseLocation } from './databaseLocation';
 import { DatabaseInUse } from './db/serverLock';
-import { sqliteStore } from './db/sqlite/store';
 import { seedDemo } from './demo/seed';
+import { openStoreAt, poolSize } from './serverStore';
 import { invoicePrefixes, PREFIX_OPTIONS } from './invoicePrefixes';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS, stopOnSignals } from './shutdown';
 import { SMTP_OPTIONS, smtpConfig } from './smtpConfig';
@@ -51,21 +52,26 @@ async function main(argv: string[]) {
       host: { type: 'string' }, port: { type: 'string' }, database: { type: 'string' }, db: { type: 'string' }, demo: { type: 'boolean' },
       'allow-private-photo-hosts': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...SMTP_OPTIONS, ...PREFIX_OPTIONS,
       'headers-timeout-ms': { type: 'string' }, 'request-timeout-ms': { type: 'string' }, 'shutdown-timeout-ms': { type: 'string' },
+      'pool-size': { type: 'string' },
     },
     strict: true,
   });
   if (values.help) {
-    console.log(`Usage: npm run server -- [--host 127.0.0.1] [--port 8787|0] [--database ./data/server.db|sqlite:PATH|postgres://…] [--demo]\n  [--invoice-prefix SD] [--proforma-prefix PRO] [--shutdown-timeout-ms 10000] [--allow-private-photo-hosts]\n  [--headers-timeout-ms 10000] [--request-timeout-ms 60000] (or STOCKDESK_HEADERS_TIMEOUT_MS / STOCKDESK_REQUEST_TIMEOUT_MS)\n  [--smtp-host H --smtp-from ADDR [--smtp-port 587] [--smtp-user U] [--smtp-secure]] (or STOCKDESK_SMTP_HOST/PORT/USER/PASS/FROM/SECURE; pass the password as STOCKDESK_SMTP_PASS)\n${ADMIN_USAGE}`);
+    console.log(`Usage: npm run server -- [--host 127.0.0.1] [--port 8787|0] [--database ./data/server.db|sqlite:PATH|postgres://…] [--pool-size 10] [--demo]\n  [--invoice-prefix SD] [--proforma-prefix PRO] [--shutdown-timeout-ms 10000] [--allow-private-photo-hosts]\n  [--headers-timeout-ms 10000] [--request-timeout-ms 60000] (or STOCKDESK_HEADERS_TIMEOUT_MS / STOCKDESK_REQUEST_TIMEOUT_MS)\n  [--smtp-host H --smtp-from ADDR [--smtp-port 587] [--smtp-user U] [--smtp-secure]] (or STOCKDESK_SMTP_HOST/PORT/USER/PASS/FROM/SECURE; pass the password as STOCKDESK_SMTP_PASS)\n${ADMIN_USAGE}\n${MIGRATE_USAGE}`);
     return;
   }
-  // PostgreSQL URLs are parsed, then refused: this build serves SQLite only (databaseLocation.ts).
-  const dbPath = sqliteOnly(databaseLocation(values));
+  if (adminAt !== -1 && argv[adminAt + 1] === 'migrate') {
+    await runMigrate(argv.slice(adminAt + 2), (line) => console.log(JSON.stringify(line)));
+    return;
+  }
+  const location = databaseLocation(values);
+  const pool = poolSize(values['pool-size']);
   if (adminAt !== -1) {
-    const db = openServerDb(dbPath);
+    const opened = await openStoreAt(location, { poolSize: 1, applicationName: 'stockdesk-admin' });
     try {
-      console.log(JSON.stringify(await runAdmin(sqliteStore(db), argv.slice(adminAt + 1), systemClock.now())));
+      console.log(JSON.stringify(await runAdmin(opened.store, argv.slice(adminAt + 1), systemClock.now())));
     } finally {
-      db.close();
+      await opened.close();
     }
     return;
   }
@@ -74,20 +80,23 @@ async function main(argv: string[]) {
   const timeouts = timeoutConfig(values['headers-timeout-ms'], values['request-timeout-ms']);
   const shutdownMs = readMs(values['shutdown-timeout-ms'], 'STOCKDESK_SHUTDOWN_TIMEOUT_MS', 'shutdown-timeout-ms') ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
   const prefixes = invoicePrefixes(values);
-  const db = openServerDb(dbPath);
+  const opened = await openStoreAt(location, { poolSize: pool });
   const app = await startServer({
-    db,
+    ...(opened.db ? { db: opened.db } : { store: opened.store }),
     config: {
       host: values.host ?? process.env.STOCKDESK_HOST ?? '127.0.0.1',
       port,
-      dbPath,
+      dbPath: opened.shown,
       allowPrivatePhotoHosts: values['allow-private-photo-hosts'] ?? process.env.STOCKDESK_ALLOW_PRIVATE_PHOTO_HOSTS === '1',
       smtp: smtpConfig(values),
       ...prefixes,
       ...timeouts,
     },
+  }).catch(async (e: unknown) => {
+    await opened.close().catch(() => undefined);
+    throw e;
   });
-  stopOnSignals(app, () => db.close(), shutdownMs);
+  stopOnSignals(app, () => opened.close(), shutdownMs);
   if (values.demo) {
     const { account, keys } = await seedDemo(app.store, systemClock, {
       api_key: process.env.STOCKDESK_DEMO_API_KEY || undefined,
@@ -95,11 +104,11 @@ async function main(argv: string[]) {
     }, app.config);
     console.log(JSON.stringify({ demo: true, url: app.url, api_key: keys.api_key, session_key: keys.session_key, bank_account: account.bankAccount, contact_id: account.customerContactId }));
   }
-  console.log(JSON.stringify({ listening: app.url, engine: 'sqlite', db: dbPath }));
+  console.log(JSON.stringify({ listening: app.url, engine: app.store.engine, db: opened.shown, pid: process.pid }));
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {
-  const told = ['FutureDatabaseError', 'SmtpConfigError', 'InvoicePrefixError', 'DatabaseLocationError'];
+  const told = ['FutureDatabaseError', 'SmtpConfigError', 'InvoicePrefixError', 'DatabaseLocationError', 'PostgresUnavailable', 'CopyError'];
   console.error(e instanceof AdminError || e instanceof DatabaseInUse || told.includes((e as Error).name) || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (e as Error).message : e);
   process.exit(1);
 });

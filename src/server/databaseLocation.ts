@@ -1,8 +1,8 @@
 /**
  * Where the server keeps its data: `--database` / STOCKDESK_DATABASE_URL (and the older `--db` /
  * STOCKDESK_DB), flags over the environment. A file path or a `sqlite:` URL selects SQLite (the
- * default, ./data/server.db); a `postgres://` or `postgresql://` URL selects PostgreSQL, which this
- * build parses but does not serve yet (`sqliteOnly` refuses it with a message saying so).
+ * default, ./data/server.db); a `postgres://` or `postgresql://` URL selects PostgreSQL (opened by
+ * serverStore.ts).
  */
 export const DEFAULT_SQLITE_PATH = './data/server.db';
 
@@ -97,13 +97,4 @@ export function databaseLocation(args: DatabaseArgs, env: NodeJS.ProcessEnv = pr
   if (url) return parseDatabaseLocation(url, 'STOCKDESK_DATABASE_URL');
   if (file) return parseDatabaseLocation(file, 'STOCKDESK_DB');
   return { engine: 'sqlite', path: DEFAULT_SQLITE_PATH };
-}
-
-/** The SQLite file to open; a PostgreSQL location is refused, as this build cannot serve it. */
-export function sqliteOnly(location: DatabaseLocation): string {
-  if (location.engine === 'sqlite') return location.path;
-  throw new DatabaseLocationError(
-    `${location.shown}: this build of the server stores its data in SQLite only; the PostgreSQL engine is not part of it yet. ` +
-      `Give a SQLite file path or sqlite: URL with --database (or STOCKDESK_DATABASE_URL), or leave both out for ${DEFAULT_SQLITE_PATH}.`,
-  );
 }

@@ -11,11 +11,12 @@ import { inFlight } from './http/server';
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
-export function stopOnSignals(app: App, closeDb: () => void, deadlineMs: number): void {
+/** `closeDb` closes the SQLite file, or ends the PostgreSQL pool (a promise, awaited). */
+export function stopOnSignals(app: App, closeDb: () => void | Promise<void>, deadlineMs: number): void {
   let stopping = false;
-  const closeDbQuietly = () => {
+  const closeDbQuietly = async () => {
     try {
-      closeDb();
+      await closeDb();
     } catch (e) {
       console.error(`Closing the database failed: ${(e as Error).message}`);
     }
@@ -31,12 +32,12 @@ export function stopOnSignals(app: App, closeDb: () => void, deadlineMs: number)
     const deadline = setTimeout(() => {
       console.error(`The shutdown deadline of ${deadlineMs} ms passed with ${inFlight(app.server)} request(s) in flight; exiting without finishing them (--shutdown-timeout-ms).`);
       app.server.closeAllConnections();
-      closeDbQuietly();
-      process.exit(1);
+      // Ending the pool waits for its checked-out connections: bounded, as the deadline has passed.
+      void Promise.race([closeDbQuietly(), new Promise((r) => setTimeout(r, 1000))]).then(() => process.exit(1));
     }, deadlineMs);
     try {
       await app.close();
-      closeDb();
+      await closeDb();
     } catch (e) {
       console.error(`Shutting down failed: ${(e as Error).message}`);
       process.exit(1);

@@ -12,7 +12,7 @@ import { addCustomFieldDef, type CustomFieldArea, type CustomFieldType } from '.
 import { addEnvfeeCode } from '../repos/envfeeCodes';
 import { ensureDefaultWarehouse } from '../repos/warehouses';
 
-export const ADMIN_USAGE = `Usage: npm run server -- [--db FILE] admin <command> [options]
+export const ADMIN_USAGE = `Usage: npm run server -- [--database FILE|URL] admin <command> [options]
   account create --name N [--tax-number 12345678-2-42] [--eu-vat HU12345678] [--postal-code P --city C --street S] [--country HU] [--currency HUF]
   account list
   key issue --account ID [--label L]          key revoke --id ID          key list --account ID

@@ -1,6 +1,6 @@
 /** Parsing `--database` / STOCKDESK_DATABASE_URL (databaseLocation.ts), and the honest refusal of PostgreSQL. */
 import { describe, expect, it } from 'vitest';
-import { databaseLocation, DatabaseLocationError, parseDatabaseLocation, sqliteOnly } from '@server/databaseLocation';
+import { databaseLocation, DatabaseLocationError, parseDatabaseLocation } from '@server/databaseLocation';
 
 const parse = (text: string) => parseDatabaseLocation(text, '--database');
 
@@ -57,16 +57,6 @@ describe('databaseLocation', () => {
     expect(databaseLocation({ database: 'd.db', db: 'd.db' }, {})).toEqual({ engine: 'sqlite', path: 'd.db' });
     expect(() => databaseLocation({}, { STOCKDESK_DATABASE_URL: 'postgres://x:pw@h/db', STOCKDESK_DB: 'a.db' })).toThrow(
       'STOCKDESK_DATABASE_URL and STOCKDESK_DB name two databases (postgres://x:***@h/db and a.db); give one of them (STOCKDESK_DB is the older name of STOCKDESK_DATABASE_URL)',
-    );
-  });
-});
-
-describe('sqliteOnly', () => {
-  it('gives the SQLite file, and refuses PostgreSQL saying this build serves SQLite only', () => {
-    expect(sqliteOnly(parse('sqlite:x.db'))).toBe('x.db');
-    expect(() => sqliteOnly(parse('postgres://stock:s3cret@db.example/stockdesk'))).toThrow(
-      'postgres://stock:***@db.example/stockdesk: this build of the server stores its data in SQLite only; the PostgreSQL engine is not part of it yet. ' +
-        'Give a SQLite file path or sqlite: URL with --database (or STOCKDESK_DATABASE_URL), or leave both out for ./data/server.db.',
     );
   });
 });

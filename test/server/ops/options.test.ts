@@ -1,7 +1,7 @@
 /**
  * The operator's options of `npm run server`, over the real command line and real HTTP: invoice
  * series prefixes from flags and the environment, the storage engine in /api/health, and
- * `--database` / STOCKDESK_DATABASE_URL (SQLite paths and URLs served; PostgreSQL refused honestly).
+ * `--database` / STOCKDESK_DATABASE_URL (SQLite paths and URLs; PostgreSQL in postgresCli.test.ts).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -91,7 +91,7 @@ describe('the storage engine and --database', () => {
     expect(existsSync(join(dir, 'env.db'))).toBe(false);
   }, 90_000);
 
-  it('refuses a PostgreSQL URL honestly, without echoing its password, for the server and for admin', () => {
+  it('says a PostgreSQL host it cannot find, without echoing the password, for the server and for admin', () => {
     for (const [args, env] of [
       [['--port', '0', '--database', 'postgres://stock:s3cret@db.example:5433/stockdesk'], {}],
       [['--port', '0'], { STOCKDESK_DATABASE_URL: 'postgresql://stock:s3cret@db.example:5433/stockdesk' }],
@@ -99,7 +99,7 @@ describe('the storage engine and --database', () => {
     ] as const) {
       const r = runCli([...args], env);
       expect(r.status).toBe(1);
-      expect(r.stderr.trim()).toMatch(/^postgres(ql)?:\/\/stock:\*\*\*@db\.example:5433\/stockdesk: this build of the server stores its data in SQLite only; the PostgreSQL engine is not part of it yet\. Give a SQLite file/);
+      expect(r.stderr.trim()).toMatch(/^Cannot open the PostgreSQL database postgres(ql)?:\/\/stock:\*\*\*@db\.example:5433\/stockdesk: the host name db\.example does not resolve; check the host in the URL\.$/);
       expect(r.stderr).not.toContain('s3cret');
       expect(r.stdout).not.toContain('listening');
     }
