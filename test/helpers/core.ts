@@ -7,7 +7,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChannelName, IpcResponse, RequestOf, ResultOf } from '@shared/ipc/channels';
-import type { Db } from '@sqlite/types';
 import type { Store } from '@server/db/sql';
 import { insertProduct } from '@server/repos/products';
 import { addMove, insertReceipt } from '@server/repos/stock';
