@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { openServerDb, startServer, systemClock } from '@server/app';
 import { seedDemo } from '@server/demo/seed';
+import { sqliteStore } from '@server/db/sqlite/store';
 import { seedCatalog } from '../../test/helpers/core';
 
 async function main(): Promise<void> {
@@ -21,7 +22,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const ids: number[] = [];
   // In slices, so one transaction never holds the whole catalog in the WAL.
-  for (let i = 0; i < count; i += 10_000) ids.push(...(await seedCatalog(db, account.accountId, Math.min(10_000, count - i), new Date(Date.now() - 60_000), { stockEvery: 1, qty: 1000 })));
+  for (let i = 0; i < count; i += 10_000) ids.push(...(await seedCatalog(sqliteStore(db), account.accountId, Math.min(10_000, count - i), new Date(Date.now() - 60_000), { stockEvery: 1, qty: 1000 })));
   const app = await startServer({ db, config: { port: 0, dbPath }, log: pino({ level: 'silent' }) });
   process.send!({ url: app.url, keys, supplier: account.supplierContactId, ids: [ids[0], ids.at(-1)], products: count, seedMs: Date.now() - started });
   process.on('disconnect', () => {

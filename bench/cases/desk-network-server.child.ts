@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const lossy = process.argv[2] === 'lossy';
   const seed = Number(process.argv[3] ?? 1);
   const s = await startTestServer();
-  const ids = await seedCatalog(s.app.db, s.account.accountId, 40, s.clock.now(), { stockEvery: 1, qty: 1_000_000 });
+  const ids = await seedCatalog(s.app.store, s.account.accountId, 40, s.clock.now(), { stockEvery: 1, qty: 1_000_000 });
   const proxy = await startFaultProxy(s.url, { dropRequest: lossy ? 0.2 : 0, dropResponse: lossy ? 0.2 : 0, reset: 0, maxLatencyMs: lossy ? 0 : 40 }, seed);
   proxy.enabled = false;
   process.on('message', (m: { enable?: boolean; down?: boolean; posts?: number }) => {

@@ -21,6 +21,7 @@ import { CoreClient } from '@main/coreClient';
 import { spawnChildCore } from '@main/web/coreChild';
 import { DEMO_KEYS, TestClock, type TestServer } from '../../test/helpers/server';
 import { startTestCore } from '../../test/helpers/core';
+import { sqliteStore } from '@server/db/sqlite/store';
 import { buildPlan, serverOutcome, type Ok, type Outcome } from '../../test/core/plan';
 import { atLeast, atMost, makeResult, ratioAtLeast, type BenchCase, type BenchResult } from '../lib/types';
 import { sleep, until } from '../../test/helpers/wait';
@@ -51,7 +52,7 @@ async function startServerChild(mode: 'lossy' | 'clean', seed: number) {
   });
   const db = new Database(info.dbPath, { readonly: true });
   // What buildPlan and serverOutcome read: the account and the server's database.
-  const s = { app: { db }, account: info.account, clock: new TestClock(), url: info.url } as unknown as TestServer;
+  const s = { app: { db, store: sqliteStore(db) }, account: info.account, clock: new TestClock(), url: info.url } as unknown as TestServer;
   const ask = <T>(m: Record<string, unknown>) =>
     new Promise<T>((resolve) => {
       child.once('message', (a) => resolve(a as T));
@@ -101,7 +102,7 @@ async function replay(seed: number, lossy: boolean): Promise<{ ms: number; onlin
     const ms = performance.now() - t;
     await c.core.engine.idle();
     const st = await c.ok('sync.status', {});
-    const got = serverOutcome(s, info.ids, plan);
+    const got = await serverOutcome(s, info.ids, plan);
     if (!isDeepStrictEqual(got, plan.expected)) throw new Error(`the ${lossy ? 'lossy' : 'clean'} replay did not leave the server in the expected state: ${differences(got, plan.expected)}; outbox ${JSON.stringify(st.outbox)}; first refused: ${JSON.stringify((await c.ok('outbox.list', { states: ['needs_attention'] })).slice(0, 2).map((e) => [e.method, e.errorCode, e.lastError, e.blockedBy]))}`);
     return { ms, online: online / samples, reconnectMs: t - back };
   } finally {
@@ -147,7 +148,7 @@ async function restarts(): Promise<number[]> {
       const st = (await ok('sync.status', {})) as SyncStatus;
       return st.outbox.queued + st.outbox.inFlight === 0;
     }, 300_000);
-    if (!isDeepStrictEqual(serverOutcome(s, info.ids, plan), plan.expected)) throw new Error('the replay across crashes did not leave the server in the expected state');
+    if (!isDeepStrictEqual(await serverOutcome(s, info.ids, plan), plan.expected)) throw new Error('the replay across crashes did not leave the server in the expected state');
     return out;
   } finally {
     await client.stop();

@@ -48,7 +48,7 @@ describe('taking backups', () => {
   let ids: number[];
   beforeAll(async () => {
     s = await startTestServer();
-    ids = await seedCatalog(s.app.db, s.account.accountId, 5, s.clock.now(), { stockEvery: 1 });
+    ids = await seedCatalog(s.app.store, s.account.accountId, 5, s.clock.now(), { stockEvery: 1 });
     c = await startTestCore(s);
   });
   afterAll(async () => {
@@ -172,11 +172,11 @@ describe('restoring a backup', () => {
 
   it('replays entries the server already applied with their request_ids, and the server applies each once', async () => {
     s = await startTestServer();
-    ids = await seedCatalog(s.app.db, s.account.accountId, 3, s.clock.now(), { stockEvery: 1 });
+    ids = await seedCatalog(s.app.store, s.account.accountId, 3, s.clock.now(), { stockEvery: 1 });
     c = await startTestCore(s);
     const supplier = s.account.supplierContactId;
-    const moves = () => (s.app.db.prepare('SELECT count(*) AS n FROM stock_moves WHERE account_id = ?').get(s.account.accountId) as { n: number }).n;
-    const movesBefore = moves();
+    const moves = async () => (await s.app.store.get<{ n: number }>('SELECT count(*) AS n FROM stock_moves WHERE account_id = ?', [s.account.accountId]))!.n;
+    const movesBefore = await moves();
     c.net.offline = true;
     await c.ok('stock.adjust', { productId: ids[0]!, warehouse: 'Default', quantity: 4, contactId: supplier });
     const made = await c.ok('products.save', { product: { product_name: 'Visszaállított szűrő', currency: 'HUF', vat: 27, unit: 'db', ean_number: '5990000088885' } });
@@ -191,7 +191,7 @@ describe('restoring a backup', () => {
     c.clock.advance(10_000);
     await c.sync();
     expect((await c.ok('sync.status', {})).outbox).toEqual({ queued: 0, inFlight: 0, needsAttention: 0 });
-    expect(moves()).toBe(movesBefore + 2);
+    expect(await moves()).toBe(movesBefore + 2);
 
     // The clerk restores the backup made while the three were unsent.
     c.clock.advance(60_000);
@@ -205,8 +205,8 @@ describe('restoring a backup', () => {
     expect((await c.ok('sync.status', {})).outbox).toEqual({ queued: 0, inFlight: 0, needsAttention: 0 });
     // They were sent again — and the server answered from its stored answers, changing nothing.
     expect(c.net.calls.filter((x) => x.method === 'setQuantity' || x.method === 'setProduct').length).toBeGreaterThanOrEqual(3);
-    expect(moves()).toBe(movesBefore + 2);
-    const stored = s.app.db.prepare('SELECT count(*) AS n FROM idempotency WHERE request_id IN (SELECT value FROM json_each(?))').get(JSON.stringify(requestIds)) as { n: number };
+    expect(await moves()).toBe(movesBefore + 2);
+    const stored = (await s.app.store.get<{ n: number }>(`SELECT count(*) AS n FROM idempotency WHERE request_id IN (${requestIds.map(() => '?').join(', ')})`, requestIds))!;
     expect(stored.n).toBe(3);
     expect((await s.ok('getProduct', { filter: '5990000088885' })).products).toHaveLength(1);
     const q = await s.ok('getQuantity', { product_id: ids[0]!, warehouse: 'Default' });

@@ -23,7 +23,7 @@ const deskBins = async (desk: TestCore, productId: number) =>
 
 beforeAll(async () => {
   s = await startTestServer();
-  id = (await seedCatalog(s.app.db, s.account.accountId, 1, s.clock.now(), { prefix: 'Létra' }))[0]!;
+  id = (await seedCatalog(s.app.store, s.account.accountId, 1, s.clock.now(), { prefix: 'Létra' }))[0]!;
   deskA = await startTestCore(s);
   // Its own seed: two desks drawing the same request_ids would refuse each other's commands.
   deskB = await startTestCore(s, { format: 'xml', seed: 7 });

@@ -33,7 +33,7 @@ describe('the desk on a bad network', () => {
   let c: TestCore;
   let ids: number[];
   let statuses: Array<{ at: number; online: boolean }>;
-  const receipts = () => (s.app.db.prepare("SELECT count(*) AS n FROM stock_receipts WHERE kind IN ('takein', 'wasting')").get() as { n: number }).n;
+  const receipts = async () => (await s.app.store.get<{ n: number }>("SELECT count(*) AS n FROM stock_receipts WHERE kind IN ('takein', 'wasting')"))!.n;
   const drained = async () => {
     const st = await c.ok('sync.status', {});
     return st.outbox.queued === 0 && st.outbox.inFlight === 0;
@@ -41,7 +41,7 @@ describe('the desk on a bad network', () => {
 
   beforeEach(async () => {
     s = await startTestServer();
-    ids = await seedCatalog(s.app.db, s.account.accountId, 20, s.clock.now(), { stockEvery: 1, qty: 100_000 });
+    ids = await seedCatalog(s.app.store, s.account.accountId, 20, s.clock.now(), { stockEvery: 1, qty: 100_000 });
     proxy = await startFaultProxy(s.url, { dropRequest: 0.2, dropResponse: 0.2, reset: 0, maxLatencyMs: 0 }, 11);
     proxy.enabled = false;
     c = await startTestCore(s, { realTime: true, serverUrl: proxy.url, engine: DEFAULTS });
@@ -59,7 +59,7 @@ describe('the desk on a bad network', () => {
   // minutes) with room for a loaded CI machine; the targets themselves are measured by the
   // desk.network benchmark, not asserted here (speed targets live in benchmarks).
   it('item 5: a lost command and a lost health check right after it do not take the desk offline', async () => {
-    const before = receipts();
+    const before = await receipts();
     let lostCommand = false;
     let lostHealth = false;
     proxy.rule = (r) => {
@@ -69,7 +69,7 @@ describe('the desk on a bad network', () => {
     };
     const took = Date.now();
     await c.ok('stock.adjust', { productId: ids[0]!, warehouse: 'Default', quantity: 2, contactId: s.account.supplierContactId });
-    await until('the take-in to reach the server', () => receipts() === before + 1, 15_000, 10);
+    await until('the take-in to reach the server', async () => (await receipts()) === before + 1, 15_000, 10);
     expect(Date.now() - took).toBeLessThan(8_000);
     expect(lostCommand).toBe(true);
     expect(statuses.filter((x) => !x.online)).toEqual([]);
@@ -78,7 +78,7 @@ describe('the desk on a bad network', () => {
     // Applied once: 100,000 + 2 in Default, one receipt.
     const q = await s.ok('getQuantity', { product_id: ids[0]!, warehouse: 'Default' });
     expect(q.quantities[0]!.deliverable).toBe(100_002);
-    expect(receipts()).toBe(before + 1);
+    expect(await receipts()).toBe(before + 1);
   });
 
   it('item 5: with 20 % of requests and 20 % of answers lost, the desk stays online and replays 300 mixed commands exactly once', async () => {
@@ -105,12 +105,12 @@ describe('the desk on a bad network', () => {
     expect(share).toBeGreaterThanOrEqual(0.9);
     expect(took).toBeLessThan(45_000);
     expect((await c.ok('sync.status', {})).outbox).toEqual({ queued: 0, inFlight: 0, needsAttention: 0 });
-    expect(serverOutcome(s, ids, plan)).toEqual(plan.expected);
+    expect(await serverOutcome(s, ids, plan)).toEqual(plan.expected);
   }, 90_000);
 
   it('item 6: a head entry that fails 7 times on a healthy network does not hold the 45 behind it', async () => {
     c.net.offline = true;
-    const before = receipts();
+    const before = await receipts();
     for (let i = 0; i < 45; i++) await c.ok('stock.adjust', { productId: ids[i % ids.length]!, warehouse: 'Győr', quantity: 1, contactId: s.account.supplierContactId });
     await c.core.engine.idle();
     const triedOffline = (await c.ok('outbox.list', {})).sort((a, b) => a.id - b.id)[0]!.attempts;
@@ -130,14 +130,14 @@ describe('the desk on a bad network', () => {
     statuses = [];
     const started = Date.now();
     c.core.engine.kick();
-    const took = await until('45 take-ins on the server', () => receipts() === before + 45, 60_000, 10);
+    const took = await until('45 take-ins on the server', async () => (await receipts()) === before + 45, 60_000, 10);
     console.log(`45 entries behind a head that failed 7 times: ${took} ms`);
     expect(lost).toBe(7);
     expect(took).toBeLessThan(15_000);
     await until('the queue to drain', drained, 10_000, 10);
     expect(Date.now() - started).toBeLessThan(20_000);
     // Exactly once, though the server saw the unlucky command's request_id up to four times.
-    expect(receipts()).toBe(before + 45);
+    expect(await receipts()).toBe(before + 45);
     for (let i = 0; i < ids.length; i++) {
       const q = await s.ok('getQuantity', { product_id: ids[i]!, warehouse: 'Győr' });
       expect(q.quantities[0]!.deliverable).toBe(100_000 + (i < 45 % ids.length ? 3 : 2));
@@ -151,7 +151,7 @@ describe('the desk on a bad network', () => {
   it('item 6: while the server is really unreachable the desk probes less and less often, and replays once it is back', async () => {
     await c.close();
     c = await startTestCore(s, { realTime: true, serverUrl: proxy.url, engine: { ...DEFAULTS, healthIntervalMs: 2_000 } });
-    const before = receipts();
+    const before = await receipts();
     proxy.down = true;
     const downAt = Date.now();
     for (let i = 0; i < 5; i++) await c.ok('stock.adjust', { productId: ids[i]!, warehouse: 'Szeged', quantity: 1, contactId: s.account.supplierContactId });
@@ -168,7 +168,7 @@ describe('the desk on a bad network', () => {
     expect(refused).toBeLessThanOrEqual(45);
     proxy.down = false;
     const upAt = Date.now();
-    await until('the take-ins after the outage', () => receipts() === before + 5, 15_000, 10);
+    await until('the take-ins after the outage', async () => (await receipts()) === before + 5, 15_000, 10);
     console.log(`outage of ${upAt - downAt} ms: ${refused} connection attempts; replayed ${Date.now() - upAt} ms after the server came back`);
     expect(Date.now() - upAt).toBeLessThan(8_000);
     expect((await c.ok('sync.status', {})).online).toBe(true);

@@ -10,7 +10,7 @@ for (const mode of ['server check (expected_quantity)', 'check before sending (n
     let ids: number[];
     beforeAll(async () => {
       s = await startTestServer();
-      ids = await seedCatalog(s.app.db, s.account.accountId, 4, s.clock.now(), { stockEvery: 1 });
+      ids = await seedCatalog(s.app.store, s.account.accountId, 4, s.clock.now(), { stockEvery: 1 });
       c = await startTestCore(s, { stripExtensions: mode !== 'server check (expected_quantity)' });
     });
     afterAll(async () => {

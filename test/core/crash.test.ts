@@ -27,7 +27,7 @@ describe('crash during replay', () => {
   let ids: number[];
   beforeAll(async () => {
     s = await startTestServer();
-    ids = await seedCatalog(s.app.db, s.account.accountId, 20, s.clock.now(), { stockEvery: 1, qty: 100_000 });
+    ids = await seedCatalog(s.app.store, s.account.accountId, 20, s.clock.now(), { stockEvery: 1, qty: 100_000 });
     // The proxy only serves to cut the network while the queue builds up; it injects no faults.
     proxy = await startFaultProxy(s.url, { dropRequest: 0, dropResponse: 0, reset: 0, maxLatencyMs: 0 });
     dir = mkdtempSync(join(tmpdir(), 'stockdesk-crash-'));
@@ -49,18 +49,18 @@ describe('crash during replay', () => {
     const plan = await buildPlan(core.ok, s, ids, COMMANDS, seededRandom(99));
     proxy.down = false;
     const r = seededRandom(5);
-    const done = (db = s.app.db) => (db.prepare("SELECT count(*) AS n FROM stock_receipts WHERE id > ? AND kind IN ('takein', 'wasting')").get(plan.baseline.receipt) as { n: number }).n;
+    const done = async () => (await s.app.store.get<{ n: number }>("SELECT count(*) AS n FROM stock_receipts WHERE id > ? AND kind IN ('takein', 'wasting')", [plan.baseline.receipt]))!.n;
     for (let k = 0; k < KILLS; k++) {
       await new Promise((res) => setTimeout(res, 30 + r.next() * 250));
       await core.kill();
       await core.start();
     }
-    expect(done()).toBeGreaterThan(0);
+    expect(await done()).toBeGreaterThan(0);
     await until('the outbox to drain', async () => {
       const st = await core.ok('sync.status', {});
       return st.outbox.queued === 0 && st.outbox.inFlight === 0;
     }, 240_000, 50);
     expect((await core.ok('sync.status', {})).outbox.needsAttention).toBe(0);
-    expect(serverOutcome(s, ids, plan)).toEqual(plan.expected);
+    expect(await serverOutcome(s, ids, plan)).toEqual(plan.expected);
   }, 600_000);
 });

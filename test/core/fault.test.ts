@@ -20,7 +20,7 @@ describe('replay through a faulty network', () => {
   let ids: number[];
   beforeAll(async () => {
     s = await startTestServer();
-    ids = await seedCatalog(s.app.db, s.account.accountId, 40, s.clock.now(), { stockEvery: 1, qty: 100_000 });
+    ids = await seedCatalog(s.app.store, s.account.accountId, 40, s.clock.now(), { stockEvery: 1, qty: 100_000 });
     proxy = await startFaultProxy(s.url, { dropRequest: 0.2, dropResponse: 0.2, reset: 0.05, maxLatencyMs: 3 });
     proxy.enabled = false;
     c = await startTestCore(s, { realTime: true, serverUrl: proxy.url, engine: { healthIntervalMs: 5, backoff: { baseMs: 1, capMs: 20 }, callTimeoutMs: 5_000 } });
@@ -50,7 +50,7 @@ describe('replay through a faulty network', () => {
     expect(st.outbox).toEqual({ queued: 0, inFlight: 0, needsAttention: 0 });
     expect(proxy.stats.droppedRequests).toBeGreaterThan(COMMANDS * 0.1);
     expect(proxy.stats.droppedResponses).toBeGreaterThan(COMMANDS * 0.1);
-    const actual = serverOutcome(s, ids, plan);
+    const actual = await serverOutcome(s, ids, plan);
     expect(actual).toEqual(plan.expected);
   }, 900_000);
 });

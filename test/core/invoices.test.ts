@@ -9,7 +9,7 @@ describe('invoices issued offline', () => {
   let ids: number[];
   beforeAll(async () => {
     s = await startTestServer();
-    ids = await seedCatalog(s.app.db, s.account.accountId, 2, s.clock.now(), { stockEvery: 1 });
+    ids = await seedCatalog(s.app.store, s.account.accountId, 2, s.clock.now(), { stockEvery: 1 });
     c = await startTestCore(s);
   });
   afterAll(async () => {

@@ -110,10 +110,10 @@ describe('mirror migrations', () => {
 });
 
 /** Every product id and name, and the per-warehouse stock, on the server and in the mirror. */
-function serverState(s: TestServer) {
-  const products = s.app.db.prepare('SELECT id, product_name AS name FROM products WHERE account_id = ? ORDER BY id').all(s.account.accountId);
-  const stock = s.app.db.prepare(`SELECT l.product_id, w.name AS warehouse, sum(l.qty_milli) AS q FROM stock_levels l JOIN warehouses w ON w.id = l.warehouse_id
-      WHERE l.account_id = ? GROUP BY l.product_id, w.name HAVING q <> 0 ORDER BY 1, 2`).all(s.account.accountId);
+async function serverState(s: TestServer) {
+  const products = await s.app.store.all('SELECT id, product_name AS name FROM products WHERE account_id = ? ORDER BY id', [s.account.accountId]);
+  const stock = await s.app.store.all(`SELECT l.product_id, w.name AS warehouse, CAST(sum(l.qty_milli) AS BIGINT) AS q FROM stock_levels l JOIN warehouses w ON w.id = l.warehouse_id
+      WHERE l.account_id = ? GROUP BY l.product_id, w.name HAVING sum(l.qty_milli) <> 0 ORDER BY 1, 2`, [s.account.accountId]);
   return { products, stock };
 }
 function mirrorState(c: TestCore) {
@@ -128,7 +128,7 @@ for (const withExtensions of [true, false]) {
     let c: TestCore;
     beforeAll(async () => {
       s = await startTestServer();
-      await seedCatalog(s.app.db, s.account.accountId, withExtensions ? 2600 : 1500, s.clock.now(), { stockEvery: 7 });
+      await seedCatalog(s.app.store, s.account.accountId, withExtensions ? 2600 : 1500, s.clock.now(), { stockEvery: 7 });
       // The server reads updated_since inclusively: the first pull happens a moment after the seeding.
       s.clock.advance(1_000);
       c = await startTestCore(s, { stripExtensions: !withExtensions });
@@ -141,7 +141,7 @@ for (const withExtensions of [true, false]) {
     it('mirrors every product and every quantity', async () => {
       const status = await c.ok('sync.status', {});
       expect(status).toMatchObject({ mirrored: true, online: true, lastError: null });
-      const server = serverState(s);
+      const server = await serverState(s);
       expect(server.products.length).toBeGreaterThan(1000);
       expect(mirrorState(c)).toEqual(server);
       const used = new Set(c.net.calls.map((x) => x.method));
@@ -149,13 +149,13 @@ for (const withExtensions of [true, false]) {
     });
 
     it('an incremental pull brings changes made elsewhere', async () => {
-      const [a, b] = (serverState(s).products as Array<{ id: number }>).slice(-2);
+      const [a, b] = ((await serverState(s)).products as Array<{ id: number }>).slice(-2);
       s.clock.advance(60_000);
       await s.ok('setProduct', { id: a!.id, product_name: 'Átnevezett szűrő', currency: 'HUF', vat: 27, unit: 'db' });
       await s.ok('setQuantity', { product_id: b!.id, quantity: 4, contact_id: s.account.supplierContactId, warehouse: 'Szeged' });
       c.net.calls.length = 0;
       await c.ok('sync.now', {});
-      expect(mirrorState(c)).toEqual(serverState(s));
+      expect(mirrorState(c)).toEqual(await serverState(s));
       expect((await c.ok('products.search', { query: 'atnevezett' })).rows.map((r) => r.id)).toEqual([a!.id]);
       if (withExtensions) {
         // Only what changed travelled.

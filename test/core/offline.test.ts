@@ -8,7 +8,7 @@ describe('offline capture and replay against the real server', () => {
   let ids: number[];
   beforeAll(async () => {
     s = await startTestServer();
-    ids = await seedCatalog(s.app.db, s.account.accountId, 30, s.clock.now(), { stockEvery: 1 });
+    ids = await seedCatalog(s.app.store, s.account.accountId, 30, s.clock.now(), { stockEvery: 1 });
     c = await startTestCore(s);
   });
   afterAll(async () => {
@@ -21,7 +21,7 @@ describe('offline capture and replay against the real server', () => {
     expect(status.online).toBe(true);
     expect(status.mirrored).toBe(true);
     const all = await c.ok('products.search', { query: '' });
-    const onServer = s.app.db.prepare('SELECT count(*) AS n FROM products WHERE account_id = ?').get(s.account.accountId) as { n: number };
+    const onServer = (await s.app.store.get<{ n: number }>('SELECT count(*) AS n FROM products WHERE account_id = ?', [s.account.accountId]))!;
     expect(all.total).toBe(onServer.n);
     expect((await c.ok('warehouses.list', {})).map((w) => w.name)).toEqual(expect.arrayContaining(WAREHOUSES));
     expect((await c.ok('contacts.search', { query: 'győr' })).map((x) => x.name)).toEqual(['Kovács és Fiú Kft.']);

@@ -8,7 +8,7 @@ describe('outbox: rejections, dependants, local ids and credentials', () => {
   let ids: number[];
   beforeAll(async () => {
     s = await startTestServer();
-    ids = await seedCatalog(s.app.db, s.account.accountId, 5, s.clock.now(), { stockEvery: 1 });
+    ids = await seedCatalog(s.app.store, s.account.accountId, 5, s.clock.now(), { stockEvery: 1 });
     c = await startTestCore(s);
   });
   afterAll(async () => {

@@ -13,7 +13,7 @@ describe('outbox dependencies and fixes', () => {
   let ids: number[];
   beforeAll(async () => {
     s = await startTestServer();
-    ids = await seedCatalog(s.app.db, s.account.accountId, 6, s.clock.now(), { stockEvery: 1 });
+    ids = await seedCatalog(s.app.store, s.account.accountId, 6, s.clock.now(), { stockEvery: 1 });
     c = await startTestCore(s);
   });
   afterAll(async () => {

@@ -26,22 +26,22 @@ export interface Plan {
 
 const pick = <T>(r: Random, list: readonly T[]): T => list[Math.floor(r.next() * list.length)]!;
 
-function baseline(s: TestServer): Plan['baseline'] {
-  const max = (table: string) => (s.app.db.prepare(`SELECT coalesce(max(id), 0) AS n FROM ${table}`).get() as { n: number }).n;
-  return { receipt: max('stock_receipts'), order: max('orders'), invoice: max('invoices') };
+async function baseline(s: TestServer): Promise<Plan['baseline']> {
+  const max = async (table: string) => (await s.app.store.get<{ n: number }>(`SELECT coalesce(max(id), 0) AS n FROM ${table}`))!.n;
+  return { receipt: await max('stock_receipts'), order: await max('orders'), invoice: await max('invoices') };
 }
 
-function stockOf(s: TestServer, ids: number[]): Record<string, number> {
-  const rows = s.app.db.prepare(`SELECT l.product_id AS p, w.name AS w, sum(l.qty_milli) AS q FROM stock_levels l JOIN warehouses w ON w.id = l.warehouse_id
-      WHERE l.account_id = ? GROUP BY 1, 2`).all(s.account.accountId) as Array<{ p: number; w: string; q: number }>;
+async function stockOf(s: TestServer, ids: number[]): Promise<Record<string, number>> {
+  const rows = await s.app.store.all<{ p: number; w: string; q: number }>(`SELECT l.product_id AS p, w.name AS w, CAST(sum(l.qty_milli) AS BIGINT) AS q FROM stock_levels l JOIN warehouses w ON w.id = l.warehouse_id
+      WHERE l.account_id = ? GROUP BY l.product_id, w.name`, [s.account.accountId]);
   const out: Record<string, number> = {};
   for (const r of rows) if (ids.includes(r.p) && WAREHOUSES.includes(r.w)) out[`${r.p}|${r.w}`] = r.q;
   return out;
 }
 
 export async function buildPlan(ok: Ok, s: TestServer, ids: number[], count: number, r: Random): Promise<Plan> {
-  const base = baseline(s);
-  const stock = stockOf(s, ids);
+  const base = await baseline(s);
+  const stock = await stockOf(s, ids);
   const orders: Array<{ id: number; lines: Map<number, number> }> = [];
   const invoices: Array<{ id: number; gross: number; paid: number }> = [];
   let receipts = 0;
@@ -107,11 +107,14 @@ export async function buildPlan(ok: Ok, s: TestServer, ids: number[], count: num
   };
 }
 
-export function serverOutcome(s: TestServer, ids: number[], plan: Plan): Outcome {
-  const db = s.app.db;
-  const receipts = (db.prepare("SELECT count(*) AS n FROM stock_receipts WHERE id > ? AND kind IN ('takein', 'wasting')").get(plan.baseline.receipt) as { n: number }).n;
-  const orderIds = (db.prepare('SELECT id FROM orders WHERE id > ? ORDER BY id').all(plan.baseline.order) as Array<{ id: number }>).map((o) => o.id);
-  const orders = orderIds.map((id) => (db.prepare('SELECT product_id, qty_milli FROM order_items WHERE order_id = ? ORDER BY product_id').all(id) as Array<{ product_id: number; qty_milli: number }>).map((l) => [l.product_id, l.qty_milli] as [number, number]));
-  const invoices = (db.prepare('SELECT gross_minor, paid_minor FROM invoices WHERE id > ? ORDER BY id').all(plan.baseline.invoice) as Array<{ gross_minor: number; paid_minor: number }>).map((x) => ({ gross: x.gross_minor / 100, paid: x.paid_minor / 100 }));
-  return { stock: stockOf(s, ids), receipts, orders, invoices };
+export async function serverOutcome(s: TestServer, ids: number[], plan: Plan): Promise<Outcome> {
+  const db = s.app.store;
+  const receipts = (await db.get<{ n: number }>("SELECT count(*) AS n FROM stock_receipts WHERE id > ? AND kind IN ('takein', 'wasting')", [plan.baseline.receipt]))!.n;
+  const orderIds = (await db.all<{ id: number }>('SELECT id FROM orders WHERE id > ? ORDER BY id', [plan.baseline.order])).map((o) => o.id);
+  const orders: Array<Array<[number, number]>> = [];
+  for (const id of orderIds) {
+    orders.push((await db.all<{ product_id: number; qty_milli: number }>('SELECT product_id, qty_milli FROM order_items WHERE order_id = ? ORDER BY product_id', [id])).map((l) => [l.product_id, l.qty_milli]));
+  }
+  const invoices = (await db.all<{ gross_minor: number; paid_minor: number }>('SELECT gross_minor, paid_minor FROM invoices WHERE id > ? ORDER BY id', [plan.baseline.invoice])).map((x) => ({ gross: x.gross_minor / 100, paid: x.paid_minor / 100 }));
+  return { stock: await stockOf(s, ids), receipts, orders, invoices };
 }

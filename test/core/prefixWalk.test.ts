@@ -7,15 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertProduct } from '@server/repos/products';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { startTestCore, type TestCore } from '../helpers/core';
-import { sqliteStore } from '@server/db/sqlite/store';
 
 async function addNamed(s: TestServer, names: string[]): Promise<void> {
-  await sqliteStore(s.app.db).transaction(async (tx) => {
+  await s.app.store.transaction(async (tx) => {
     for (const name of names) await insertProduct(tx, s.account.accountId, { name, action: 0, currency: 'HUF', vat: '27', unit: 'db', tags: [], service: 0, components: [] } as never, s.clock.now());
   });
 }
 
-const serverProducts = (s: TestServer) => s.app.db.prepare('SELECT id, product_name AS name FROM products WHERE account_id = ? ORDER BY id').all(s.account.accountId);
+const serverProducts = (s: TestServer) => s.app.store.all('SELECT id, product_name AS name FROM products WHERE account_id = ? ORDER BY id', [s.account.accountId]);
 const mirrorProducts = (c: TestCore) => c.core.db.prepare('SELECT id, name FROM products WHERE local = 0 ORDER BY id').all();
 
 describe('prefix walk over shared prefixes', () => {
@@ -35,7 +34,7 @@ describe('prefix walk over shared prefixes', () => {
 
   it('splits every full answer by every character that could follow, and mirrors every product', async () => {
     expect(c.net.calls.some((x) => x.method === 'getProduct')).toBe(true);
-    const server = serverProducts(s);
+    const server = await serverProducts(s);
     expect(server.length).toBeGreaterThan(1100);
     expect(mirrorProducts(c)).toEqual(server);
     expect(await c.ok('sync.status', {})).toMatchObject({ mirrored: true, lastError: null });

@@ -32,7 +32,7 @@ describe('restart after a crash', () => {
 
   beforeAll(async () => {
     s = await startTestServer();
-    ids = await seedCatalog(s.app.db, s.account.accountId, 20, s.clock.now(), { stockEvery: 1, qty: 100_000 });
+    ids = await seedCatalog(s.app.store, s.account.accountId, 20, s.clock.now(), { stockEvery: 1, qty: 100_000 });
     // Slow enough that the replay is still going at every kill; no faults.
     proxy = await startFaultProxy(s.url, { dropRequest: 0, dropResponse: 0, reset: 0, maxLatencyMs: 40 });
     proxy.enabled = false;
@@ -112,6 +112,6 @@ describe('restart after a crash', () => {
       return st.outbox.queued === 0 && st.outbox.inFlight === 0;
     }, 120_000);
     expect(((await ok('sync.status', {})) as SyncStatus).outbox.needsAttention).toBe(0);
-    expect(serverOutcome(s, ids, plan)).toEqual(plan.expected);
+    expect(await serverOutcome(s, ids, plan)).toEqual(plan.expected);
   }, 240_000);
 });

@@ -19,7 +19,7 @@ const deskBins = async (productId: number) =>
 
 beforeAll(async () => {
   s = await startTestServer();
-  ids = await seedCatalog(s.app.db, s.account.accountId, 4, s.clock.now(), { prefix: 'Polc', stockEvery: 1, qty: 10 });
+  ids = await seedCatalog(s.app.store, s.account.accountId, 4, s.clock.now(), { prefix: 'Polc', stockEvery: 1, qty: 10 });
   c = await startTestCore(s);
 });
 afterAll(async () => {

@@ -38,7 +38,7 @@ describe('the support bundle', () => {
   const supplier = 'Tisza Nagykereskedés Kft.';
   beforeAll(async () => {
     s = await startTestServer();
-    ids = await seedCatalog(s.app.db, s.account.accountId, 3, s.clock.now(), { stockEvery: 1, prefix: 'Titkos' });
+    ids = await seedCatalog(s.app.store, s.account.accountId, 3, s.clock.now(), { stockEvery: 1, prefix: 'Titkos' });
     c = await startTestCore(s);
   });
   afterAll(async () => {
@@ -75,7 +75,7 @@ describe('the support bundle', () => {
     expect(files.get('logs/core.log')).toContain('auth [key] [key]');
 
     const everything = [...files.values()].join('\n');
-    const contacts = s.app.db.prepare('SELECT name, email, tax_number FROM contacts WHERE account_id = ?').all(s.account.accountId) as Array<Record<string, string | null>>;
+    const contacts = await s.app.store.all<Record<string, string | null>>('SELECT name, email, tax_number FROM contacts WHERE account_id = ?', [s.account.accountId]);
     const forbidden = [DEMO_KEYS.api_key, DEMO_KEYS.session_key, 'BATCH-SECRET-77', 'Titkos', ...contacts.flatMap((r) => Object.values(r).filter((v): v is string => !!v && v.length >= 3))];
     expect(forbidden).toContain(customer);
     for (const word of forbidden) expect(everything, `the bundle must not contain “${word}”`).not.toContain(word);

@@ -7,8 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ChannelName, IpcResponse, RequestOf, ResultOf } from '@shared/ipc/channels';
-import type { Db } from '@sqlite/types';
-import { sqliteStore } from '@server/db/sqlite/store';
+import type { Store } from '@server/db/sql';
 import { insertProduct } from '@server/repos/products';
 import { addMove, insertReceipt } from '@server/repos/stock';
 import { findWarehouse, insertWarehouse } from '@server/repos/warehouses';
@@ -123,10 +122,10 @@ export async function startTestCore(server: TestServer, opts: { format?: 'json' 
 
 export const WAREHOUSES = ['Default', 'Győr', 'Szeged'];
 
-/** A synthetic catalog written straight into the server's database; stock in every warehouse for some. */
-export async function seedCatalog(raw: Db, accountId: number, n: number, now: Date, opts: { stockEvery?: number; prefix?: string; qty?: number } = {}): Promise<number[]> {
+/** A synthetic catalog written straight into the server's database (either engine, through its store); stock in every warehouse for some. */
+export async function seedCatalog(store: Store, accountId: number, n: number, now: Date, opts: { stockEvery?: number; prefix?: string; qty?: number } = {}): Promise<number[]> {
   const ids: number[] = [];
-  await sqliteStore(raw).transaction(async (db) => {
+  await store.transaction(async (db) => {
     const wh: number[] = [];
     for (const name of WAREHOUSES) wh.push((await findWarehouse(db, accountId, name))?.id ?? (await insertWarehouse(db, accountId, { name }, now)));
     for (let i = 0; i < n; i++) {

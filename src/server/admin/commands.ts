@@ -7,6 +7,7 @@ import type { Sql } from '../db/sql';
 import { createAccount, listAccounts } from '../repos/accounts';
 import { addBankAccount } from '../repos/bankAccounts';
 import { insertContact, type ContactKind } from '../repos/contacts';
+import { writeStamped } from '../repos/changeCursor';
 import { expireSession, insertApiKey, insertSession, listApiKeys, listSessions, newKey, revokeApiKey } from '../repos/credentials';
 import { addCustomFieldDef, type CustomFieldArea, type CustomFieldType } from '../repos/customFields';
 import { addEnvfeeCode } from '../repos/envfeeCodes';
@@ -89,10 +90,11 @@ export async function runAdmin(db: Sql, argv: string[], now: Date): Promise<unkn
       const kind = (v.kind ?? 'customer') as ContactKind;
       if (!['customer', 'supplier', 'both'].includes(kind)) throw new AdminError('--kind must be customer, supplier or both');
       const vatType = v['vat-type'] as 'DOMESTIC' | 'PRIVATE_PERSON' | 'OTHER' | undefined;
-      const id = await insertContact(db, num('account'), {
+      // Announced before it is written, so that no desk's pull cursor passes it (repos/changeCursor.ts).
+      const id = await writeStamped(db, num('account'), now, (tx) => insertContact(tx, num('account'), {
         name: need('name'), kind, countryCode: v.country ?? 'HU', postalCode: v['postal-code'], city: v.city, street: v.street,
         taxNumber: v['tax-number'], euVatNumber: v['eu-vat'], email: v.email, customerVatType: vatType,
-      }, now);
+      }, now));
       return { contact_id: id };
     }
     case 'field add': {

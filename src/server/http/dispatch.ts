@@ -15,6 +15,7 @@ import type { Sql, Store } from '../db/sql';
 import { sqliteDb } from '../db/sqlite/store';
 import { authenticate } from '../services/auth';
 import { claimRequestId, findStoredResponse, storeResponse } from '../repos/idempotency';
+import { beginStamping } from '../repos/changeCursor';
 import { BatchRolledBack, groupCommitOf, RequestBatches } from '../db/sqlite/groupCommit';
 import { DirectTransactions, type RequestTransactions } from '../db/directTransactions';
 import { HANDLERS } from './handlers';
@@ -204,6 +205,8 @@ async function run(deps: DispatchDeps, method: MethodName, params: unknown, acco
       if (committed && requestId) throw new Error(`${method} called commit twice; a write handler commits once`);
       committed = true;
       return batches.run(async (tx) => {
+        // Before any stamp is taken: a pull's cursor then never passes this write (repos/changeCursor.ts).
+        await beginStamping(tx, accountId, deps.clock.now());
         if (requestId) {
           // A twin of this request running at this moment (another connection, another instance)
           // holds the claim until it committed; then its stored answer is found here.

@@ -78,7 +78,7 @@ export async function findContactByName(sql: Sql, accountId: number, name: strin
 // LIKE is case-insensitive for ASCII on SQLite; PostgreSQL says so with ILIKE.
 const LIST = perEngine((d) => `SELECT * FROM contacts WHERE account_id = ? AND id > ?
     AND (${d.nullParam} OR name ${d.ilike} ? OR city ${d.ilike} ? OR tax_number ${d.ilike} ? OR eu_vat_number ${d.ilike} ? OR email ${d.ilike} ?)
-    AND (${d.nullParam} OR updated_at > ?)
+    AND (${d.nullParam} OR updated_at >= ?)
   ORDER BY id LIMIT ?`);
 
 /** Contacts matching a `%` filter over name, city, tax and e-mail, in id order, for keyset paging. */

@@ -2,11 +2,14 @@
 import type { HandlerMap } from '../../context';
 import { listBankAccounts } from '../../repos/bankAccounts';
 import { listContacts } from '../../repos/contacts';
+import { pullCursor } from '../../repos/changeCursor';
 
 const PAGE = 1000;
 
 export const crmHandlers: HandlerMap<'getContacts' | 'getBankAccounts'> = {
   async getContacts(ctx, p) {
+    // Read before the rows, never after: a contact committed in between would be behind the cursor (repos/changeCursor.ts).
+    const serverTime = await pullCursor(ctx.db, ctx.accountId, ctx.clock.now());
     const rows = await listContacts(ctx.db, ctx.accountId, { filter: p.filter, afterId: p.after_id, updatedSince: p.updated_since, limit: PAGE + 1 });
     const page = rows.slice(0, PAGE);
     return {
@@ -26,7 +29,7 @@ export const crmHandlers: HandlerMap<'getContacts' | 'getBankAccounts'> = {
         updated_at: c.updatedAt,
       })),
       more: rows.length > PAGE ? 1 : 0,
-      server_time: ctx.clock.now().toISOString(),
+      server_time: serverTime,
     };
   },
   async getBankAccounts(ctx) {

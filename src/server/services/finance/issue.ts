@@ -87,10 +87,12 @@ function reversalNotes(original: string | undefined, r: StornoReversal): string[
 }
 
 export async function issueInvoice(ctx: RequestContext, p: SetInvoiceParams): Promise<Result<'setInvoice'>> {
-  const now = ctx.clock.now();
-  const today = businessDate(now);
   const { accountId, config } = ctx;
   const result = await ctx.commit(async (db) => {
+    // Read inside the transaction: shipping and storno stamp stock changes, and a stamp must not be
+    // older than the transaction's announcement (repos/changeCursor.ts).
+    const now = ctx.clock.now();
+    const today = businessDate(now);
     checkCombination(p);
     const details: ErrorDetail[] = [];
     const h = await checkHeader(db, accountId, config, p, today, details);

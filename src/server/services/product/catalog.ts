@@ -7,6 +7,7 @@ import { hasEnvfeeCode } from '../../repos/envfeeCodes';
 import {
   getProductById, insertProduct, parseFilter, productKinds, searchProducts, searchProductsByName, setProductPhoto, updateProduct, type Product, type ProductData,
 } from '../../repos/products';
+import { pullCursor } from '../../repos/changeCursor';
 import { hasStock } from '../../repos/stock';
 import { decimal, missing, optNum, toMilli } from './common';
 import { downloadPhoto, isPublicAddress, PhotoError, type Photo } from './photo';
@@ -29,7 +30,8 @@ export function productOut(p: Product): ProductRecord {
 }
 
 export async function getProduct(ctx: RequestContext, p: Params<'getProduct'>): Promise<Result<'getProduct'>> {
-  const serverTime = ctx.clock.now().toISOString();
+  // Before the rows are read: the cursor never passes a write still to commit (repos/changeCursor.ts).
+  const serverTime = await pullCursor(ctx.db, ctx.accountId, ctx.clock.now());
   // A narrowing search pages in name order (clerks scroll by name); every product ("%") and a
   // mirror's updated_since pull page in id order, which is what keyset mirroring needs.
   const byName = p.updated_since === undefined && !parseFilter(p.filter).all;

@@ -9,6 +9,7 @@ import type { Sql } from '../../db/sql';
 import { getAccount } from '../../repos/accounts';
 import { contactExists } from '../../repos/contacts';
 import { getProductHead, productExists, type ProductHead } from '../../repos/products';
+import { pullCursor } from '../../repos/changeCursor';
 import { addMove, insertReceipt, issueSerials, levelsAt, lockStock, nextSerial, stockByWarehouse, stockPage, type LevelsAt, type WarehouseStock } from '../../repos/stock';
 import type { Warehouse } from '../../repos/warehouses';
 import { fromMilli, isoDate, missing, optDecimal, toMilli } from './common';
@@ -163,7 +164,8 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Prom
 const PAGE = 1000;
 
 export async function getQuantities(ctx: RequestContext, p: Params<'getQuantities'>): Promise<Result<'getQuantities'>> {
-  const serverTime = ctx.clock.now().toISOString();
+  // Before the rows are read: the cursor never passes a write still to commit (repos/changeCursor.ts).
+  const serverTime = await pullCursor(ctx.db, ctx.accountId, ctx.clock.now());
   const page = await stockPage(ctx.db, ctx.accountId, { productIds: p.product_ids, afterId: p.after_id ?? 0, since: p.updated_since, limit: PAGE });
   return {
     stock: page.stock.map((s) => ({ product_id: s.product_id, warehouse: s.warehouse, stock_label: s.stock_label, deliverable: fromMilli(s.qty_milli) })),
