@@ -8,8 +8,8 @@ import type { RequestContext } from '../../context';
 import type { Sql } from '../../db/sql';
 import { getAccount } from '../../repos/accounts';
 import { contactExists } from '../../repos/contacts';
-import { getProductHead, productExists, type ProductHead } from '../../repos/products';
-import { addMove, insertReceipt, issueSerials, levelsAt, lockStock, nextSerial, stockByWarehouse, stockPage, type LevelsAt, type WarehouseStock } from '../../repos/stock';
+import { getProductHeadForStock, type ProductHead } from '../../repos/products';
+import { insertReceiptWithMove, issueSerials, levelsAt, nextSerial, stockByWarehouse, stockInWarehouseNamed, stockPage, type LevelsAt, type WarehouseStock } from '../../repos/stock';
 import type { Warehouse } from '../../repos/warehouses';
 import { fromMilli, isoDate, missing, optDecimal, toMilli } from './common';
 import { resolveWarehouse } from './warehouses';
@@ -42,8 +42,12 @@ export async function getQuantity(ctx: RequestContext, p: Params<'getQuantity'>)
   const label = p.stock_label === '' ? undefined : p.stock_label;
   // With "*" the product check rides in the stock query; a named warehouse is checked after the product.
   if (p.warehouse === '*') return { quantities: await quantityRows(ctx, p.product_id, '*', label) };
-  if (!(await productExists(ctx.db, ctx.accountId, p.product_id))) missing('product', 'product_id', p.product_id);
-  return { quantities: await quantityRows(ctx, p.product_id, [await resolveWarehouse(ctx, ctx.db, p.warehouse, 'warehouse', false)], label) };
+  // The product, the warehouse and the stock in one statement; the warehouse is resolved on its own
+  // only when none has that name (Default of an older account exists only by name: zero stock).
+  const rows = (await stockInWarehouseNamed(ctx.db, ctx.accountId, p.product_id, p.warehouse, label ?? null)) ?? missing('product', 'product_id', p.product_id);
+  if (rows.length > 0) return { quantities: rows.map((r) => quantityRow(p.product_id, r, label)) };
+  const one = await resolveWarehouse(ctx, ctx.db, p.warehouse, 'warehouse', false);
+  return { quantities: [quantityRow(p.product_id, { warehouse: one.name, onHand: 0, labelOnHand: 0, pending: 0 }, label)] };
 }
 
 export interface TakeIn {
@@ -86,13 +90,12 @@ export async function placeTakeIn(ctx: RequestContext, db: Sql, product: Product
   const { accountId } = ctx;
   const now = ctx.clock.now();
   const price = optDecimal(t.price, `${prefix}price`);
-  const receiptId = await insertReceipt(db, accountId, {
+  const receiptId = await insertReceiptWithMove(db, accountId, {
     kind: 'takein', warehouseId: t.warehouse.id, contactId: t.contactId, date: t.date ?? isoDate(now), price,
     currency: price === undefined ? t.currency : (t.currency ?? product.currency), fxrate: optDecimal(t.fxrate, `${prefix}fxrate`),
     grossWeight: optDecimal(t.grossWeight, `${prefix}gross_weight`), packageType: t.packageType, countryCode: t.countryCode, batchNo: t.batchNo,
     expireDate: t.expireDate,
-  }, now);
-  await addMove(db, accountId, receiptId, { productId: product.id, warehouseId: t.warehouse.id, label: t.label, qtyMilli: t.qtyMilli });
+  }, { productId: product.id, label: t.label, qtyMilli: t.qtyMilli }, now);
   if (t.productType !== 3) return { receiptId };
   const count = t.qtyMilli / 1000;
   const first = t.startSerial ?? (await nextSerial(db, product.id));
@@ -118,7 +121,8 @@ function binRows(productId: number, warehouse: string, before: LevelsAt, label: 
 export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Promise<Result<'setQuantity'>> {
   return ctx.commit(async (db) => {
     const { accountId } = ctx;
-    const product = (await getProductHead(db, accountId, p.product_id)) ?? missing('product', 'product_id', p.product_id);
+    // Read with the lock that holds the product's stock still (lockStock's, on PostgreSQL) until commit.
+    const product = (await getProductHeadForStock(db, accountId, p.product_id)) ?? missing('product', 'product_id', p.product_id);
     if (p.warehouse === '*') throw invalid('setQuantity changes one warehouse: name it (or Default) instead of "*".', [{ field: 'warehouse', message: 'must name one warehouse' }]);
     const warehouse = await resolveWarehouse(ctx, db, p.warehouse, 'warehouse', true);
     const label = p.stock_label ?? '';
@@ -131,8 +135,7 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Prom
     await checkTakeIn(ctx, db, product, t, '');
     // One read before the write serves the checks and the answer: the write changes the label's
     // level and the warehouse's total by exactly qtyMilli, and nothing else runs in between
-    // (lockStock: not another instance's write either).
-    await lockStock(db, accountId, [product.id]);
+    // (the product's lock, taken with its head above: not another instance's write either).
     const before = await levelsAt(db, accountId, product.id, warehouse.id);
     const current = before.levels.find((l) => l.label === label)?.qtyMilli ?? 0;
     const where = `${warehouse.name}${label ? ` (label ${label})` : ''}`;
@@ -154,8 +157,7 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Prom
       }));
     }
     const now = ctx.clock.now();
-    const receiptId = await insertReceipt(db, accountId, { kind: 'wasting', warehouseId: warehouse.id, contactId: p.contact_id, date: p.date ?? isoDate(now), batchNo: p.batch_no }, now);
-    await addMove(db, accountId, receiptId, { productId: product.id, warehouseId: warehouse.id, label, qtyMilli });
+    const receiptId = await insertReceiptWithMove(db, accountId, { kind: 'wasting', warehouseId: warehouse.id, contactId: p.contact_id, date: p.date ?? isoDate(now), batchNo: p.batch_no }, { productId: product.id, label, qtyMilli }, now);
     return { receipt_id: receiptId, receipt_type: 'wasting' as const, quantities: [row()], stock: binRows(product.id, warehouse.name, before, label, qtyMilli) };
   });
 }
