@@ -182,17 +182,6 @@ export async function getProductHead(sql: Sql, accountId: number, id: number): P
   return head;
 }
 
-/**
- * The head of a product its caller is about to move stock of, with the product's stock held still
- * to the end of the transaction: on PostgreSQL the row lock lockStock takes (stock.ts), in the same
- * statement as the read — a round trip fewer per write (issue 16). SQLite's one writer needs no
- * lock: the kept head there.
- */
-export async function getProductHeadForStock(sql: Sql, accountId: number, id: number): Promise<Readonly<ProductHead> | undefined> {
-  if (sql.engine !== 'postgres') return getProductHead(sql, accountId, id);
-  return sql.get<ProductHead>('SELECT id, product_name AS name, currency, service FROM products WHERE account_id = ? AND id = ? FOR NO KEY UPDATE', [accountId, id]);
-}
-
 export async function productExists(sql: Sql, accountId: number, id: number): Promise<boolean> {
   return !!(await sql.get('SELECT 1 FROM products WHERE account_id = ? AND id = ?', [accountId, id]));
 }

@@ -8,7 +8,9 @@ import type { Sql } from '../db/sql';
 import { perEngine } from '../db/dialect';
 import { rawRows } from '../db/sqlite/store';
 import { readWhileUnchanged } from '../db/sqlite/unchangedCache';
-import { warehouseKey } from './warehouses';
+import { findWarehouse, warehouseKey, type Warehouse } from './warehouses';
+import { getProductHead, type ProductHead } from './products';
+import { contactExists } from './contacts';
 
 export type ReceiptKind = 'takein' | 'wasting' | 'delivery' | 'po_takein';
 
@@ -70,6 +72,43 @@ export async function insertReceiptWithMove(sql: Sql, accountId: number, h: Rece
       h.batchNo ?? null, h.expireDate ?? null, now.toISOString(), accountId, m.productId, h.warehouseId, m.label, m.qtyMilli],
   );
   return r!.id;
+}
+
+/** What a stock write (setQuantity) reads before it checks levels: the product, the warehouse by name, whether the contact exists. */
+export interface StockWriteRefs {
+  head: Readonly<ProductHead>;
+  /** Undefined when the account has no warehouse of that name (Default may exist only by name). */
+  warehouse?: Readonly<Warehouse>;
+  /** True when no contact was named or it exists. */
+  contactKnown: boolean;
+}
+
+const STOCK_WRITE_REFS = `SELECT p.id, p.product_name AS name, p.currency, p.service, w.id AS w_id, w.name AS w_name, w.postal_code, w.city, w.street,
+    CASE WHEN ?::bigint IS NULL OR EXISTS (SELECT 1 FROM contacts c WHERE c.account_id = p.account_id AND c.id = ?) THEN 1 ELSE 0 END AS contact_known
+  FROM products p LEFT JOIN warehouses w ON w.account_id = p.account_id AND w.name_key = ?
+  WHERE p.account_id = ? AND p.id = ? FOR NO KEY UPDATE OF p`;
+
+/**
+ * The references of a stock write, with the product's stock held still to the end of the transaction
+ * (the row lock lockStock takes); undefined when the account has no such product. On PostgreSQL one
+ * statement where there were four (issue 16: round trips). SQLite keeps these rows in memory and
+ * its one writer needs no lock: the kept rows there.
+ */
+export async function stockWriteRefs(sql: Sql, accountId: number, productId: number, warehouse: string, contactId: number | undefined): Promise<StockWriteRefs | undefined> {
+  if (sql.engine !== 'postgres') {
+    const head = await getProductHead(sql, accountId, productId);
+    if (!head) return undefined;
+    return { head, warehouse: await findWarehouse(sql, accountId, warehouse), contactKnown: contactId === undefined || (await contactExists(sql, accountId, contactId)) };
+  }
+  const r = await sql.get<ProductHead & { w_id: number | null; w_name: string; postal_code: string | null; city: string | null; street: string | null; contact_known: number }>(
+    STOCK_WRITE_REFS, [contactId ?? null, contactId ?? null, warehouseKey(warehouse), accountId, productId],
+  );
+  if (!r) return undefined;
+  return {
+    head: { id: r.id, name: r.name, currency: r.currency, service: r.service },
+    warehouse: r.w_id === null ? undefined : { id: r.w_id, name: r.w_name, postalCode: r.postal_code ?? undefined, city: r.city ?? undefined, street: r.street ?? undefined },
+    contactKnown: r.contact_known === 1,
+  };
 }
 
 export interface InvoiceDeliveryMove extends Move {

@@ -8,8 +8,8 @@ import type { RequestContext } from '../../context';
 import type { Sql } from '../../db/sql';
 import { getAccount } from '../../repos/accounts';
 import { contactExists } from '../../repos/contacts';
-import { getProductHeadForStock, type ProductHead } from '../../repos/products';
-import { insertReceiptWithMove, issueSerials, levelsAt, nextSerial, stockByWarehouse, stockInWarehouseNamed, stockPage, type LevelsAt, type WarehouseStock } from '../../repos/stock';
+import type { ProductHead } from '../../repos/products';
+import { insertReceiptWithMove, stockWriteRefs, issueSerials, levelsAt, nextSerial, stockByWarehouse, stockInWarehouseNamed, stockPage, type LevelsAt, type WarehouseStock } from '../../repos/stock';
 import type { Warehouse } from '../../repos/warehouses';
 import { fromMilli, isoDate, missing, optDecimal, toMilli } from './common';
 import { resolveWarehouse } from './warehouses';
@@ -68,12 +68,15 @@ export interface TakeIn {
   expireDate?: string;
 }
 
-/** Checks a take-in's references before anything is written (prefix names the fields: "" or "takein_"). */
-export async function checkTakeIn(ctx: RequestContext, sql: Sql, product: ProductHead, t: TakeIn, prefix: string): Promise<void> {
+/**
+ * Checks a take-in's references before anything is written (prefix names the fields: "" or "takein_").
+ * contactKnown: whether the contact exists, when the caller read it already.
+ */
+export async function checkTakeIn(ctx: RequestContext, sql: Sql, product: ProductHead, t: TakeIn, prefix: string, contactKnown?: boolean): Promise<void> {
   if (product.service === 1) {
     throw conflict(`Product ${product.id} (${product.name}) is a service and carries no stock.`, [{ field: `${prefix}quantity`, message: 'a service has no stock' }], reason('service_has_no_stock', { product_id: product.id }));
   }
-  if (t.contactId !== undefined && !(await contactExists(sql, ctx.accountId, t.contactId))) missing('contact', `${prefix}contact_id`, t.contactId);
+  if (t.contactId !== undefined && !(contactKnown ?? (await contactExists(sql, ctx.accountId, t.contactId)))) missing('contact', `${prefix}contact_id`, t.contactId);
   if (t.productType === 3 && t.qtyMilli % 1000 !== 0) {
     throw invalid(`Vouchers (product_type 3) are taken in by whole pieces; got ${fromMilli(t.qtyMilli)}.`, [{ field: `${prefix}quantity`, message: 'must be a whole number for vouchers' }]);
   }
@@ -122,9 +125,10 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Prom
   return ctx.commit(async (db) => {
     const { accountId } = ctx;
     // Read with the lock that holds the product's stock still (lockStock's, on PostgreSQL) until commit.
-    const product = (await getProductHeadForStock(db, accountId, p.product_id)) ?? missing('product', 'product_id', p.product_id);
+    const refs = (await stockWriteRefs(db, accountId, p.product_id, p.warehouse, p.contact_id)) ?? missing('product', 'product_id', p.product_id);
+    const product = refs.head;
     if (p.warehouse === '*') throw invalid('setQuantity changes one warehouse: name it (or Default) instead of "*".', [{ field: 'warehouse', message: 'must name one warehouse' }]);
-    const warehouse = await resolveWarehouse(ctx, db, p.warehouse, 'warehouse', true);
+    const warehouse = refs.warehouse ?? (await resolveWarehouse(ctx, db, p.warehouse, 'warehouse', true));
     const label = p.stock_label ?? '';
     const qtyMilli = toMilli(p.quantity, 'quantity');
     const t: TakeIn = {
@@ -132,7 +136,7 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Prom
       currency: p.currency, fxrate: p.fxrate, date: p.date, grossWeight: p.gross_weight, packageType: p.package_type, countryCode: p.country_code,
       batchNo: p.batch_no, expireDate: p.expire_date,
     };
-    await checkTakeIn(ctx, db, product, t, '');
+    await checkTakeIn(ctx, db, product, t, '', refs.contactKnown);
     // One read before the write serves the checks and the answer: the write changes the label's
     // level and the warehouse's total by exactly qtyMilli, and nothing else runs in between
     // (the product's lock, taken with its head above: not another instance's write either).
