@@ -16,7 +16,7 @@ async function main(): Promise<void> {
   const [tree, kind = 'setQuantity', secs = '15'] = process.argv.slice(2);
   const script = join(resolve(tree!), 'bench', 'results', '.build', 'ab-child.mjs');
   const profDir = mkdtempSync(join(tmpdir(), 'sd-cpuprof-'));
-  const child = fork(script, ['api', '2000'], { execArgv: ['--cpu-prof', `--cpu-prof-dir=${profDir}`], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  const child = fork(script, ['api', '2000'], { execArgv: ['--cpu-prof', '--cpu-prof-interval=100', `--cpu-prof-dir=${profDir}`], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const info = await new Promise<Record<string, unknown>>((res) => child.once('message', (m) => res(m as Record<string, unknown>)));
   const keys = info.keys as object;
   const supplier = (info.account as { supplierContactId: number }).supplierContactId;
@@ -35,6 +35,32 @@ async function main(): Promise<void> {
     const key = `${f.functionName || '(anon)'} ${f.url.replace(/^.*\//, '')}:${f.lineNumber}`;
     if (f.functionName !== '(idle)') self.set(key, (self.get(key) ?? 0) + n.hitCount);
   }
+  // Inclusive time of the server's own functions (the bundle's), per request: where a request's CPU goes.
+  const byId = new Map(prof.nodes.map((n) => [n.id, n]));
+  const total = (n: Node): number => n.hitCount + (n.children ?? []).reduce((sum, c) => sum + total(byId.get(c)!), 0);
+  const incl = new Map<string, number>();
+  const seen = new Set<string>();
+  const walk = (n: Node, stack: Set<string>): void => {
+    const f = n.callFrame;
+    const key = `${f.functionName || '(anon)'}:${f.lineNumber}`;
+    if (f.url.endsWith('ab-child.mjs') && !stack.has(key)) incl.set(key, (incl.get(key) ?? 0) + n.hitCount);
+    const next = f.url.endsWith('ab-child.mjs') ? new Set(stack).add(key) : stack;
+    for (const c of n.children ?? []) walk(byId.get(c)!, next);
+    void seen;
+  };
+  // Inclusive = every sample with the function on its stack, counted once per sample.
+  const incl2 = new Map<string, number>();
+  const walk2 = (n: Node, stack: string[]): void => {
+    const f = n.callFrame;
+    const key = `${f.functionName || '(anon)'}:${f.lineNumber}`;
+    const here = f.url.endsWith('ab-child.mjs') && !stack.includes(key) ? [...stack, key] : stack;
+    for (const k of here) incl2.set(k, (incl2.get(k) ?? 0) + n.hitCount);
+    for (const c of n.children ?? []) walk2(byId.get(c)!, here);
+  };
+  walk2(prof.nodes[0]!, []);
+  void walk; void total;
+  console.log('inclusive µs per request (100 µs samples):');
+  for (const [k, v] of [...incl2].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${((v * 100) / r.requests.total).toFixed(1).padStart(7)}  ${k}`);
   console.log(`busy samples ${busy} (${(busy / r.requests.total).toFixed(3)} per request)`);
   for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 45)) console.log(`${((100 * v) / busy).toFixed(1).padStart(5)}%  ${k}`);
 }
