@@ -26,7 +26,8 @@ const cpuMs = async (c: ChildProcess) => { const { cpu } = await ask<{ cpu: Node
 
 async function start(tree: string, products: string): Promise<Side> {
   const script = bundleIn(tree);
-  const child = fork(script, ['api', products], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+  // AB_NODE_ARGS: node flags for both servers (e.g. --single-threaded-gc, to see GC helper threads' share).
+  const child = fork(script, ['api', products], { execArgv: (process.env.AB_NODE_ARGS ?? '').split(' ').filter(Boolean), stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const info = await new Promise<Record<string, unknown>>((res) => child.once('message', (m) => res(m as Record<string, unknown>)));
   const keys = info.keys as object;
   const supplier = (info.account as { supplierContactId: number }).supplierContactId;

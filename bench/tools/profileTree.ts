@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   console.log('inclusive µs per request (100 µs samples):');
   for (const [k, v] of [...incl2].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(`  ${((v * 100) / r.requests.total).toFixed(1).padStart(7)}  ${k}`);
   console.log(`busy samples ${busy} (${(busy / r.requests.total).toFixed(3)} per request)`);
-  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 45)) console.log(`${((100 * v) / busy).toFixed(1).padStart(5)}%  ${k}`);
+  for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 45)) console.log(`${((100 * v) / busy).toFixed(1).padStart(5)}% ${((v * 100) / r.requests.total).toFixed(1).padStart(6)} µs/req  ${k}`);
 }
 
 void main();
