@@ -22,6 +22,10 @@ async function main(): Promise<void> {
   const script = fileURLToPath(new URL('../results/.build/profile-child.mjs', import.meta.url));
   await bundleServer(fileURLToPath(new URL('../cases/server-engines.child.ts', import.meta.url)), script, { sourcemap: false, logLevel: 'warning' });
   let cluster: { url: string; dir: string } | undefined;
+  process.once('exit', () => {
+    if (cluster) stopCluster(cluster.dir);
+    cluster = undefined;
+  });
   let dbUrl = '';
   if (engine === 'postgres') {
     const server = process.env.STOCKDESK_TEST_PG_URL ?? (cluster = await startCluster()).url;
@@ -62,7 +66,10 @@ async function main(): Promise<void> {
     self.set(key, (self.get(key) ?? 0) + node.hitCount);
   }
   for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`);
-  if (cluster) stopCluster(cluster.dir);
 }
 
-void main();
+// A cluster this tool started is stopped whatever happened (main stops it on success).
+void main().catch((e: unknown) => {
+  console.error(e);
+  process.exitCode = 1;
+});
