@@ -8,6 +8,9 @@ import type { Sql } from '../db/sql';
 import { perEngine } from '../db/dialect';
 import { rawRows } from '../db/sqlite/store';
 import { readWhileUnchanged } from '../db/sqlite/unchangedCache';
+import { findWarehouse, warehouseKey, type Warehouse } from './warehouses';
+import { getProductHead, type ProductHead } from './products';
+import { contactExists } from './contacts';
 
 export type ReceiptKind = 'takein' | 'wasting' | 'delivery' | 'po_takein';
 
@@ -45,6 +48,67 @@ export async function insertReceipt(sql: Sql, accountId: number, h: ReceiptHeade
       h.batchNo ?? null, h.expireDate ?? null, now.toISOString()],
   );
   return r!.id;
+}
+
+/**
+ * A receipt of one move (a take-in or wasting by setQuantity), its ledger line 1. On PostgreSQL one
+ * statement, the receipt inserted in a CTE: a round trip fewer per write (issue 16). The move's
+ * trigger and foreign key run at the end of the statement and see the receipt. SQLite has no
+ * INSERT inside WITH, and pays no round trip: two statements there.
+ */
+export async function insertReceiptWithMove(sql: Sql, accountId: number, h: ReceiptHeader, m: Omit<Move, 'warehouseId'>, now: Date): Promise<number> {
+  if (sql.engine !== 'postgres') {
+    const receiptId = await insertReceipt(sql, accountId, h, now);
+    await addMove(sql, accountId, receiptId, { ...m, warehouseId: h.warehouseId });
+    return receiptId;
+  }
+  const r = await sql.get<{ id: number }>(
+    `WITH r AS (INSERT INTO stock_receipts (account_id, kind, warehouse_id, contact_id, order_id, po_id, invoice_id, date, price, currency,
+      fxrate, gross_weight, package_type, country_code, batch_no, expire_date, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id)
+     INSERT INTO stock_moves (receipt_id, line, account_id, product_id, warehouse_id, stock_label, qty_milli)
+     SELECT r.id, 1, ?, ?, ?, ?, ? FROM r RETURNING receipt_id AS id`,
+    [accountId, h.kind, h.warehouseId, h.contactId ?? null, h.orderId ?? null, h.poId ?? null, h.invoiceId ?? null, h.date,
+      h.price ?? null, h.currency ?? null, h.fxrate ?? null, h.grossWeight ?? null, h.packageType ?? null, h.countryCode ?? null,
+      h.batchNo ?? null, h.expireDate ?? null, now.toISOString(), accountId, m.productId, h.warehouseId, m.label, m.qtyMilli],
+  );
+  return r!.id;
+}
+
+/** What a stock write (setQuantity) reads before it checks levels: the product, the warehouse by name, whether the contact exists. */
+export interface StockWriteRefs {
+  head: Readonly<ProductHead>;
+  /** Undefined when the account has no warehouse of that name (Default may exist only by name). */
+  warehouse?: Readonly<Warehouse>;
+  /** True when no contact was named or it exists. */
+  contactKnown: boolean;
+}
+
+const STOCK_WRITE_REFS = `SELECT p.id, p.product_name AS name, p.currency, p.service, w.id AS w_id, w.name AS w_name, w.postal_code, w.city, w.street,
+    CASE WHEN ?::bigint IS NULL OR EXISTS (SELECT 1 FROM contacts c WHERE c.account_id = p.account_id AND c.id = ?) THEN 1 ELSE 0 END AS contact_known
+  FROM products p LEFT JOIN warehouses w ON w.account_id = p.account_id AND w.name_key = ?
+  WHERE p.account_id = ? AND p.id = ? FOR NO KEY UPDATE OF p`;
+
+/**
+ * The references of a stock write, with the product's stock held still to the end of the transaction
+ * (the row lock lockStock takes); undefined when the account has no such product. On PostgreSQL one
+ * statement where there were four (issue 16: round trips). SQLite keeps these rows in memory and
+ * its one writer needs no lock: the kept rows there.
+ */
+export async function stockWriteRefs(sql: Sql, accountId: number, productId: number, warehouse: string, contactId: number | undefined): Promise<StockWriteRefs | undefined> {
+  if (sql.engine !== 'postgres') {
+    const head = await getProductHead(sql, accountId, productId);
+    if (!head) return undefined;
+    return { head, warehouse: await findWarehouse(sql, accountId, warehouse), contactKnown: contactId === undefined || (await contactExists(sql, accountId, contactId)) };
+  }
+  const r = await sql.get<ProductHead & { w_id: number | null; w_name: string; postal_code: string | null; city: string | null; street: string | null; contact_known: number }>(
+    STOCK_WRITE_REFS, [contactId ?? null, contactId ?? null, warehouseKey(warehouse), accountId, productId],
+  );
+  if (!r) return undefined;
+  return {
+    head: { id: r.id, name: r.name, currency: r.currency, service: r.service },
+    warehouse: r.w_id === null ? undefined : { id: r.w_id, name: r.w_name, postalCode: r.postal_code ?? undefined, city: r.city ?? undefined, street: r.street ?? undefined },
+    contactKnown: r.contact_known === 1,
+  };
 }
 
 export interface InvoiceDeliveryMove extends Move {
@@ -179,15 +243,35 @@ const STOCK_BY_WAREHOUSE = perEngine((d) => `SELECT w.id, w.name,
   FROM products p LEFT JOIN warehouses w ON w.account_id = p.account_id AND (${d.nullParam} OR w.id = ?)
   WHERE p.account_id = ? AND p.id = ? ORDER BY w.id`);
 
-/** The same in one statement. Read raw: row objects would rebuild five keys per row. Every column is named: another engine reads rows as objects. */
-async function readStockByWarehouse(sql: Sql, accountId: number, productId: number, warehouseId: number | null, label: string | null): Promise<WarehouseStock[] | undefined> {
-  const a = accountId;
-  const p = productId;
-  const rows = (await rawRows(sql, STOCK_BY_WAREHOUSE[sql.engine], [a, p, a, p, label, label, a, p, warehouseId, warehouseId, a, p])) as Array<[number | null, string, number, number, number]>;
+/**
+ * A product's stock in the warehouse of that name (case-insensitively), with the product's and the
+ * warehouse's existence, in one statement: undefined when the account has no such product, [] when it
+ * has no such warehouse. getQuantity asked three statements for this (issue 16: round trips).
+ */
+export function stockInWarehouseNamed(sql: Sql, accountId: number, productId: number, warehouse: string, label: string | null): Promise<readonly WarehouseStock[] | undefined> {
+  const nameKey = warehouseKey(warehouse);
+  return readWhileUnchanged(sql, `stock:${accountId}:${productId}:name=${nameKey}:${label === null ? '*' : `=${label}`}`, async () => {
+    const a = accountId;
+    const p = productId;
+    return stockRows(await rawRows(sql, STOCK_IN_NAMED[sql.engine], [a, p, a, p, label, label, a, p, nameKey, a, p]));
+  });
+}
+
+const STOCK_IN_NAMED = perEngine((d) => STOCK_BY_WAREHOUSE[d.engine].replace(`(${d.nullParam} OR w.id = ?)`, 'w.name_key = ?'));
+
+function stockRows(raw: unknown[][]): WarehouseStock[] | undefined {
+  const rows = raw as Array<[number | null, string, number, number, number]>;
   if (rows.length === 0) return undefined;
   // The product exists but no warehouse matched: one row of NULLs from the outer join.
   if (rows[0]![0] === null) return [];
   return rows.map(([id, warehouse, onHand, labelOnHand, pending]) => ({ warehouseId: id!, warehouse, onHand, labelOnHand, pending }));
+}
+
+/** The same in one statement. Read raw: row objects would rebuild five keys per row. Every column is named: another engine reads rows as objects. */
+async function readStockByWarehouse(sql: Sql, accountId: number, productId: number, warehouseId: number | null, label: string | null): Promise<WarehouseStock[] | undefined> {
+  const a = accountId;
+  const p = productId;
+  return stockRows(await rawRows(sql, STOCK_BY_WAREHOUSE[sql.engine], [a, p, a, p, label, label, a, p, warehouseId, warehouseId, a, p]));
 }
 
 export interface LevelsAt {

@@ -8,9 +8,9 @@ import type { RequestContext } from '../../context';
 import type { Sql } from '../../db/sql';
 import { getAccount } from '../../repos/accounts';
 import { contactExists } from '../../repos/contacts';
-import { getProductHead, productExists, type ProductHead } from '../../repos/products';
+import type { ProductHead } from '../../repos/products';
 import { pullCursor } from '../../repos/changeCursor';
-import { addMove, insertReceipt, issueSerials, levelsAt, lockStock, nextSerial, stockByWarehouse, stockPage, type LevelsAt, type WarehouseStock } from '../../repos/stock';
+import { insertReceiptWithMove, stockWriteRefs, issueSerials, levelsAt, nextSerial, stockByWarehouse, stockInWarehouseNamed, stockPage, type LevelsAt, type WarehouseStock } from '../../repos/stock';
 import type { Warehouse } from '../../repos/warehouses';
 import { fromMilli, isoDate, missing, optDecimal, toMilli } from './common';
 import { resolveWarehouse } from './warehouses';
@@ -43,8 +43,12 @@ export async function getQuantity(ctx: RequestContext, p: Params<'getQuantity'>)
   const label = p.stock_label === '' ? undefined : p.stock_label;
   // With "*" the product check rides in the stock query; a named warehouse is checked after the product.
   if (p.warehouse === '*') return { quantities: await quantityRows(ctx, p.product_id, '*', label) };
-  if (!(await productExists(ctx.db, ctx.accountId, p.product_id))) missing('product', 'product_id', p.product_id);
-  return { quantities: await quantityRows(ctx, p.product_id, [await resolveWarehouse(ctx, ctx.db, p.warehouse, 'warehouse', false)], label) };
+  // The product, the warehouse and the stock in one statement; the warehouse is resolved on its own
+  // only when none has that name (Default of an older account exists only by name: zero stock).
+  const rows = (await stockInWarehouseNamed(ctx.db, ctx.accountId, p.product_id, p.warehouse, label ?? null)) ?? missing('product', 'product_id', p.product_id);
+  if (rows.length > 0) return { quantities: rows.map((r) => quantityRow(p.product_id, r, label)) };
+  const one = await resolveWarehouse(ctx, ctx.db, p.warehouse, 'warehouse', false);
+  return { quantities: [quantityRow(p.product_id, { warehouse: one.name, onHand: 0, labelOnHand: 0, pending: 0 }, label)] };
 }
 
 export interface TakeIn {
@@ -65,12 +69,15 @@ export interface TakeIn {
   expireDate?: string;
 }
 
-/** Checks a take-in's references before anything is written (prefix names the fields: "" or "takein_"). */
-export async function checkTakeIn(ctx: RequestContext, sql: Sql, product: ProductHead, t: TakeIn, prefix: string): Promise<void> {
+/**
+ * Checks a take-in's references before anything is written (prefix names the fields: "" or "takein_").
+ * contactKnown: whether the contact exists, when the caller read it already.
+ */
+export async function checkTakeIn(ctx: RequestContext, sql: Sql, product: ProductHead, t: TakeIn, prefix: string, contactKnown?: boolean): Promise<void> {
   if (product.service === 1) {
     throw conflict(`Product ${product.id} (${product.name}) is a service and carries no stock.`, [{ field: `${prefix}quantity`, message: 'a service has no stock' }], reason('service_has_no_stock', { product_id: product.id }));
   }
-  if (t.contactId !== undefined && !(await contactExists(sql, ctx.accountId, t.contactId))) missing('contact', `${prefix}contact_id`, t.contactId);
+  if (t.contactId !== undefined && !(contactKnown ?? (await contactExists(sql, ctx.accountId, t.contactId)))) missing('contact', `${prefix}contact_id`, t.contactId);
   if (t.productType === 3 && t.qtyMilli % 1000 !== 0) {
     throw invalid(`Vouchers (product_type 3) are taken in by whole pieces; got ${fromMilli(t.qtyMilli)}.`, [{ field: `${prefix}quantity`, message: 'must be a whole number for vouchers' }]);
   }
@@ -87,13 +94,12 @@ export async function placeTakeIn(ctx: RequestContext, db: Sql, product: Product
   const { accountId } = ctx;
   const now = ctx.clock.now();
   const price = optDecimal(t.price, `${prefix}price`);
-  const receiptId = await insertReceipt(db, accountId, {
+  const receiptId = await insertReceiptWithMove(db, accountId, {
     kind: 'takein', warehouseId: t.warehouse.id, contactId: t.contactId, date: t.date ?? isoDate(now), price,
     currency: price === undefined ? t.currency : (t.currency ?? product.currency), fxrate: optDecimal(t.fxrate, `${prefix}fxrate`),
     grossWeight: optDecimal(t.grossWeight, `${prefix}gross_weight`), packageType: t.packageType, countryCode: t.countryCode, batchNo: t.batchNo,
     expireDate: t.expireDate,
-  }, now);
-  await addMove(db, accountId, receiptId, { productId: product.id, warehouseId: t.warehouse.id, label: t.label, qtyMilli: t.qtyMilli });
+  }, { productId: product.id, label: t.label, qtyMilli: t.qtyMilli }, now);
   if (t.productType !== 3) return { receiptId };
   const count = t.qtyMilli / 1000;
   const first = t.startSerial ?? (await nextSerial(db, product.id));
@@ -119,9 +125,11 @@ function binRows(productId: number, warehouse: string, before: LevelsAt, label: 
 export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Promise<Result<'setQuantity'>> {
   return ctx.commit(async (db) => {
     const { accountId } = ctx;
-    const product = (await getProductHead(db, accountId, p.product_id)) ?? missing('product', 'product_id', p.product_id);
+    // Read with the lock that holds the product's stock still (lockStock's, on PostgreSQL) until commit.
+    const refs = (await stockWriteRefs(db, accountId, p.product_id, p.warehouse, p.contact_id)) ?? missing('product', 'product_id', p.product_id);
+    const product = refs.head;
     if (p.warehouse === '*') throw invalid('setQuantity changes one warehouse: name it (or Default) instead of "*".', [{ field: 'warehouse', message: 'must name one warehouse' }]);
-    const warehouse = await resolveWarehouse(ctx, db, p.warehouse, 'warehouse', true);
+    const warehouse = refs.warehouse ?? (await resolveWarehouse(ctx, db, p.warehouse, 'warehouse', true));
     const label = p.stock_label ?? '';
     const qtyMilli = toMilli(p.quantity, 'quantity');
     const t: TakeIn = {
@@ -129,11 +137,10 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Prom
       currency: p.currency, fxrate: p.fxrate, date: p.date, grossWeight: p.gross_weight, packageType: p.package_type, countryCode: p.country_code,
       batchNo: p.batch_no, expireDate: p.expire_date,
     };
-    await checkTakeIn(ctx, db, product, t, '');
+    await checkTakeIn(ctx, db, product, t, '', refs.contactKnown);
     // One read before the write serves the checks and the answer: the write changes the label's
     // level and the warehouse's total by exactly qtyMilli, and nothing else runs in between
-    // (lockStock: not another instance's write either).
-    await lockStock(db, accountId, [product.id]);
+    // (the product's lock, taken with its head above: not another instance's write either).
     const before = await levelsAt(db, accountId, product.id, warehouse.id);
     const current = before.levels.find((l) => l.label === label)?.qtyMilli ?? 0;
     const where = `${warehouse.name}${label ? ` (label ${label})` : ''}`;
@@ -155,8 +162,7 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Prom
       }));
     }
     const now = ctx.clock.now();
-    const receiptId = await insertReceipt(db, accountId, { kind: 'wasting', warehouseId: warehouse.id, contactId: p.contact_id, date: p.date ?? isoDate(now), batchNo: p.batch_no }, now);
-    await addMove(db, accountId, receiptId, { productId: product.id, warehouseId: warehouse.id, label, qtyMilli });
+    const receiptId = await insertReceiptWithMove(db, accountId, { kind: 'wasting', warehouseId: warehouse.id, contactId: p.contact_id, date: p.date ?? isoDate(now), batchNo: p.batch_no }, { productId: product.id, label, qtyMilli }, now);
     return { receipt_id: receiptId, receipt_type: 'wasting' as const, quantities: [row()], stock: binRows(product.id, warehouse.name, before, label, qtyMilli) };
   });
 }

@@ -1,0 +1,152 @@
+/**
+ * Issue 16: setQuantity and getQuantity over HTTP on PostgreSQL (one instance) against the same on
+ * SQLite, in the same run, on the same seeded data. Every request is another product and warehouse
+ * (getQuantity: every warehouse or one by name; setQuantity: a take-in into one of them), so no kept
+ * answer or kept body serves it. SQLite and PostgreSQL runs alternate in rounds and each side
+ * reports its median. The PostgreSQL server is STOCKDESK_TEST_PG_URL's, or a private cluster started
+ * here (scripts/pg-cluster.mjs) and removed after; the bench database is told synchronous_commit = on
+ * (the test cluster's default is off): a commit waits for its WAL to be written, as in production.
+ */
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { percentile } from '../lib/measure';
+import { makeResult, noTarget, ratioAtLeast, type BenchCase, type BenchContext, type BenchResult } from '../lib/types';
+import { askChild, autocannon, loadAverageNote, startChild, stopChildren, type CannonResult } from '../lib/http';
+import { startCluster, stopCluster } from '../../scripts/pg-cluster.mjs';
+import type { ChildProcess } from 'node:child_process';
+
+const CHILD = fileURLToPath(new URL('./server-engines.child.ts', import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = 8;
+const JSON_TYPE = { 'content-type': 'application/json' };
+/** Linux's USER_HZ: /proc/<pid>/stat counts CPU time in 1/100 s. */
+const TICK_MS = 10;
+
+interface Served {
+  child: ChildProcess;
+  url: string;
+  keys: { api_key: string; session_key: string };
+  supplier: number;
+  firstId: number;
+  products: number;
+  warehouses: string[];
+  poolSize: number;
+}
+
+async function serve(args: string[]): Promise<Served> {
+  const { child, info } = await startChild(CHILD, args);
+  return { child, ...(info as Omit<Served, 'child'>) };
+}
+
+/** The server's CPU ms so far: its process and (PostgreSQL) its pool's backends, by pid. */
+async function cpuOf(s: Served): Promise<{ node: number; backends: Record<number, number> }> {
+  const { cpu, backends } = await askChild<{ cpu: NodeJS.CpuUsage; backends: Record<number, number> }>(s.child, { cpu: true });
+  return { node: (cpu.user + cpu.system) / 1000, backends };
+}
+
+interface Round {
+  r: CannonResult;
+  /** Server CPU µs per request: node, and the database's backends (0 on SQLite, in process). */
+  nodeUs: number;
+  dbUs: number;
+}
+
+async function measure(s: Served, body: (i: number) => string, counter: { n: number }, seconds = SECONDS): Promise<Round> {
+  const before = await cpuOf(s);
+  const r = await autocannon({
+    url: `${s.url}/api/product`, method: 'POST', body: body(counter.n), headers: JSON_TYPE, connections: CONNECTIONS, duration: seconds,
+    requests: [{ setupRequest: (req) => ({ ...req, body: body(counter.n++) }) }],
+  });
+  if (r.errors || r.non2xx) throw new Error(`${r.errors} errors and ${r.non2xx} non-2xx answers under load`);
+  const after = await cpuOf(s);
+  const n = Math.max(1, r.requests.total);
+  let dbTicks = 0;
+  for (const [pid, t] of Object.entries(after.backends)) dbTicks += t - (before.backends[Number(pid)] ?? 0);
+  return { r, nodeUs: ((after.node - before.node) * 1000) / n, dbUs: (dbTicks * TICK_MS * 1000) / n };
+}
+
+/** The request bodies of one engine's server: the same sequence on both, over its own ids and keys. */
+function bodies(s: Served, runId: string) {
+  const product = (i: number) => s.firstId + ((i * 7919) % s.products);
+  const warehouse = (i: number) => s.warehouses[i % s.warehouses.length]!;
+  return {
+    getQuantity: (i: number) => JSON.stringify({ getQuantity: { ...s.keys, product_id: product(i), warehouse: i % 3 ? warehouse(i) : '*' } }),
+    setQuantity: (i: number) => JSON.stringify({
+      setQuantity: { ...s.keys, product_id: product(i), quantity: 1, contact_id: s.supplier, warehouse: warehouse(i), stock_label: i % 4 ? 'A-01' : '' },
+    }),
+    'setQuantity.request_id': (i: number) => JSON.stringify({
+      setQuantity: { ...s.keys, product_id: product(i), quantity: 1, contact_id: s.supplier, warehouse: warehouse(i), request_id: `bench-${runId}-${i}` },
+    }),
+  };
+}
+
+const TARGETS: Record<string, number | null> = { getQuantity: 0.5, setQuantity: 0.3, 'setQuantity.request_id': null };
+
+async function benchDatabase(ctx: BenchContext): Promise<{ url: string; done: () => Promise<void> }> {
+  let serverUrl = process.env.STOCKDESK_TEST_PG_URL;
+  let clusterDir: string | undefined;
+  if (!serverUrl) {
+    ctx.log('server.pg.product: starting a private PostgreSQL cluster (scripts/pg-cluster.mjs)');
+    ({ url: serverUrl, dir: clusterDir } = await startCluster());
+  }
+  const name = `stockdesk_bench_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
+  await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = on`);
+  const u = new URL(serverUrl!);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    done: async () => {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
+      await admin.end();
+      if (clusterDir) stopCluster(clusterDir);
+    },
+  };
+}
+
+export const serverPgProduct: BenchCase = {
+  name: 'server.pg.product',
+  description: 'getQuantity and setQuantity over HTTP on PostgreSQL (one instance) vs the same on SQLite, varied products and warehouses',
+  async run(ctx: BenchContext) {
+    const db = await benchDatabase(ctx);
+    const servers: Served[] = [];
+    const results: BenchResult[] = [];
+    try {
+      ctx.log('server.pg.product: seeding both engines in child processes');
+      const [lite, post] = await Promise.all([serve(['sqlite']), serve(['postgres', db.url])]);
+      servers.push(lite!, post!);
+      const runId = Date.now().toString(36);
+      const liteBodies = bodies(lite!, runId);
+      const postBodies = bodies(post!, runId);
+      for (const name of Object.keys(TARGETS) as Array<keyof typeof liteBodies>) {
+        const counters = [{ n: 0 }, { n: 0 }];
+        const liteRounds: Round[] = [];
+        const postRounds: Round[] = [];
+        // Warm-up, not counted: the JIT, the pool's connections and their prepared statements.
+        await measure(lite!, liteBodies[name], counters[0]!, 1);
+        await measure(post!, postBodies[name], counters[1]!, 1);
+        for (let round = 0; round < ROUNDS; round++) {
+          ctx.log(`server.pg.product: ${name} round ${round + 1}/${ROUNDS}, SQLite then PostgreSQL`);
+          liteRounds.push(await measure(lite!, liteBodies[name], counters[0]!));
+          postRounds.push(await measure(post!, postBodies[name], counters[1]!));
+        }
+        const med = (xs: number[]) => percentile(xs, 50);
+        const rps = (rs: Round[]) => med(rs.map((x) => x.r.requests.average));
+        const target = TARGETS[name] ?? null;
+        results.push(makeResult({
+          name: `server.pg.product.${name}`, value: rps(postRounds), unit: 'req/s', baseline: rps(liteRounds), baselineLabel: 'SQLite',
+          notes: `every request another product (${lite!.products}) and warehouse (${lite!.warehouses.length}); ${CONNECTIONS} connections, pool ${post!.poolSize}, ${ROUNDS} alternating rounds of ${SECONDS} s, medians; per-round ratios ${postRounds.map((x, i) => (x.r.requests.average / liteRounds[i]!.r.requests.average).toFixed(2)).join(', ')}; p50/p99 PostgreSQL ${med(postRounds.map((x) => x.r.latency.p50))}/${med(postRounds.map((x) => x.r.latency.p99))} ms, SQLite ${med(liteRounds.map((x) => x.r.latency.p50))}/${med(liteRounds.map((x) => x.r.latency.p99))} ms; server CPU µs/request: PostgreSQL node ${med(postRounds.map((x) => x.nodeUs)).toFixed(0)} + backends ${med(postRounds.map((x) => x.dbUs)).toFixed(0)}, SQLite ${med(liteRounds.map((x) => x.nodeUs)).toFixed(0)}; ${loadAverageNote()}`,
+        }, target === null ? noTarget : ratioAtLeast(target)));
+      }
+    } finally {
+      stopChildren(...servers.map((s) => s.child));
+      // The PostgreSQL child closes its pool as it exits; give it a moment before the database goes.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await db.done();
+    }
+    return results;
+  },
+};
