@@ -28,10 +28,14 @@ interface Source {
   kind: string;
   /** Column expressions over the row (r.), for ref_id, warehouse_id, stock_label, invoice_id. */
   cols: [string, string, string, string];
+  /** SQLite only: a WHEN for the update trigger. */
+  sqliteUpdateWhen?: string;
 }
 
 const SOURCES: Source[] = [
-  { table: 'products', name: 'feed_products', ops: ['ai', 'au'], kind: 'product', cols: ['id', 'NULL', 'NULL', 'NULL'] },
+  // On SQLite a new or renamed product's search_rev is set by a second UPDATE from products_rev_ai/au
+  // (migration 005); that one is not a change of its own. PostgreSQL sets it in a BEFORE trigger.
+  { table: 'products', name: 'feed_products', ops: ['ai', 'au'], kind: 'product', cols: ['id', 'NULL', 'NULL', 'NULL'], sqliteUpdateWhen: 'old.search_rev IS new.search_rev' },
   { table: 'stock_moves', name: 'feed_stock_moves', ops: ['ai'], kind: 'stock', cols: ['product_id', 'warehouse_id', 'stock_label', 'NULL'] },
   { table: 'reservations', name: 'feed_reservations', ops: ['ai', 'au', 'ad'], kind: 'stock', cols: ['product_id', 'warehouse_id', 'NULL', 'NULL'] },
   { table: 'orders', name: 'feed_orders', ops: ['ai', 'au'], kind: 'order', cols: ['id', 'NULL', 'NULL', 'NULL'] },
@@ -47,7 +51,8 @@ const INSERT = 'INSERT INTO feed_changes (account_id, tx, kind, ref_id, warehous
 
 function sqliteTrigger(s: Source, op: 'ai' | 'au' | 'ad'): string {
   const row = op === 'ad' ? 'old' : 'new';
-  return `CREATE TRIGGER ${s.name}_${op} AFTER ${EVENT[op]} ON ${s.table} BEGIN ${INSERT} ${values(s, row, '0')}; END`;
+  const when = op === 'au' && s.sqliteUpdateWhen ? ` WHEN ${s.sqliteUpdateWhen}` : '';
+  return `CREATE TRIGGER ${s.name}_${op} AFTER ${EVENT[op]} ON ${s.table}${when} BEGIN ${INSERT} ${values(s, row, '0')}; END`;
 }
 
 function pgFunction(s: Source): string {
