@@ -10,7 +10,7 @@ import type { Logger } from 'pino';
 import type { Store } from '../db/sql';
 import type { FeedConfig } from '../config';
 import { head, readAccount, readAll, START, type Position } from './read';
-import { FeedStream } from './stream';
+import type { FeedStream } from './stream';
 import { listenForFeed, type Wake } from './pgWake';
 
 const PAGE = 500;
