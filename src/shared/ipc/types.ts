@@ -42,6 +42,8 @@ export interface SyncStatus {
   /** The queue stops when the server refuses the credentials, until new ones are saved. */
   paused: 'auth' | null;
   lastError: string | null;
+  /** live: the server's change feed is open (other desks' changes arrive within a second); polling: timed pulls only; offline. */
+  live: 'live' | 'polling' | 'offline';
 }
 
 export interface ProductRow {
