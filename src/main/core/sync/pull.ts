@@ -92,7 +92,10 @@ export function scopeTables(scope: PullScope): Array<'products' | 'quantities' |
     if (k === 'product') t.add('products');
     if (k === 'stock' || k === 'order') t.add('quantities');
     if (k === 'contact') t.add('contacts');
-    if (k === 'invoice' || k === 'payment') (t.add('invoices'), t.add('dues'));
+    if (k === 'invoice' || k === 'payment') {
+      t.add('invoices');
+      t.add('dues');
+    }
   }
   return [...t];
 }
