@@ -7,6 +7,7 @@ import { rendererCase } from './renderer';
 import { serverProduct } from './server-product';
 import { serverFinance } from './server-finance';
 import { serverHostile } from './hostile';
+import { liveCase } from './live';
 
 /** Every benchmark `npm run bench` knows; append new cases here. */
-export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, deskNetwork, rendererCase, serverHostile];
+export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, deskNetwork, rendererCase, serverHostile, liveCase];
