@@ -168,6 +168,11 @@ export interface CountLine {
   unit: string;
   expected: number;
   counted: number | null;
+  /**
+   * Set when the shelf's stock moved (another desk, through the live feed or a pull) after this line
+   * was counted: what the mirror shows now, against `expected`, the figure the count was made on.
+   */
+  movedTo?: number;
 }
 
 export interface CountSheet {
