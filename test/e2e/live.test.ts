@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DEMO_KEYS } from '../helpers/server';
-import { eventually, launchBrowser, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
+import { eventually, launchBrowser, scan, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
 
 const MAKITA = '5990040000007';
 const BUDAPEST = 'Budapest Raktár';
@@ -65,6 +65,33 @@ describe('live desks', () => {
     await eventually(async () => (await budapestRow().innerText()).includes(String(before + 3)), { what: 'B’s open screen showing the take-in', timeoutMs: 3_000 });
     console.log(`desk A take-in → desk B screen (${language}): ${Date.now() - started} ms`);
     await screenshot(b, `live-desk-b-${language}`);
+    expect(browser.errors).toEqual([]);
+  });
+
+  it('order entry on desk B warns when another desk’s order leaves less available than the line asks (hu)', async () => {
+    await deskB.invoke('settings.update', { language: 'hu' });
+    await b.goto(deskB.harness.url);
+    await b.reload();
+    await b.getByTestId('sb-connection').waitFor();
+    await b.keyboard.press('F7');
+    await b.getByRole('link', { name: 'Új rendelés' }).click();
+    await b.getByRole('heading', { level: 1, name: 'Új rendelés' }).waitFor();
+    await b.getByLabel('Raktár', { exact: true }).selectOption(BUDAPEST);
+    await scan(b, MAKITA);
+    await b.getByTestId('order-line-0').waitFor();
+    const available = (await srv.server.ok('getQuantity', { product_id: makita, warehouse: BUDAPEST })).quantities[0]!.available;
+    expect(available).toBeGreaterThan(1);
+    await expect.poll(() => b.getByTestId('order-line-0-short').count()).toBe(0);
+    // Desk A reserves all but one of the Makitas in Budapest with a finalized order.
+    await deskA.invoke('orders.save', { order: {
+      warehouse: BUDAPEST, shipping_aim: 'Sale', method: 'transfer', issued_date: new Date().toISOString().slice(0, 10), selected_account: srv.server.account.bankAccount,
+      contact_id: srv.server.account.customerContactId, currency: 'HUF', finalize_order: 1, items: [{ product_id: makita, quantity: available }],
+    } });
+    await eventually(async () => (await srv.server.ok('getQuantity', { product_id: makita, warehouse: BUDAPEST })).quantities[0]!.available === 0, { what: 'the reservation on the server', timeoutMs: 10_000 });
+    const warning = b.getByTestId('order-line-0-short');
+    await warning.waitFor({ timeout: 5_000 });
+    expect(await warning.innerText()).toContain('Most csak 0 szabad');
+    await screenshot(b, 'live-order-short-hu');
     expect(browser.errors).toEqual([]);
   });
 });
