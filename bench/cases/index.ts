@@ -7,8 +7,9 @@ import { rendererCase } from './renderer';
 import { serverProduct } from './server-product';
 import { serverFinance } from './server-finance';
 import { serverHostile } from './hostile';
+import { liveCase } from './live';
 import { serverPgHaproxy } from './server-pg-haproxy';
 import { serverPgProduct } from './server-engines';
 
 /** Every benchmark `npm run bench` knows; append new cases here. */
-export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, deskNetwork, rendererCase, serverHostile, serverPgProduct, serverPgHaproxy];
+export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, deskNetwork, rendererCase, serverHostile, serverPgProduct, serverPgHaproxy, liveCase];

@@ -37,7 +37,19 @@ export interface ServerConfig {
   invoicePrefix: string;
   proformaPrefix: string;
   version: string;
+  /** The change feed (feed/hub.ts): streams per account, heartbeat, a stream's unsent bytes before it is cut, wake-up poll. */
+  feed: FeedConfig;
 }
+
+export interface FeedConfig {
+  maxPerAccount: number;
+  heartbeatMs: number;
+  maxBufferedBytes: number;
+  /** How often the change table is read without a wake-up (another process, a missed NOTIFY, a late commit on PostgreSQL). */
+  pollMs: number;
+}
+
+export const DEFAULT_FEED: FeedConfig = { maxPerAccount: 256, heartbeatMs: 15_000, maxBufferedBytes: 256 * 1024, pollMs: 1_000 };
 
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
@@ -54,5 +66,6 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     proformaPrefix: 'PRO',
     version: '0.1.0',
     ...overrides,
+    feed: { ...DEFAULT_FEED, ...overrides.feed },
   };
 }

@@ -55,9 +55,46 @@ export interface Network {
   /** Hide the mirroring extensions from /api/health. */
   stripExtensions: boolean;
   calls: Array<{ url: string; method: string | null }>;
+  /** Open change-feed streams; cutFeeds() breaks them as a dropped connection would. */
+  feeds: Set<ReadableStreamDefaultController<Uint8Array>>;
 }
 
-const EXTENSIONS = ['getProduct.after_id', 'getProduct.updated_since', 'getQuantities', 'crm.getContacts', 'crm.getBankAccounts', 'setQuantity.expected_quantity', 'getStockHistory', 'setTransfer'];
+/** Breaks every open feed stream (the desk sees a connection that died). */
+export function cutFeeds(net: Network): void {
+  for (const c of net.feeds) c.error(new TypeError('terminated'));
+  net.feeds.clear();
+}
+
+/** The feed's body passed through a stream the test can break. */
+function breakable(net: Network, res: Response): Response {
+  const source = res.body!.getReader();
+  let ctl!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      ctl = c;
+      net.feeds.add(c);
+    },
+    async pull(c) {
+      try {
+        const { done, value } = await source.read();
+        if (done) {
+          net.feeds.delete(ctl);
+          c.close();
+        } else c.enqueue(value);
+      } catch (e) {
+        net.feeds.delete(ctl);
+        c.error(e);
+      }
+    },
+    cancel() {
+      net.feeds.delete(ctl);
+      void source.cancel();
+    },
+  });
+  return new Response(body, { status: res.status, headers: res.headers });
+}
+
+const EXTENSIONS = ['getProduct.after_id', 'getProduct.updated_since', 'getQuantities', 'crm.getContacts', 'crm.getBankAccounts', 'setQuantity.expected_quantity', 'getStockHistory', 'setTransfer', 'feed'];
 
 export function testFetch(net: Network): FetchFn {
   return async (url, init) => {
@@ -65,6 +102,7 @@ export function testFetch(net: Network): FetchFn {
     net.calls.push({ url, method: /^\{"(\w+)"/.exec(body)?.[1] ?? /<command><(\w+)/.exec(body)?.[1] ?? null });
     if (net.offline) throw new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } });
     const res = await fetch(url, init);
+    if (url.endsWith('/api/feed') && res.status === 200 && res.body) return breakable(net, res);
     if (!net.stripExtensions || !url.endsWith('/api/health')) return res;
     const health = (await res.json()) as { capabilities: string[] };
     health.capabilities = health.capabilities.filter((c) => !EXTENSIONS.includes(c));
@@ -89,10 +127,11 @@ export interface TestCore {
 export async function startTestCore(server: TestServer, opts: { format?: 'json' | 'xml'; stripExtensions?: boolean; engine?: Partial<EngineConfig>; connect?: boolean; dir?: string; realTime?: boolean; serverUrl?: string; seed?: number } = {}): Promise<TestCore> {
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), 'stockdesk-core-'));
   const clock = new FakeCoreClock(server.clock);
-  const net: Network = { offline: false, stripExtensions: opts.stripExtensions ?? false, calls: [] };
+  const net: Network = { offline: false, stripExtensions: opts.stripExtensions ?? false, calls: [], feeds: new Set() };
   const core = createCore({
     dataDir: dir, clock: opts.realTime ? systemClock : clock, fetch: testFetch(net), random: seededRandom(opts.seed ?? 42), credentialStore: memoryCredentialStore(),
-    engine: { healthIntervalMs: 10_000, pullIntervalMs: 3_600_000, ...opts.engine },
+    // The change feed is off unless a test asks for it: the other core tests count the calls a pull makes.
+    engine: { healthIntervalMs: 10_000, pullIntervalMs: 3_600_000, liveFeed: false, ...opts.engine },
   });
   await core.start();
   const call = async <C extends ChannelName>(channel: C, request: RequestOf<C>) => (await core.invoke(channel, request)) as IpcResponse<ResultOf<C>>;

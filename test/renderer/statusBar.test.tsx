@@ -12,7 +12,7 @@ describe('status bar', () => {
     const api = new FakeApi();
     api.status = { ...api.status, outbox: { queued: 3, inFlight: 1, needsAttention: 0 } };
     renderScreen(<StatusBar />, { api });
-    expect(await screen.findByText('Online')).toBeTruthy();
+    expect(await screen.findByText('Online · polling')).toBeTruthy();
     expect(screen.getByTestId('sb-outbox').textContent).toBe('To send: 4');
     expect(screen.queryByTestId('sb-attention')).toBeNull();
     expect(screen.getByText(/^Last sync/)).toBeTruthy();
@@ -21,7 +21,7 @@ describe('status bar', () => {
   it('follows the core: offline, needs-attention link to the sync centre, progress of a long sync', async () => {
     const api = new FakeApi();
     renderScreen(<StatusBar />, { api });
-    await screen.findByText('Online');
+    await screen.findByText('Online · polling');
     act(() =>
       api.emit('sync.status', {
         ...api.status,
@@ -39,6 +39,24 @@ describe('status bar', () => {
     expect(within(progress).getByRole('progressbar').getAttribute('value')).toBe('25');
   });
 
+  it('says live, polling or offline, and what live means', async () => {
+    const api = new FakeApi();
+    renderScreen(<StatusBar />, { api });
+    await screen.findByText('Online · polling');
+    act(() => api.emit('sync.status', { ...api.status, live: 'live' }));
+    const live = await screen.findByText('Online · live');
+    const item = screen.getByTestId('sb-connection');
+    expect(live).toBeTruthy();
+    expect(item.getAttribute('data-live')).toBe('live');
+    expect(item.getAttribute('title')).toContain('within a second');
+    act(() => api.emit('sync.status', { ...api.status, live: 'polling' }));
+    await screen.findByText('Online · polling');
+    expect(screen.getByTestId('sb-connection').getAttribute('title')).toContain('next sync');
+    act(() => api.emit('sync.status', { ...api.status, online: false, live: 'offline' }));
+    await screen.findByText('Offline');
+    expect(screen.getByTestId('sb-connection').getAttribute('data-live')).toBe('offline');
+  });
+
   it('says when the first download of the catalogue is running', async () => {
     const api = new FakeApi();
     api.status = { ...api.status, mirrored: false, lastPullAt: null, progress: { phase: 'contacts', done: 10, total: null } };
@@ -51,7 +69,7 @@ describe('status bar', () => {
   it('an outbox event updates the counts without a new status', async () => {
     const api = new FakeApi();
     renderScreen(<StatusBar />, { api });
-    await screen.findByText('Online');
+    await screen.findByText('Online · polling');
     act(() => api.emit('outbox.changed', { queued: 7, inFlight: 0, needsAttention: 1 }));
     await waitFor(() => expect(screen.getByTestId('sb-outbox').textContent).toBe('To send: 7'));
     expect(screen.getByTestId('sb-attention').textContent).toBe('Needs attention: 1');

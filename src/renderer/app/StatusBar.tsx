@@ -23,7 +23,8 @@ function StatusItems({ status }: { status: SyncStatus }) {
   const lastSync = [status.lastPullAt, status.lastPushAt].filter((d): d is string => !!d).sort().at(-1) ?? null;
   // Without keys the core does not call the server at all, so "offline" would be a guess — and wrong
   // whenever the server answers. What the clerk can do about it is sign in.
-  const connection = status.serverUrl === null ? 'noServer' : settings && !settings.hasCredentials ? 'signedOut' : status.online ? 'online' : 'offline';
+  // Online is live (the server's change feed is open) or polling (timed pulls only).
+  const connection = status.serverUrl === null ? 'noServer' : settings && !settings.hasCredentials ? 'signedOut' : !status.online ? 'offline' : status.live === 'live' ? 'live' : 'polling';
   const dot = <span className="dot" aria-hidden="true" />;
   return (
     <>
@@ -33,7 +34,13 @@ function StatusItems({ status }: { status: SyncStatus }) {
           {t(connection === 'noServer' ? 'status.noServer' : 'status.notSignedIn')}
         </Link>
       ) : (
-        <span className={`sb-item sb-conn ${connection}`} title={status.serverUrl ?? undefined} data-testid="sb-connection">
+        <span
+          // "online" stays on both online states (screens and tests key on it); live/polling says which.
+          className={`sb-item sb-conn ${connection === 'live' || connection === 'polling' ? `online ${connection}` : connection}`}
+          title={[connection === 'live' ? t('status.liveHint') : connection === 'polling' ? t('status.pollingHint') : null, status.serverUrl].filter(Boolean).join('\n') || undefined}
+          data-testid="sb-connection"
+          data-live={connection}
+        >
           {dot}
           {t(`status.${connection}`)}
         </span>

@@ -4,9 +4,11 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { areaOfPath, CAPABILITIES, encodeError, guessFormat, ProtocolError, type Area } from '@shared/protocol';
+import { areaOfPath, CAPABILITIES, FEED_PATH, encodeError, guessFormat, ProtocolError, type Area } from '@shared/protocol';
 import { dispatch, type DispatchDeps } from './dispatch';
 import { BytesPool } from './jsonBytes';
+import { FeedHub } from '../feed/hub';
+import { serveFeed } from '../feed/route';
 
 export interface RunningServer {
   server: Server;
@@ -41,6 +43,10 @@ interface Drain {
 }
 
 const drains = new WeakMap<Server, Drain>();
+const feeds = new WeakMap<Server, FeedHub>();
+
+/** The change feed of a server from createApiServer (tests and the bench count its streams). */
+export const feedOf = (server: Server): FeedHub | undefined => feeds.get(server);
 
 /** Requests in flight on a server from createApiServer (0 for any other). */
 export const inFlight = (server: Server): number => drains.get(server)?.inFlight() ?? 0;
@@ -139,6 +145,8 @@ function linger(req: IncomingMessage, res: ServerResponse): void {
 
 export function createApiServer(deps: ApiServerDeps): Server {
   const pool = new BytesPool();
+  const feed = new FeedHub(deps.db, deps.config.feed, deps.log);
+  let feedStopped: Promise<void> | null = null;
   // A request counts from its headers until its answer is written (or its connection is gone) and
   // its dispatch has settled: a handler may outlive a client that hung up, and the database must
   // not be closed under it.
@@ -194,7 +202,11 @@ export function createApiServer(deps: ApiServerDeps): Server {
       try {
         if (body === 'too-large') return tooLarge(req, res, contentType);
         const settled = request.add();
-        dispatch(deps, area, body, contentType).then((out) => answer(res, out)).catch((err: unknown) => failed(res, err)).finally(settled);
+        // A write has committed by the time dispatch settles: the feed reads what it recorded.
+        dispatch(deps, area, body, contentType).then((out) => answer(res, out)).catch((err: unknown) => failed(res, err)).finally(() => {
+          settled();
+          feed.poke();
+        });
       } catch (err) {
         failed(res, err);
       }
@@ -225,6 +237,7 @@ export function createApiServer(deps: ApiServerDeps): Server {
         const body = JSON.stringify({ status: 'ok', version: deps.config.version, engine: deps.engine, capabilities: CAPABILITIES, server_time: deps.clock.now().toISOString() });
         return send(res, 200, 'application/json; charset=utf-8', body);
       }
+      if (path === FEED_PATH) return void serveFeed(req, res, deps, feed).catch((err: unknown) => failed(res, err));
       const area = areaOfPath(path);
       const contentType = req.headers['content-type'];
       if (!area) {
@@ -253,12 +266,15 @@ export function createApiServer(deps: ApiServerDeps): Server {
   drains.set(server, {
     begin() {
       draining = true;
+      // Streams never end by themselves: they are closed so that the drain can finish.
+      feedStopped ??= feed.stop();
       // Answers still to come tell their clients the connection ends with them.
       for (const res of open) if (!res.headersSent) res.setHeader('Connection', 'close');
     },
     inFlight: () => pending,
-    settled: () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+    settled: () => Promise.all([feedStopped, pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))]).then(() => undefined),
   });
+  feeds.set(server, feed);
   return server;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Transfers: a document whose moves are two receipts marked with its id (migration 8): the
+ * Transfers: a document whose moves are two receipts marked with its id (migration 7): the
  * out-side one of kind 'wasting', the in-side one of kind 'takein'. Levels follow from the moves
  * (trigger stock_moves_level_ai), in the caller's transaction.
  */

@@ -42,6 +42,8 @@ export interface SyncStatus {
   /** The queue stops when the server refuses the credentials, until new ones are saved. */
   paused: 'auth' | null;
   lastError: string | null;
+  /** live: the server's change feed is open (other desks' changes arrive within a second); polling: timed pulls only; offline. */
+  live: 'live' | 'polling' | 'offline';
 }
 
 export interface ProductRow {
@@ -167,6 +169,11 @@ export interface CountLine {
   unit: string;
   expected: number;
   counted: number | null;
+  /**
+   * Set when the shelf's stock moved (another desk, through the live feed or a pull) after this line
+   * was counted: what the mirror shows now, against `expected`, the figure the count was made on.
+   */
+  movedTo?: number;
 }
 
 export interface CountSheet {

@@ -72,5 +72,7 @@ export const CAPABILITIES = [
   'generateInvoice',
   'crm.getContacts',
   'crm.getBankAccounts',
+  // GET /api/feed: the account's changes as Server-Sent Events (feed.ts, docs/api.md "Change feed").
+  'feed',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];

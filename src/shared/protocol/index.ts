@@ -2,6 +2,8 @@ export * from './catalog';
 export * from './codec';
 export * from './errors';
 export * from './reasons';
+export * from './feed';
+export * from './sse';
 export { LOCALES, INVOICE_CURRENCIES, PAYMENT_METHODS, isCalendarDate, type Locale, type PaymentMethod } from './fields';
 export * from './schemas/common';
 export { CRDR, CUSTOMER_VAT_TYPES, INVOICE_STATUSES, INVOICE_TYPES, type InvoiceHeader, type InvoiceRecord } from './schemas/finance';

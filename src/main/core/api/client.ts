@@ -3,7 +3,7 @@
  * AbortSignal, bodies written and read only by the shared codec. XML or JSON is a setting.
  */
 import {
-  areaPath, CAPABILITIES, decodeResponse, encodeRequest, METHODS, ResponseFormatError,
+  areaPath, CAPABILITIES, FEED_API_KEY_HEADER, FEED_PATH, FEED_SESSION_KEY_HEADER, decodeResponse, encodeRequest, METHODS, ResponseFormatError,
   type Capability, type Format, type MethodName, type Params, type Reason, type Result,
 } from '@shared/protocol';
 import type { FetchFn } from '../types';
@@ -75,6 +75,11 @@ function deadline(timeoutMs: number, outer?: AbortSignal): { signal: AbortSignal
   };
 }
 
+/** Opening the change feed: the stream's body, or why not (auth: the keys; absent: the server has no feed). */
+export type FeedOpen =
+  | { kind: 'open'; body: ReadableStream<Uint8Array> }
+  | { kind: 'auth' | 'absent' | 'network' | 'server'; message: string };
+
 export class ApiClient {
   readonly baseUrl: string;
   constructor(private readonly cfg: ApiConfig) {
@@ -123,6 +128,40 @@ export class ApiClient {
       return { kind: 'rejected', code, message, details, ...(reason ? { reason } : {}) };
     }
     return { kind: 'server', status, message };
+  }
+
+  /**
+   * GET /api/feed (docs/api.md, "Change feed"): resolves once the server answered the headers; the
+   * body then streams until the server or `signal` ends it. Only the opening counts as a call for
+   * connectivity: a stream that ends later says nothing about the network.
+   */
+  async openFeed(lastEventId: string | null, signal: AbortSignal, timeoutMs = 10_000): Promise<FeedOpen> {
+    // The deadline covers the headers only; the caller's signal ends the stream whenever it is aborted.
+    const c = new AbortController();
+    const timer = setTimeout(() => c.abort(new DOMException('The call timed out.', 'TimeoutError')), timeoutMs);
+    timer.unref?.();
+    if (signal.aborted) c.abort(signal.reason);
+    else signal.addEventListener('abort', () => c.abort(signal.reason), { once: true });
+    let res: Response;
+    try {
+      res = await this.cfg.fetch(this.baseUrl + FEED_PATH, {
+        method: 'GET',
+        headers: { accept: 'text/event-stream', [FEED_API_KEY_HEADER]: this.cfg.apiKey, [FEED_SESSION_KEY_HEADER]: this.cfg.sessionKey, ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+        signal: c.signal,
+      });
+    } catch (e) {
+      if (!cancelled(signal)) this.cfg.observe?.(false);
+      return { kind: 'network', message: describe(e) };
+    } finally {
+      clearTimeout(timer);
+    }
+    this.cfg.observe?.(true);
+    if (res.status === 200 && res.body && (res.headers.get('content-type') ?? '').startsWith('text/event-stream')) return { kind: 'open', body: res.body };
+    const text = await res.text().catch(() => '');
+    const message = /"message":"((?:[^"\\]|\\.)*)"/.exec(text)?.[1] ?? `HTTP ${res.status}`;
+    if (res.status === 401) return { kind: 'auth', message };
+    if (res.status === 404 || res.status === 405) return { kind: 'absent', message };
+    return { kind: 'server', message };
   }
 
   /**

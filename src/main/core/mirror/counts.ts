@@ -40,11 +40,16 @@ export function getSheet(db: Db, id: number): CountSheet | null {
       FROM count_lines l LEFT JOIN products p ON p.id = l.product_id WHERE l.sheet_id = ? ORDER BY l.position, l.product_id, l.stock_label`).all(id) as LineRow[];
   return {
     id: s.id, warehouse: s.warehouse, stockLabel: s.stock_label, createdAt: s.created_at,
-    lines: lines.map((l) => ({
-      productId: l.product_id, stockLabel: l.stock_label, name: l.name ?? `#${l.product_id}`, ean: l.ean, itemNumber: l.item_number, unit: l.unit ?? '',
-      expected: fromMilli(l.counted_milli === null ? visibleMilli(db, l.product_id, s.warehouse, l.stock_label) : l.expected_milli),
-      counted: l.counted_milli === null ? null : fromMilli(l.counted_milli),
-    })),
+    lines: lines.map((l) => {
+      const now = visibleMilli(db, l.product_id, s.warehouse, l.stock_label);
+      return {
+        productId: l.product_id, stockLabel: l.stock_label, name: l.name ?? `#${l.product_id}`, ean: l.ean, itemNumber: l.item_number, unit: l.unit ?? '',
+        expected: fromMilli(l.counted_milli === null ? now : l.expected_milli),
+        counted: l.counted_milli === null ? null : fromMilli(l.counted_milli),
+        // A counted line's basis is frozen; the clerk is told before posting when the shelf moved since.
+        ...(l.counted_milli !== null && now !== l.expected_milli ? { movedTo: fromMilli(now) } : {}),
+      };
+    }),
   };
 }
 

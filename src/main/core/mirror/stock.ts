@@ -27,6 +27,12 @@ export function replaceStockRange(db: Db, afterId: number, lastId: number | null
   writeRows(db, stock, reserved);
 }
 
+/** The named products' stock, replaced whole (getQuantities product_ids, after the change feed named them): one with no rows left has none. */
+export function replaceStockOfProducts(db: Db, productIds: readonly number[], stock: StockRow[], reserved: ReservedRow[]): void {
+  for (const id of new Set([...productIds, ...stock.map((r) => r.product_id), ...reserved.map((r) => r.product_id)])) clearProduct(db, id);
+  writeRows(db, stock, reserved);
+}
+
 /** Changed products only (getQuantities updated_since). */
 export function replaceStockOf(db: Db, stock: StockRow[], reserved: ReservedRow[]): void {
   const ids = new Set([...stock.map((r) => r.product_id), ...reserved.map((r) => r.product_id)]);

@@ -16,7 +16,8 @@ import { backoffDelay, type BackoffConfig } from '../outbox/backoff';
 import type { Entry } from '../outbox/repo';
 import type { CoreClock, CoreLog, Random } from '../types';
 import { Connectivity } from './connectivity';
-import { pull, PullFailed } from './pull';
+import { pull, pullScope, PullFailed, scopeTables, type PullScope } from './pull';
+import { DEFAULT_LIVE_BACKOFF, LiveFeed, type LiveState } from '../live/feed';
 
 export interface EngineConfig {
   /** The longest wait between two probes of an unreachable server. */
@@ -31,11 +32,13 @@ export interface EngineConfig {
   probeBaseMs: number;
   /** Quick /api/health checks in one probe round while offline. */
   probeBurst: number;
+  /** Keep the server's change feed open while online (live/feed.ts); off: timed pulls only. */
+  liveFeed: boolean;
 }
 
 export const DEFAULT_ENGINE: EngineConfig = {
   healthIntervalMs: 15_000, pullIntervalMs: 5 * 60_000, backoff: { baseMs: 1_000, capMs: 300_000 }, callTimeoutMs: 30_000,
-  offlineAfterFailures: 5, probeBaseMs: 50, probeBurst: 3,
+  offlineAfterFailures: 5, probeBaseMs: 50, probeBurst: 3, liveFeed: true,
 };
 
 /**
@@ -71,6 +74,9 @@ export class SyncEngine {
   private running: Promise<void> | null = null;
   private again = false;
   private pullRequested: 'full' | 'incremental' | null = null;
+  /** Changes the live feed named and not yet pulled (merged until the worker gets to them). */
+  private scoped: PullScope | null = null;
+  readonly live: LiveFeed;
   private pullFailures = 0;
   /** Two pull streams may both offer to push between pages; only one push runs at a time. */
   private pushing = false;
@@ -89,6 +95,33 @@ export class SyncEngine {
         if (rest.length) d.emitMirror(rest);
       },
     };
+    this.live = new LiveFeed({
+      enabled: d.config.liveFeed, api: d.api, caps: () => this.caps, online: () => this.conn.online, clock: d.clock, random: d.random, log: d.log, backoff: DEFAULT_LIVE_BACKOFF,
+      loadPosition: () => getKv<string | null>(d.db, 'sync_state', 'feedPosition', null),
+      savePosition: (p) => setKv(d.db, 'sync_state', 'feedPosition', p),
+      changed: (scope) => this.requestScoped(scope),
+      reset: () => this.requestPull('incremental'),
+      stateChanged: () => this.emit(),
+    });
+  }
+
+  /** The live feed named changes: pull just those (merged with any not yet pulled). */
+  requestScoped(scope: PullScope): void {
+    this.mergeScope(scope);
+    this.kick();
+  }
+
+  private mergeScope(scope: PullScope): void {
+    if (!this.scoped) this.scoped = { kinds: new Set(scope.kinds), stockProducts: new Set(scope.stockProducts) };
+    else {
+      for (const k of scope.kinds) this.scoped.kinds.add(k);
+      for (const id of scope.stockProducts) this.scoped.stockProducts.add(id);
+    }
+  }
+
+  /** live (a feed stream is open), polling (timed pulls only) or offline. */
+  liveState(): LiveState {
+    return this.live.state;
   }
 
   capabilities(): Set<Capability> {
@@ -112,6 +145,7 @@ export class SyncEngine {
       this.lastError = null;
       this.emit();
       this.kick();
+      this.live.ensure();
     } else if (change === 'offline') {
       this.schedule('health', this.conn.probeDelay(this.d.random));
       this.emit();
@@ -122,7 +156,7 @@ export class SyncEngine {
     return {
       online: this.conn.online, serverUrl: this.d.serverUrl(), lastPullAt: getKv(this.d.db, 'sync_state', 'lastPullAt', null),
       lastPushAt: getKv(this.d.db, 'sync_state', 'lastPushAt', null), progress: this.progress, mirrored: getKv(this.d.db, 'sync_state', 'mirrored', false),
-      outbox: counts(this.d.db), paused: this.paused, lastError: this.lastError,
+      outbox: counts(this.d.db), paused: this.paused, lastError: this.lastError, live: this.live.state,
     };
   }
 
@@ -136,6 +170,7 @@ export class SyncEngine {
     this.conn.reset();
     this.lastError = null;
     this.kick();
+    this.live.reset();
   }
 
   requestPull(kind: 'full' | 'incremental'): void {
@@ -166,6 +201,7 @@ export class SyncEngine {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.live.stop();
     for (const t of this.timers.values()) this.d.clock.clearTimeout(t);
     this.timers.clear();
     await this.running;
@@ -288,11 +324,17 @@ export class SyncEngine {
       const api = this.d.api();
       if (!api || this.paused) return;
       if (!this.conn.online && !(await this.reachable(api))) return;
+      this.live.ensure();
       if (!(await this.push(api))) return;
       const kind = this.pullDue();
-      if (!kind) return;
-      this.pullRequested = null;
-      await this.runPull(api, kind);
+      if (kind) {
+        this.pullRequested = null;
+        // A whole incremental pull covers whatever the feed named meanwhile.
+        this.scoped = null;
+        await this.runPull(api, kind);
+        return;
+      }
+      if (this.scoped && getKv(this.d.db, 'sync_state', 'mirrored', false)) await this.runScoped(api);
     } catch (e) {
       this.lastError = (e as Error).message;
       this.d.log.error('sync failed', { message: this.lastError });
@@ -300,6 +342,20 @@ export class SyncEngine {
     } finally {
       this.progress = null;
       this.emit();
+    }
+  }
+
+  /** The changes the live feed named; on failure they wait for the next run (the timed pull covers them anyway). */
+  private async runScoped(api: ApiClient): Promise<void> {
+    const scope = this.scoped!;
+    this.scoped = null;
+    try {
+      await pullScope({ db: this.d.db, api, caps: this.caps, now: () => this.d.clock.now(), log: this.d.log, progress: () => {}, between: async () => {} }, scope);
+      this.d.emitMirror(scopeTables(scope));
+    } catch (e) {
+      if (!(e instanceof PullFailed)) throw e;
+      this.mergeScope(scope);
+      await this.failed(api, e.failure.kind, e.failure.message);
     }
   }
 

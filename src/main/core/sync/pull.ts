@@ -5,7 +5,7 @@
  * them it falls back to the documented methods: the prefix walk for products and getQuantity per
  * product.
  */
-import type { Capability } from '@shared/protocol';
+import type { Capability, FeedKind } from '@shared/protocol';
 import type { SyncProgress } from '@shared/ipc/types';
 import type { ApiClient } from '../api/client';
 import type { Failure, Outcome } from '../api/outcome';
@@ -15,7 +15,7 @@ import { replaceDues, saveBankAccounts, saveSeller, seller } from '../mirror/due
 import { latestServerInvoiceId, saveDetail, upsertHeaders } from '../mirror/invoices';
 import { allServerProductIds, optimizeSearchIndex, upsertServerProducts } from '../mirror/products';
 import { getKv, setKv } from '../mirror/settings';
-import { applyQuantityRows, replaceStockOf, replaceStockRange } from '../mirror/stock';
+import { applyQuantityRows, replaceStockOf, replaceStockOfProducts, replaceStockRange } from '../mirror/stock';
 import type { CoreLog } from '../types';
 import { walkProducts, WalkFailed } from './prefixWalk';
 
@@ -76,6 +76,65 @@ const OPTIMIZE_AFTER = 5000;
 /** What the pull steps use: the deps, with calls that retry a lost page. */
 type PullCtx = Omit<PullDeps, 'api'> & { api: Pick<ApiClient, 'call'> };
 
+/**
+ * What the change feed named (live/feed.ts): an incremental pull of only those kinds, and the stock
+ * of only those products (getQuantities product_ids, at most 1000 a call).
+ */
+export interface PullScope {
+  kinds: Set<FeedKind>;
+  stockProducts: Set<number>;
+}
+
+/** The mirror tables a scoped pull rewrites (the screens showing them refresh). */
+export function scopeTables(scope: PullScope): Array<'products' | 'quantities' | 'contacts' | 'invoices' | 'dues'> {
+  const t = new Set<'products' | 'quantities' | 'contacts' | 'invoices' | 'dues'>();
+  for (const k of scope.kinds) {
+    if (k === 'product') t.add('products');
+    if (k === 'stock' || k === 'order') t.add('quantities');
+    if (k === 'contact') t.add('contacts');
+    if (k === 'invoice' || k === 'payment') {
+      t.add('invoices');
+      t.add('dues');
+    }
+  }
+  return [...t];
+}
+
+export async function pullScope(deps: PullDeps, scope: PullScope): Promise<PullReport> {
+  const d = { ...deps, api: retrying(deps.api) };
+  const report: PullReport = { full: false, products: 0, complete: true, warnings: [] };
+  const since = (k: string) => getKv<string | undefined>(d.db, 'sync_state', k, undefined);
+  if (scope.kinds.has('contact') && d.caps.has('crm.getContacts')) await pullContacts(d, since('contactsSince'));
+  if (scope.kinds.has('product')) await pullProducts(d, report, since);
+  if (scope.stockProducts.size > 0 && d.caps.has('getQuantities')) {
+    const ids = [...scope.stockProducts];
+    for (let i = 0; i < ids.length; i += 1000) {
+      const page = ids.slice(i, i + 1000);
+      const r = ok(await d.api.call('getQuantities', { product_ids: page }));
+      d.db.transaction(() => replaceStockOfProducts(d.db, page, r.stock, r.reserved))();
+    }
+  } else if (scope.kinds.has('stock') || scope.kinds.has('order')) {
+    await pullQuantities(d, false, since('quantitiesSince'));
+  }
+  if (scope.kinds.has('invoice') || scope.kinds.has('payment')) await pullFinance(d, report);
+  d.progress(null);
+  return report;
+}
+
+async function pullContacts(d: PullCtx, updated: string | undefined): Promise<void> {
+  d.progress({ phase: 'contacts', done: 0, total: null });
+  let after = 0;
+  let first: string | null = null;
+  for (;;) {
+    const r = ok(await d.api.call('getContacts', { after_id: after, ...(updated ? { updated_since: updated } : {}) }));
+    first ??= r.server_time;
+    d.db.transaction(() => upsertContacts(d.db, r.contacts))();
+    if (!r.more || r.contacts.length === 0) break;
+    after = r.contacts.at(-1)!.id;
+  }
+  setKv(d.db, 'sync_state', 'contactsSince', first);
+}
+
 export async function pull(deps: PullDeps, full: boolean): Promise<PullReport> {
   const d = { ...deps, api: retrying(deps.api) };
   const report: PullReport = { full, products: 0, complete: true, warnings: [] };
@@ -85,20 +144,7 @@ export async function pull(deps: PullDeps, full: boolean): Promise<PullReport> {
   const wh = ok(await d.api.call('getWarehouses', {}));
   d.db.transaction(() => replaceWarehouses(d.db, wh.warehouses))();
 
-  if (d.caps.has('crm.getContacts')) {
-    d.progress({ phase: 'contacts', done: 0, total: null });
-    const updated = since('contactsSince');
-    let after = 0;
-    let first: string | null = null;
-    for (;;) {
-      const r = ok(await d.api.call('getContacts', { after_id: after, ...(updated ? { updated_since: updated } : {}) }));
-      first ??= r.server_time;
-      d.db.transaction(() => upsertContacts(d.db, r.contacts))();
-      if (!r.more || r.contacts.length === 0) break;
-      after = r.contacts.at(-1)!.id;
-    }
-    setKv(d.db, 'sync_state', 'contactsSince', first);
-  }
+  if (d.caps.has('crm.getContacts')) await pullContacts(d, since('contactsSince'));
 
   // Products and quantities are independent keyset streams: while the server prepares a page of
   // one, the mirror writes a page of the other.

@@ -86,6 +86,7 @@ const de: Messages<typeof en> = {
   paymentStatus: { not_invoiced: 'Nicht fakturiert', unpaid: 'Unbezahlt', partially_paid: 'Teilweise bezahlt', paid: 'Bezahlt' },
   shipmentStatus: { not_ready: 'Noch nicht versandbereit', awaiting_shipment: 'Wartet auf Versand', shipped: 'Versandt' },
   lines: {
+    shortNow: 'Jetzt nur {{available}} verfügbar in {{warehouse}} (Bestellungen anderer Arbeitsplätze eingerechnet).',
     title: 'Positionen',
     addProduct: 'Artikel hinzufügen',
     addPlaceholder: 'Barcode scannen oder Artikelname, Artikelnummer eingeben…',

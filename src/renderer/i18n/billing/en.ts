@@ -83,6 +83,7 @@ const en = {
   paymentStatus: { not_invoiced: 'Not invoiced', unpaid: 'Unpaid', partially_paid: 'Partly paid', paid: 'Paid' },
   shipmentStatus: { not_ready: 'Not ready to ship', awaiting_shipment: 'Awaiting shipment', shipped: 'Shipped' },
   lines: {
+    shortNow: 'Only {{available}} available in {{warehouse}} now (other desks\' orders included).',
     title: 'Lines',
     addProduct: 'Add product',
     addPlaceholder: 'Scan a barcode or type a product name, item number…',

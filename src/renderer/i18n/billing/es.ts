@@ -86,6 +86,7 @@ const es: Messages<typeof en> = {
   paymentStatus: { not_invoiced: 'Sin facturar', unpaid: 'Sin pagar', partially_paid: 'Pagado en parte', paid: 'Pagado' },
   shipmentStatus: { not_ready: 'Aún no se puede enviar', awaiting_shipment: 'Pendiente de envío', shipped: 'Enviado' },
   lines: {
+    shortNow: 'Ahora solo hay {{available}} disponibles en {{warehouse}} (incluidos los pedidos de otros puestos).',
     title: 'Líneas',
     addProduct: 'Añadir producto',
     addPlaceholder: 'Escanee un código de barras o escriba el nombre o la referencia…',

@@ -86,6 +86,7 @@ const hu: Messages<typeof en> = {
   paymentStatus: { not_invoiced: 'Nincs számlázva', unpaid: 'Fizetetlen', partially_paid: 'Részben fizetve', paid: 'Fizetve' },
   shipmentStatus: { not_ready: 'Még nem szállítható', awaiting_shipment: 'Kiszállításra vár', shipped: 'Kiszállítva' },
   lines: {
+    shortNow: 'Most csak {{available}} szabad itt: {{warehouse}} (a többi pult rendeléseivel együtt).',
     title: 'Tételek',
     addProduct: 'Termék hozzáadása',
     addPlaceholder: 'Olvassa be a vonalkódot, vagy írja be a termék nevét, cikkszámát…',

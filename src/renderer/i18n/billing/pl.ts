@@ -86,6 +86,7 @@ const pl: Messages<typeof en> = {
   paymentStatus: { not_invoiced: 'Niezafakturowane', unpaid: 'Nieopłacone', partially_paid: 'Częściowo opłacone', paid: 'Opłacone' },
   shipmentStatus: { not_ready: 'Jeszcze nie do wysyłki', awaiting_shipment: 'Czeka na wysyłkę', shipped: 'Wysłane' },
   lines: {
+    shortNow: 'Teraz dostępne tylko {{available}} w {{warehouse}} (z zamówieniami z innych stanowisk).',
     title: 'Pozycje',
     addProduct: 'Dodaj produkt',
     addPlaceholder: 'Zeskanuj kod kreskowy lub wpisz nazwę, numer katalogowy…',

@@ -8,6 +8,10 @@ const de: Messages<typeof en> = {
   status: {
     online: 'Online',
     offline: 'Offline',
+    live: 'Online · live',
+    liveHint: 'Änderungen anderer Arbeitsplätze erscheinen hier innerhalb einer Sekunde.',
+    polling: 'Online · Abruf',
+    pollingHint: 'Verbunden; Änderungen anderer Arbeitsplätze kommen mit dem nächsten Abgleich (alle paar Minuten).',
     noServer: 'Kein Server eingestellt',
     notSignedIn: 'Nicht angemeldet',
     notSignedInHint: 'Der Server antwortet, aber auf diesem Arbeitsplatz sind keine API-Schlüssel gespeichert. Melden Sie sich in den Einstellungen an.',

@@ -5,6 +5,10 @@ const en = {
   status: {
     online: 'Online',
     offline: 'Offline',
+    live: 'Online · live',
+    liveHint: 'Other desks\' changes arrive here within a second.',
+    polling: 'Online · polling',
+    pollingHint: 'Connected; other desks\' changes arrive with the next sync (every few minutes).',
     noServer: 'No server set',
     notSignedIn: 'Not signed in',
     notSignedInHint: 'The server answers, but no API keys are saved on this desk. Open Settings to sign in.',

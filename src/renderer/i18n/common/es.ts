@@ -8,6 +8,10 @@ const es: Messages<typeof en> = {
   status: {
     online: 'En línea',
     offline: 'Sin conexión',
+    live: 'En línea · en directo',
+    liveHint: 'Los cambios de otros puestos aparecen aquí en menos de un segundo.',
+    polling: 'En línea · sondeo',
+    pollingHint: 'Conectado; los cambios de otros puestos llegan con la próxima sincronización (cada pocos minutos).',
     noServer: 'No hay servidor configurado',
     notSignedIn: 'Sin iniciar sesión',
     notSignedInHint: 'El servidor responde, pero en este puesto no hay claves de API guardadas. Inicie sesión en Ajustes.',

@@ -8,6 +8,10 @@ const hu: Messages<typeof en> = {
   status: {
     online: 'Online',
     offline: 'Offline',
+    live: 'Online · élő',
+    liveHint: 'A többi pult változásai egy másodpercen belül megjelennek itt.',
+    polling: 'Online · időszakos frissítés',
+    pollingHint: 'Kapcsolódva; a többi pult változásai a következő szinkronizáláskor érkeznek (néhány percenként).',
     noServer: 'Nincs szerver megadva',
     notSignedIn: 'Nincs bejelentkezve',
     notSignedInHint: 'A szerver elérhető, de ezen a gépen nincs mentett API-kulcs. A Beállításokban jelentkezhet be.',

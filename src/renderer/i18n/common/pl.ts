@@ -8,6 +8,10 @@ const pl: Messages<typeof en> = {
   status: {
     online: 'Online',
     offline: 'Offline',
+    live: 'Online · na żywo',
+    liveHint: 'Zmiany z innych stanowisk pojawiają się tu w ciągu sekundy.',
+    polling: 'Online · odpytywanie',
+    pollingHint: 'Połączono; zmiany z innych stanowisk dotrą przy następnej synchronizacji (co kilka minut).',
     noServer: 'Nie ustawiono serwera',
     notSignedIn: 'Nie zalogowano',
     notSignedInHint: 'Serwer odpowiada, ale na tym stanowisku nie zapisano kluczy API. Zaloguj się w Ustawieniach.',

@@ -74,6 +74,8 @@ const de: Messages<typeof en> = {
     receipts: 'Frühere Eingänge',
   },
   count: {
+    moved: 'Der Bestand des Regals hat sich auf dem Server geändert, seit {{count}} Zeile(n) gezählt wurde(n) (beim Zählen → jetzt). Prüfen Sie diese Zeilen vor dem Buchen: die Inventur wird gegen den Stand beim Zählen gebucht.',
+    movedHint: 'Gezählt bei Bestand {{expected}}; jetzt {{now}} (ein anderer Arbeitsplatz oder der Server hat ihn geändert).',
     newCount: 'Inventur beginnen',
     bin: 'Lagerplatz',
     noBin: 'ohne Lagerplatz',

@@ -71,6 +71,8 @@ const en = {
     receipts: 'Earlier receipts',
   },
   count: {
+    moved: 'The shelf\'s stock changed on the server after counting, on {{count}} line(s) (shown as counted on → now). Check them before posting: the count is posted against the figure it was made on.',
+    movedHint: 'Counted when the stock was {{expected}}; it is {{now}} now (another desk or the server changed it).',
     newCount: 'Start a count',
     bin: 'Bin',
     noBin: 'no bin',

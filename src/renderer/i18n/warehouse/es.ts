@@ -74,6 +74,8 @@ const es: Messages<typeof en> = {
     receipts: 'Recepciones anteriores',
   },
   count: {
+    moved: 'El stock del estante cambió en el servidor desde que se contaron {{count}} línea(s) (al contar → ahora). Revise esas líneas antes de contabilizar: el recuento se contabiliza contra la cifra con que se hizo.',
+    movedHint: 'Contado con un stock de {{expected}}; ahora es {{now}} (otro puesto o el servidor lo cambió).',
     newCount: 'Iniciar un inventario',
     bin: 'Ubicación',
     noBin: 'sin ubicación',

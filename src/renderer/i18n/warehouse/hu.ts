@@ -74,6 +74,8 @@ const hu: Messages<typeof en> = {
     receipts: 'Korábbi átvételek',
   },
   count: {
+    moved: 'A polc készlete {{count}} sor megszámlálása óta megváltozott a szerveren (számláláskor → most). Könyvelés előtt ellenőrizze ezeket a sorokat: a leltár a számláláskori készlethez képest könyvelődik.',
+    movedHint: 'Számláláskor {{expected}} volt a készlet, most {{now}} (egy másik pult vagy a szerver módosította).',
     newCount: 'Leltár indítása',
     bin: 'Raktárhely',
     noBin: 'raktárhely nélkül',

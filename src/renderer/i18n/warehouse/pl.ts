@@ -74,6 +74,8 @@ const pl: Messages<typeof en> = {
     receipts: 'Wcześniejsze przyjęcia',
   },
   count: {
+    moved: 'Stan półki zmienił się na serwerze od policzenia {{count}} wiersza/wierszy (przy liczeniu → teraz). Sprawdź te wiersze przed zaksięgowaniem: inwentaryzacja księguje się względem stanu z chwili liczenia.',
+    movedHint: 'Policzono przy stanie {{expected}}; teraz jest {{now}} (zmienione przez inne stanowisko lub serwer).',
     newCount: 'Rozpocznij inwentaryzację',
     bin: 'Miejsce składowania',
     noBin: 'bez miejsca składowania',

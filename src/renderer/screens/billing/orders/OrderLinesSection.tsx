@@ -13,13 +13,13 @@ export function OrderLinesSection({ form, array, flashIndex, picker, actions }: 
   picker: ReactNode;
   actions: ReactNode;
 }) {
-  const [items, currency, fx] = useWatch({ control: form.control, name: ['items', 'currency', 'fx_rate'] });
+  const [items, currency, fx, warehouse] = useWatch({ control: form.control, name: ['items', 'currency', 'fx_rate', 'warehouse'] });
   const { errors } = useFormState({ control: form.control });
   const totals = useMemo(() => liveTotals(items.map(orderLineText(currency)), currency, fx), [items, currency, fx]);
   return (
     <LinesAndTotals itemsError={errors.items?.message} totals={totals} currency={currency} actions={actions}>
       {picker}
-      <OrderLinesTable lines={items} array={array} register={form.register} errors={errors} totals={totals} currency={currency} flashIndex={flashIndex} />
+      <OrderLinesTable lines={items} array={array} register={form.register} errors={errors} totals={totals} currency={currency} flashIndex={flashIndex} warehouse={warehouse} />
     </LinesAndTotals>
   );
 }

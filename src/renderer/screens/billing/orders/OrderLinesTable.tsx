@@ -8,6 +8,7 @@ import { useFormat } from '@renderer/lib/useFormat';
 import type { LiveTotals } from '@renderer/lib/lineMath';
 import type { OrderFormValues, OrderLineValues } from './orderForm';
 import { LinesHead, NumCell, RemoveCell } from '@renderer/components/lineCells';
+import { AvailableHint } from './AvailableHint';
 
 interface Props {
   lines: OrderLineValues[];
@@ -17,9 +18,11 @@ interface Props {
   totals: LiveTotals;
   currency: string;
   flashIndex: number | null;
+  /** The order's warehouse: a line asking more than is available there now is flagged. */
+  warehouse: string;
 }
 
-export function OrderLinesTable({ lines, array, register, errors, totals, currency, flashIndex }: Props) {
+export function OrderLinesTable({ lines, array, register, errors, totals, currency, flashIndex, warehouse }: Props) {
   const { t } = useTranslation('billing');
   const f = useFormat();
   const a = (s: string | undefined) => (s === undefined ? '—' : f.amount(Number(s), currency));
@@ -44,6 +47,7 @@ export function OrderLinesTable({ lines, array, register, errors, totals, curren
                 <td className="wrap">
                   <span className="billing-product-name">{line?.name}</span>
                   {err('product_id') && <span className="cell-error">{err('product_id')}</span>}
+                  {line ? <AvailableHint productId={line.product_id} warehouse={warehouse} quantity={line.quantity} index={i} /> : null}
                 </td>
                 <NumCell id={id('quantity')} label={t('lines.quantityOf', { name: line?.name ?? '' })} reg={register(`items.${i}.quantity`)} error={err('quantity') ?? (problem === 'quantity' ? t('lines.badNumber') : undefined)} />
                 <td>{line?.unit}</td>

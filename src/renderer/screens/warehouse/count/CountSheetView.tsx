@@ -158,6 +158,11 @@ export function CountSheetView() {
           {t('count.wholeWarehouse')}
         </div>
       )}
+      {sheet.lines.some((l) => l.movedTo !== undefined) ? (
+        <div className="notice warn" role="alert" data-testid="count-moved">
+          {t('count.moved', { count: sheet.lines.filter((l) => l.movedTo !== undefined).length })}
+        </div>
+      ) : null}
       <div className="stat-row" data-testid="count-summary">
         <Stat label={t('count.statLines')} value={f.qty(summary.lines)} />
         <Stat label={t('count.statCounted')} value={f.qty(summary.counted)} />

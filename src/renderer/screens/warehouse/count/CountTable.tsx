@@ -110,7 +110,13 @@ function CountRow({ line, top, index, flashing, onCounted, scanRef, error }: {
       <div role="cell" title={line.name}>{line.name}</div>
       <div role="cell" className={line.stockLabel ? 'mono' : 'muted'} data-testid={`bin-${lineKey(line)}`}>{line.stockLabel || t('count.noBin')}</div>
       <div role="cell" className="muted">{line.unit}</div>
-      <div role="cell" className="num">{f.qty(line.expected)}</div>
+      {line.movedTo === undefined ? (
+        <div role="cell" className="num">{f.qty(line.expected)}</div>
+      ) : (
+        <div role="cell" className="num warn" title={t('count.movedHint', { expected: f.qty(line.expected), now: f.qty(line.movedTo) })} data-testid={`moved-${lineKey(line)}`}>
+          {f.qty(line.expected)} → {f.qty(line.movedTo)}
+        </div>
+      )}
       <div role="cell" className="num">
         <input
           type="text"

@@ -1,0 +1,136 @@
+/**
+ * live.propagation (issue 17): desk A's confirmed write → desk B's mirror, over 200 varied changes
+ * (take-ins, wastings, take-ins into bins on 40 products) on a SQLite server in its own process; desk B is
+ * the real desktop core with its change feed open, A a plain API client (its write is confirmed when
+ * the answer arrives). Then 200 idle subscribed desks: the server's memory and CPU per desk, and
+ * setQuantity throughput with and without them (target: at most 10 % lower).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FEED_API_KEY_HEADER, FEED_SESSION_KEY_HEADER, type Credentials } from '@shared/protocol';
+import { createCore } from '@main/core/core';
+import { memoryCredentialStore } from '@main/core/credentials';
+import { ApiClient } from '@main/core/api/client';
+import { atMost, makeResult, noTarget, ratioAtLeast, type BenchCase, type BenchResult } from '../lib/types';
+
+const SERVER = fileURLToPath(new URL('./live-server.child.ts', import.meta.url));
+const CHANGES = 200;
+const IDLE = 200;
+
+interface Started { url: string; keys: Credentials; supplier: number; ids: number[] }
+interface Usage { rss: number; heap: number; cpuMs: number }
+
+function next<T>(child: ChildProcess): Promise<T> {
+  return new Promise((resolve, reject) => {
+    child.once('message', (m) => resolve(m as T));
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+
+async function until(fn: () => boolean | Promise<boolean>, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await fn())) {
+    if (Date.now() > end) throw new Error(`timed out after ${ms} ms`);
+    await sleep(1);
+  }
+}
+
+/** setQuantity ops/s with 8 writers for `ms`. */
+async function throughput(api: ApiClient, s: Started, ms: number): Promise<number> {
+  let n = 0;
+  const end = Date.now() + ms;
+  await Promise.all(Array.from({ length: 8 }, async (_, w) => {
+    while (Date.now() < end) {
+      const o = await api.call('setQuantity', { product_id: s.ids[w % s.ids.length]!, quantity: 1, contact_id: s.supplier, warehouse: 'Default' });
+      if (o.kind !== 'ok') throw new Error(`setQuantity failed: ${o.message}`);
+      n++;
+    }
+  }));
+  return n / (ms / 1000);
+}
+
+export const liveCase: BenchCase = {
+  name: 'live.propagation',
+  description: `live desks: desk A's write to desk B's mirror over ${CHANGES} changes; ${IDLE} idle subscribers' cost`,
+  async run(ctx) {
+    const server = fork(SERVER, [], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const dir = mkdtempSync(join(tmpdir(), 'stockdesk-bench-live-desk-'));
+    const streams: AbortController[] = [];
+    try {
+      const s = await next<Started>(server);
+      const a = new ApiClient({ baseUrl: s.url, format: 'json', apiKey: s.keys.api_key, sessionKey: s.keys.session_key, fetch: (u, i) => fetch(u, i), timeoutMs: 10_000 });
+      const b = createCore({ dataDir: dir, credentialStore: memoryCredentialStore(), engine: { pullIntervalMs: 3_600_000 } });
+      await b.start();
+      try {
+        await b.invoke('settings.update', { serverUrl: s.url, format: 'json' });
+        await b.invoke('settings.setCredentials', { apiKey: s.keys.api_key, sessionKey: s.keys.session_key });
+        await until(() => b.engine.liveState() === 'live' && b.engine.status().mirrored, 30_000);
+        ctx.log('live.propagation: desk B live; 200 changes from desk A');
+        const times: number[] = [];
+        const detail = async (id: number) => ((await b.invoke('products.get', { id })) as { ok: true; result: { deliverable: number } }).result;
+        for (let i = 0; i < CHANGES; i++) {
+          const id = s.ids[(i * 7) % s.ids.length]!;
+          const before = await detail(id);
+          const kind = i % 3;
+          const delta = [2, -1, 3][kind]!;
+          const o = await a.call('setQuantity', { product_id: id, quantity: delta, contact_id: s.supplier, warehouse: 'Default', ...(kind === 2 ? { stock_label: `P-${i % 5}` } : {}) });
+          if (o.kind !== 'ok') throw new Error(`desk A's write failed: ${o.message}`);
+          const confirmed = performance.now();
+          const expect = (d: typeof before) => d.deliverable === before.deliverable + delta;
+          await until(async () => expect(await detail(id)), 5_000);
+          times.push(performance.now() - confirmed);
+        }
+        const results: BenchResult[] = [
+          makeResult({ name: 'live.propagation.p50', value: pct(times, 50), unit: 'ms', notes: `SQLite; ${CHANGES} changes (take-in, wasting, take-in into a bin), confirmed write at A → B's mirror` }, atMost(1000, 'ms')),
+          makeResult({ name: 'live.propagation.p95', value: pct(times, 95), unit: 'ms', notes: `max ${Math.max(...times).toFixed(1)} ms` }, atMost(1000, 'ms')),
+        ];
+
+        ctx.log('live.propagation: setQuantity throughput without subscribers');
+        const bare = await throughput(a, s, Math.max(2000, ctx.minMs * 2));
+        server.send({ usage: true });
+        const u0 = await next<Usage>(server);
+        ctx.log(`live.propagation: opening ${IDLE} idle subscribers`);
+        for (let i = 0; i < IDLE; i++) {
+          const c = new AbortController();
+          streams.push(c);
+          const res = await fetch(`${s.url}/api/feed`, { headers: { [FEED_API_KEY_HEADER]: s.keys.api_key, [FEED_SESSION_KEY_HEADER]: s.keys.session_key }, signal: c.signal });
+          if (res.status !== 200) throw new Error(`subscriber ${i} refused: HTTP ${res.status}`);
+          // Read and drop what arrives, as an idle desk would.
+          void (async () => {
+            try {
+              for await (const _ of res.body as unknown as AsyncIterable<Uint8Array>) void _;
+            } catch {
+              /* aborted */
+            }
+          })();
+        }
+        await sleep(1000);
+        server.send({ usage: true });
+        const u1 = await next<Usage>(server);
+        await sleep(10_000);
+        server.send({ usage: true });
+        const u2 = await next<Usage>(server);
+        ctx.log('live.propagation: setQuantity throughput with 200 subscribers');
+        const loaded = await throughput(a, s, Math.max(2000, ctx.minMs * 2));
+        results.push(
+          makeResult({ name: 'live.idle.memoryPerDesk', value: (u1.heap - u0.heap) / IDLE / 1024, unit: 'KiB', notes: `JS heap after GC; server RSS ${(u0.rss / 2 ** 20).toFixed(0)} → ${(u1.rss / 2 ** 20).toFixed(0)} MB with ${IDLE} streams (heap ${(u0.heap / 2 ** 20).toFixed(1)} → ${(u1.heap / 2 ** 20).toFixed(1)} MB)` }, noTarget),
+          makeResult({ name: 'live.idle.cpuPerDesk', value: (u2.cpuMs - u1.cpuMs) / 10 / IDLE, unit: 'ms/s', notes: `server CPU over 10 s idle with ${IDLE} streams: ${(u2.cpuMs - u1.cpuMs).toFixed(0)} ms in all` }, noTarget),
+          makeResult({ name: 'live.setQuantity.with200', value: loaded, unit: 'ops/s', baseline: bare, baselineLabel: 'no subscribers', notes: '8 writers, every write announced to 201 streams of the account' }, ratioAtLeast(0.9)),
+        );
+        return results;
+      } finally {
+        for (const c of streams) c.abort();
+        await b.stop();
+      }
+    } finally {
+      server.disconnect();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  },
+};

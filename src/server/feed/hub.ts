@@ -1,0 +1,163 @@
+/**
+ * The process's change feed: the streams of the desks connected to this instance, per account, and
+ * one position in the change table up to which every entry was handed to them. A wake-up reads every
+ * account's new entries once (one query whatever the number of streams) and hands each to its
+ * account's streams. Wake-ups: a write answered by this process (poke), a NOTIFY from any instance on
+ * PostgreSQL (pgWake.ts), and a timed poll (another process, a missed notification, an entry held back
+ * on PostgreSQL behind a transaction still open).
+ */
+import type { Logger } from 'pino';
+import type { Store } from '../db/sql';
+import type { FeedConfig } from '../config';
+import { head, readAccount, readAll, START, type Position } from './read';
+import type { FeedStream } from './stream';
+import { listenForFeed, type Wake } from './pgWake';
+
+const PAGE = 500;
+/**
+ * Reads follow one another at least this far apart: under a stream of writes every answered write
+ * pokes, and reading after each one would cut SQLite's group commits into pieces (a read waits for no
+ * batch to be open) for no gain; 25 ms is nothing against the one-second promise.
+ */
+const READ_GAP_MS = 25;
+
+export class FeedFull extends Error {}
+
+export class FeedHub {
+  private position: Position | null = null;
+  private starting: Promise<void> | null = null;
+  private readonly streams = new Map<number, Set<FeedStream>>();
+  private reading: Promise<void> | null = null;
+  private again = false;
+  private gap: NodeJS.Timeout | null = null;
+  private stopped = false;
+  private timers: NodeJS.Timeout[] = [];
+  private wake: Wake | null = null;
+  /** Re-checks a stream's keys at each heartbeat: false closes it. */
+  private readonly stillValid = new WeakMap<FeedStream, () => Promise<boolean>>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly cfg: FeedConfig,
+    private readonly log: Logger,
+  ) {}
+
+  /** Streams open now (all accounts, or one). */
+  count(accountId?: number): number {
+    if (accountId !== undefined) return this.streams.get(accountId)?.size ?? 0;
+    let n = 0;
+    for (const s of this.streams.values()) n += s.size;
+    return n;
+  }
+
+  /** Started on the first stream: a server nobody subscribes to reads nothing. */
+  private start(): Promise<void> {
+    return (this.starting ??= (async () => {
+      this.position = await head(this.store);
+      this.timers.push(setInterval(() => this.poke(), this.cfg.pollMs).unref());
+      this.timers.push(setInterval(() => void this.heartbeat(), this.cfg.heartbeatMs).unref());
+      if (this.store.engine === 'postgres') this.wake = listenForFeed(this.store, () => this.poke(), this.log);
+    })());
+  }
+
+  /** Something may have been written: read the table once the current read is done. */
+  poke(): void {
+    if (this.stopped || !this.position || this.count() === 0) return;
+    if (this.reading || this.gap) {
+      this.again = true;
+      return;
+    }
+    this.reading = this.readNew()
+      .catch((err: unknown) => this.log.warn({ err }, 'change feed read failed; the next wake-up tries again'))
+      .finally(() => {
+        this.reading = null;
+        this.gap = setTimeout(() => {
+          this.gap = null;
+          if (!this.again) return;
+          this.again = false;
+          this.poke();
+        }, READ_GAP_MS);
+        this.gap.unref();
+      });
+  }
+
+  private async readNew(): Promise<void> {
+    for (;;) {
+      const rows = await readAll(this.store, this.position!, PAGE);
+      for (const row of rows) {
+        this.position = { tx: row.tx, id: row.id };
+        const set = this.streams.get(row.account_id);
+        if (set) for (const s of set) s.offer(row);
+      }
+      if (rows.length < PAGE || this.stopped) return;
+    }
+  }
+
+  /**
+   * A desk's stream from `from` (its Last-Event-ID; null: from now). Throws FeedFull past the
+   * account's cap. `valid` re-checks the keys (heartbeat).
+   */
+  async open(accountId: number, from: Position | null, stream: (start: Position) => FeedStream, valid: () => Promise<boolean>): Promise<FeedStream | null> {
+    if (this.count(accountId) >= this.cfg.maxPerAccount) throw new FeedFull();
+    await this.start();
+    // Idle, the hub does not follow the table: with no stream open its position is brought to now
+    // (only while still none is open, or a stream's entries could be passed over).
+    if (this.count() === 0 && !this.reading) {
+      const now = await head(this.store);
+      if (this.count() === 0) this.position = now;
+    }
+    if (this.stopped) return null;
+    const upTo = this.position!;
+    const s = stream(from ?? upTo);
+    this.stillValid.set(s, valid);
+    let set = this.streams.get(accountId);
+    if (!set) this.streams.set(accountId, (set = new Set()));
+    set.add(s);
+    // Catch up to the hub's position; what the hub reads meanwhile is held by the stream.
+    if (from) {
+      for (let at = from; !s.isClosed; ) {
+        const rows = await readAccount(this.store, accountId, at, upTo, PAGE);
+        for (const r of rows) s.send(r);
+        if (rows.length < PAGE) break;
+        at = { tx: rows.at(-1)!.tx, id: rows.at(-1)!.id };
+      }
+    }
+    s.goLive();
+    this.poke();
+    return s;
+  }
+
+  /** Whether a position was handed out by this table (else the desk's position is from another database). */
+  async known(p: Position): Promise<boolean> {
+    if (p.tx === START.tx && p.id === START.id) return true;
+    return !!(await this.store.get('SELECT 1 AS one FROM feed_changes WHERE tx = ? AND id = ?', [p.tx, p.id]));
+  }
+
+  closed(s: FeedStream): void {
+    const set = this.streams.get(s.accountId);
+    set?.delete(s);
+    if (set?.size === 0) this.streams.delete(s.accountId);
+  }
+
+  private async heartbeat(): Promise<void> {
+    for (const set of this.streams.values()) {
+      for (const s of set) {
+        s.raw(': heartbeat\n\n');
+        // Keys are checked again as a command's would be: a revoked or expired session ends the stream.
+        const valid = this.stillValid.get(s);
+        if (valid && !(await valid().catch(() => true))) s.close('keys no longer valid');
+      }
+    }
+  }
+
+  /** Graceful shutdown: every stream ends (desks reconnect to another instance, or to this one restarted). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const t of this.timers) clearInterval(t);
+    if (this.gap) clearTimeout(this.gap);
+    this.timers = [];
+    for (const set of [...this.streams.values()]) for (const s of [...set]) s.close('server shutting down');
+    await this.wake?.stop();
+    await this.reading;
+  }
+}
