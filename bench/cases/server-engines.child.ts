@@ -14,35 +14,10 @@ import { seedDemo } from '@server/demo/seed';
 import type { Store } from '@server/db/sql';
 import { sqliteStore } from '@server/db/sqlite/store';
 import { openPostgres } from '@server/db/postgres';
-import { insertProduct } from '@server/repos/products';
-import { addMove, insertReceipt } from '@server/repos/stock';
-import { insertWarehouse } from '@server/repos/warehouses';
-import { syntheticProduct } from '../lib/catalog';
+import { seedStockedCatalog } from '../lib/postgres';
 
 const POOL_SIZE = Number(process.env.BENCH_PG_POOL ?? 10);
 
-async function seed(store: Store, accountId: number, products: number, warehouses: number): Promise<{ firstId: number; names: string[] }> {
-  const now = new Date();
-  return store.transaction(async (db) => {
-    const ids: Array<{ id: number; name: string }> = [];
-    for (let w = 1; w <= warehouses; w++) ids.push({ id: await insertWarehouse(db, accountId, { name: `Raktár ${w}` }, now), name: `Raktár ${w}` });
-    let firstId = 0;
-    for (let i = 0; i < products; i++) {
-      const { maker, kind, name } = syntheticProduct(i);
-      const id = await insertProduct(db, accountId, {
-        name, action: 0, listPrice: String(1000 + i), currency: 'HUF', vat: '27', unit: 'db', manufacturer: maker,
-        itemNumber: `SD-${String(i).padStart(6, '0')}`, eanNumber: String(5_990_000_000_000 + i), productGroup: kind, tags: [], service: 0, components: [],
-      }, now);
-      firstId ||= id;
-      // Stock in two of the warehouses, so "*" reads several rows and the take-ins add to existing levels.
-      for (const w of [ids[i % warehouses]!, ids[(i + 1) % warehouses]!]) {
-        const receiptId = await insertReceipt(db, accountId, { kind: 'takein', warehouseId: w.id, date: now.toISOString().slice(0, 10) }, now);
-        await addMove(db, accountId, receiptId, { productId: id, warehouseId: w.id, label: i % 3 ? '' : 'A-01', qtyMilli: 10_000_000 });
-      }
-    }
-    return { firstId, names: ids.map((w) => w.name) };
-  });
-}
 
 /** CPU ticks (utime + stime) of the PostgreSQL backends serving this database, by pid. */
 async function backendTicks(store: Store): Promise<Record<number, number>> {
@@ -68,7 +43,7 @@ async function main(): Promise<void> {
   const dbPath = join(dir, 'server.db');
   const store: Store = engine === 'postgres' ? await openPostgres({ url: url!, poolSize: POOL_SIZE, applicationName: 'stockdesk-bench' }) : sqliteStore(openServerDb(dbPath));
   const { account, keys } = await seedDemo(store, systemClock);
-  const { firstId, names } = await seed(store, account.accountId, products, warehouses);
+  const { firstId, names } = await seedStockedCatalog(store, account.accountId, products, warehouses, (i) => (i % 3 ? '' : 'A-01'));
   const app = await startServer({ store, config: { port: 0, dbPath }, log: pino({ level: 'silent' }) });
   process.send!({ url: app.url, keys, supplier: account.supplierContactId, firstId, products, warehouses: names, poolSize: engine === 'postgres' ? POOL_SIZE : 1 });
   process.on('message', (m: { cpu?: boolean }) => {

@@ -8,11 +8,10 @@
  * (the test cluster's default is off): a commit waits for its WAL to be written, as in production.
  */
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { percentile } from '../lib/measure';
 import { makeResult, noTarget, ratioAtLeast, type BenchCase, type BenchContext, type BenchResult } from '../lib/types';
 import { askChild, autocannon, loadAverageNote, startChild, stopChildren, type CannonResult } from '../lib/http';
-import { startCluster, stopCluster } from '../../scripts/pg-cluster.mjs';
+import { benchDatabase } from '../lib/postgres';
 import type { ChildProcess } from 'node:child_process';
 
 const CHILD = fileURLToPath(new URL('./server-engines.child.ts', import.meta.url));
@@ -83,35 +82,12 @@ function bodies(s: Served, runId: string) {
 
 const TARGETS: Record<string, number | null> = { getQuantity: 0.5, setQuantity: 0.3, 'setQuantity.request_id': null };
 
-async function benchDatabase(ctx: BenchContext): Promise<{ url: string; done: () => Promise<void> }> {
-  let serverUrl = process.env.STOCKDESK_TEST_PG_URL;
-  let clusterDir: string | undefined;
-  if (!serverUrl) {
-    ctx.log('server.pg.product: starting a private PostgreSQL cluster (scripts/pg-cluster.mjs)');
-    ({ url: serverUrl, dir: clusterDir } = await startCluster());
-  }
-  const name = `stockdesk_bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
-  await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = on`);
-  const u = new URL(serverUrl!);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    done: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-      await admin.end();
-      if (clusterDir) stopCluster(clusterDir);
-    },
-  };
-}
 
 export const serverPgProduct: BenchCase = {
   name: 'server.pg.product',
   description: 'getQuantity and setQuantity over HTTP on PostgreSQL (one instance) vs the same on SQLite, varied products and warehouses',
   async run(ctx: BenchContext) {
-    const db = await benchDatabase(ctx);
+    const db = await benchDatabase(ctx, 'server.pg.product', 'stockdesk_bench');
     const servers: Served[] = [];
     const results: BenchResult[] = [];
     try {

@@ -10,11 +10,10 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { percentile } from '../lib/measure';
 import { makeResult, type BenchCase, type BenchContext, type BenchResult } from '../lib/types';
 import { askChild, autocannon, loadAverageNote, startChild, stopChildren, type CannonResult } from '../lib/http';
-import { startCluster, stopCluster } from '../../scripts/pg-cluster.mjs';
+import { benchDatabase } from '../lib/postgres';
 import { startHaproxy } from '../../test/helpers/haproxy';
 
 const CHILD = fileURLToPath(new URL('./server-pg-haproxy.child.ts', import.meta.url));
@@ -32,29 +31,6 @@ interface Seeded {
   warehouses: string[];
 }
 
-async function benchDatabase(ctx: BenchContext): Promise<{ url: string; done: () => Promise<void> }> {
-  let serverUrl = process.env.STOCKDESK_TEST_PG_URL;
-  let clusterDir: string | undefined;
-  if (!serverUrl) {
-    ctx.log('server.pg.haproxy: starting a private PostgreSQL cluster (scripts/pg-cluster.mjs)');
-    ({ url: serverUrl, dir: clusterDir } = await startCluster());
-  }
-  const name = `stockdesk_bench_ha_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
-  await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = on`);
-  const u = new URL(serverUrl!);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    done: async () => {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
-      await admin.end();
-      if (clusterDir) stopCluster(clusterDir);
-    },
-  };
-}
 
 function bodies(s: Seeded, runId: string) {
   const product = (i: number) => s.firstId + ((i * 7919) % s.products);
@@ -86,7 +62,7 @@ export const serverPgHaproxy: BenchCase = {
   name: 'server.pg.haproxy',
   description: 'getQuantity and setQuantity through HAProxy over three instances on one PostgreSQL database vs one instance directly',
   async run(ctx: BenchContext) {
-    const db = await benchDatabase(ctx);
+    const db = await benchDatabase(ctx, 'server.pg.haproxy', 'stockdesk_bench_ha');
     const children: ChildProcess[] = [];
     let stopProxy = async () => {};
     const results: BenchResult[] = [];
