@@ -47,9 +47,13 @@ export interface FeedConfig {
   maxBufferedBytes: number;
   /** How often the change table is read without a wake-up (another process, a missed NOTIFY, a late commit on PostgreSQL). */
   pollMs: number;
+  /** Entries older than this are pruned (feed/prune.ts); a desk away for longer starts over (reset). */
+  retentionDays: number;
+  /** How often the pruning runs. */
+  pruneEveryMs: number;
 }
 
-export const DEFAULT_FEED: FeedConfig = { maxPerAccount: 256, heartbeatMs: 15_000, maxBufferedBytes: 256 * 1024, pollMs: 1_000 };
+export const DEFAULT_FEED: FeedConfig = { maxPerAccount: 256, heartbeatMs: 15_000, maxBufferedBytes: 256 * 1024, pollMs: 1_000, retentionDays: 7, pruneEveryMs: 60 * 60 * 1000 };
 
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {

@@ -6,13 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '@server/admin/commands';
 import { feedOf } from '@server/http/server';
+import { DEFAULT_FEED } from '@server/config';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { openFeedReader } from '../helpers/feed';
 import { orderParams, product, stock } from './product/fixtures';
 
 let s: TestServer;
 beforeAll(async () => {
-  s = await startTestServer({ config: { feed: { maxPerAccount: 3, heartbeatMs: 15_000, maxBufferedBytes: 256 * 1024, pollMs: 200 } } });
+  s = await startTestServer({ config: { feed: { ...DEFAULT_FEED, maxPerAccount: 3, pollMs: 200 } } });
 });
 afterAll(() => s.close());
 
@@ -135,6 +136,36 @@ describe('GET /api/feed', () => {
     for (const f of open) f.close();
     await new Promise((r) => setTimeout(r, 100));
     expect(hub.count(s.account.accountId)).toBe(0);
+  });
+});
+
+describe('retention', () => {
+  it('prunes entries older than the retention on its own, and a desk whose position was pruned is told to start over', async () => {
+    const t = await startTestServer({ config: { feed: { ...DEFAULT_FEED, retentionDays: 7, pruneEveryMs: 100 } } });
+    try {
+      const p = await product(t);
+      await stock(t, p, 4);
+      const rows = () => t.app.store.all<{ id: number; tx: number }>('SELECT id, tx FROM feed_changes WHERE account_id = ? ORDER BY tx, id', [t.account.accountId]);
+      const written = await rows();
+      expect(written.length).toBeGreaterThanOrEqual(2);
+      const oldest = written[0]!;
+      // Make the first entries eight days old, as if written then; the newest stays.
+      const aged = written.slice(0, -1).map((r) => r.id);
+      for (const id of aged) await t.app.store.run('UPDATE feed_changes SET at_s = at_s - 8 * 86400 WHERE id = ?', [id]);
+      await expect.poll(async () => (await rows()).map((r) => r.id), { timeout: 5_000 }).toEqual([written.at(-1)!.id]);
+      // A desk that last heard of the pruned entry starts over; one that heard of the kept entry resumes.
+      const back = await openFeedReader(t.url, t.keys, `${oldest.tx}.${oldest.id}`);
+      await back.until((e) => e.some((x) => x.event === 'reset'));
+      expect(back.events[0]!.event).toBe('reset');
+      back.close();
+      const kept = written.at(-1)!;
+      const current = await openFeedReader(t.url, t.keys, `${kept.tx}.${kept.id}`);
+      await current.until(ready);
+      expect(current.events.some((x) => x.event === 'reset')).toBe(false);
+      current.close();
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -12,6 +12,7 @@ import type { FeedConfig } from '../config';
 import { head, readAccount, readAll, START, type Position } from './read';
 import type { FeedStream } from './stream';
 import { listenForFeed, type Wake } from './pgWake';
+import { pruneFeed } from './prune';
 
 const PAGE = 500;
 /**
@@ -36,11 +37,30 @@ export class FeedHub {
   /** Re-checks a stream's keys at each heartbeat: false closes it. */
   private readonly stillValid = new WeakMap<FeedStream, () => Promise<boolean>>();
 
+  private pruning: Promise<void> | null = null;
+  private readonly pruner: NodeJS.Timeout;
+
   constructor(
     private readonly store: Store,
     private readonly cfg: FeedConfig,
     private readonly log: Logger,
-  ) {}
+  ) {
+    // Whether or not anyone subscribes: the triggers fill the table either way.
+    this.pruner = setInterval(() => void this.prune(), cfg.pruneEveryMs).unref();
+  }
+
+  /** Deletes entries older than the retention (one run at a time; a failure waits for the next run). */
+  prune(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return (this.pruning ??= pruneFeed(this.store, this.cfg.retentionDays * 86_400)
+      .then((n) => {
+        if (n > 0) this.log.info({ deleted: n, retentionDays: this.cfg.retentionDays }, 'change feed pruned');
+      })
+      .catch((err: unknown) => this.log.warn({ err }, 'change feed pruning failed; the next run tries again'))
+      .finally(() => {
+        this.pruning = null;
+      }));
+  }
 
   /** Streams open now (all accounts, or one). */
   count(accountId?: number): number {
@@ -153,11 +173,13 @@ export class FeedHub {
   /** Graceful shutdown: every stream ends (desks reconnect to another instance, or to this one restarted). */
   async stop(): Promise<void> {
     this.stopped = true;
+    clearInterval(this.pruner);
     for (const t of this.timers) clearInterval(t);
     if (this.gap) clearTimeout(this.gap);
     this.timers = [];
     for (const set of [...this.streams.values()]) for (const s of [...set]) s.close('server shutting down');
     await this.wake?.stop();
     await this.reading;
+    await this.pruning;
   }
 }

@@ -4,6 +4,7 @@
  * commits late is neither skipped nor handed out before the transactions below it finished.
  * PostgreSQL by nature: it starts the test cluster whatever STOCKDESK_TEST_ENGINE says.
  */
+import { DEFAULT_FEED } from '@server/config';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type App } from '@server/app';
@@ -21,7 +22,7 @@ let a: Pick<TestServer, 'call' | 'ok'>;
 let b: Pick<TestServer, 'call' | 'ok'>;
 
 // The timed poll is slowed down so that only NOTIFY can carry a change across in time.
-const feed = { maxPerAccount: 16, heartbeatMs: 15_000, maxBufferedBytes: 256 * 1024, pollMs: 60_000 };
+const feed = { ...DEFAULT_FEED, maxPerAccount: 16, pollMs: 60_000 };
 
 beforeAll(async () => {
   url = await createTestDatabase();
