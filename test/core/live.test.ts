@@ -116,7 +116,9 @@ describe('two desks on one server', () => {
     await s.app.close();
     await until('desk B off the feed', () => b.core.engine.liveState() !== 'live', 2_000);
     {
-      restarted = await startServer({ db: s.app.db, clock: s.clock, log: pino({ level: 'silent' }), config: { port, dbPath: s.dbPath } });
+      // The same database on either engine (the test helper keeps the PostgreSQL pool open across the restart).
+      const storage = s.app.store.engine === 'postgres' ? { store: s.app.store } : { db: s.app.db };
+      restarted = await startServer({ ...storage, clock: s.clock, log: pino({ level: 'silent' }), config: { port, dbPath: s.dbPath } });
       // A change on the restarted server, then B reconnects (its backoff on its clock).
       // (The test client's kept-alive connection went with the old server: a fresh one is opened on failure.)
       const takeIn = () => s.ok('setQuantity', { product_id: p, quantity: 6, contact_id: s.account.supplierContactId, warehouse: 'Default', request_id: 'restart-take-in' });

@@ -104,11 +104,20 @@ export class FeedHub {
   private async readNew(): Promise<void> {
     for (;;) {
       const rows = await readAll(this.store, this.position!, PAGE);
+      const corked = new Set<FeedStream>();
       for (const row of rows) {
         this.position = { tx: row.tx, id: row.id };
         const set = this.streams.get(row.account_id);
-        if (set) for (const s of set) s.offer(row);
+        if (!set) continue;
+        for (const s of set) {
+          if (!corked.has(s)) {
+            s.cork();
+            corked.add(s);
+          }
+          s.offer(row);
+        }
       }
+      for (const s of corked) s.uncork();
       if (rows.length < PAGE || this.stopped) return;
     }
   }

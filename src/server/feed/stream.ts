@@ -30,6 +30,14 @@ export function changeOf(r: FeedRow): FeedChange {
 
 export const frame = (event: FeedEvent, id: string | null, data: unknown): string => `${id === null ? '' : `id: ${id}\n`}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
+/** A row's frame is the same on every stream of its account: built once, however many desks listen. */
+const frames = new WeakMap<FeedRow, string>();
+function changeFrame(row: FeedRow): string {
+  let text = frames.get(row);
+  if (text === undefined) frames.set(row, (text = frame('change', formatPosition({ tx: row.tx, id: row.id }), changeOf(row))));
+  return text;
+}
+
 /** Entries held while catching up, beyond which the stream is closed (the desk resumes from its position). */
 const MAX_HELD = 10_000;
 
@@ -72,7 +80,16 @@ export class FeedStream {
     const at = { tx: row.tx, id: row.id };
     if (this.closed || !after(at, this.last)) return;
     this.last = at;
-    this.write(frame('change', formatPosition(at), changeOf(row)));
+    this.write(changeFrame(row));
+  }
+
+  /** Writes until uncork() go out together (one system call per wake-up rather than one per change). */
+  cork(): void {
+    if (!this.closed) this.res.cork();
+  }
+
+  uncork(): void {
+    if (!this.res.writableEnded) this.res.uncork();
   }
 
   /** The catch-up is done: what the hub handed meanwhile goes out, then everything as it comes. */
