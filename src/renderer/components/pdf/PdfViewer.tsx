@@ -58,7 +58,12 @@ export function PdfViewer({ pdf, filename, draft = false, loadingText, error = n
         if (cancelled) return void l.doc.destroy();
         setLoaded(l);
         setCurrent(1);
-        void l.doc.getPage(1).then((p) => !cancelled && setPageWidth(p.getViewport({ scale: 1 }).width));
+        // Leaving the screen destroys the document while this may still be on its way: pdf.js then
+        // rejects with "Transport destroyed", which is no error of the clerk's.
+        l.doc.getPage(1).then(
+          (p) => !cancelled && setPageWidth(p.getViewport({ scale: 1 }).width),
+          (e: unknown) => !cancelled && setOpenError(e instanceof Error ? e.message : String(e)),
+        );
         printReady.current = preparePrint(l.doc).catch(() => null);
       })
       .catch((e: unknown) => {
