@@ -48,6 +48,8 @@ export const DEFAULT_ENGINE: EngineConfig = {
  */
 const PROMPT_RETRIES = 8;
 
+const SLOW_SCOPED_PULL_MS = 5_000;
+
 export interface EngineDeps {
   db: Db;
   clock: CoreClock;
@@ -334,7 +336,13 @@ export class SyncEngine {
         await this.runPull(api, kind);
         return;
       }
-      if (this.scoped && getKv(this.d.db, 'sync_state', 'mirrored', false)) await this.runScoped(api);
+      if (this.scoped && getKv(this.d.db, 'sync_state', 'mirrored', false)) {
+        const started = this.d.clock.now().getTime();
+        await this.runScoped(api);
+        // A scoped pull is a few calls; a slow one is worth a line in the log when a clerk asks why a change waited.
+        const ms = this.d.clock.now().getTime() - started;
+        if (ms > SLOW_SCOPED_PULL_MS) this.d.log.warn('scoped pull was slow', { ms });
+      }
     } catch (e) {
       this.lastError = (e as Error).message;
       this.d.log.error('sync failed', { message: this.lastError });
@@ -350,12 +358,26 @@ export class SyncEngine {
     const scope = this.scoped!;
     this.scoped = null;
     try {
-      await pullScope({ db: this.d.db, api, caps: this.caps, now: () => this.d.clock.now(), log: this.d.log, progress: () => {}, between: async () => {} }, scope);
+      await pullScope({ db: this.d.db, api, caps: this.caps, now: () => this.d.clock.now(), log: this.d.log, progress: () => {}, between: () => this.pushBetween(api) }, scope);
       this.d.emitMirror(scopeTables(scope));
     } catch (e) {
       if (!(e instanceof PullFailed)) throw e;
       this.mergeScope(scope);
       await this.failed(api, e.failure.kind, e.failure.message);
+    }
+  }
+
+  /**
+   * Between a pull's pages and steps the outbox goes first: a clerk's take-in made while the feed's
+   * scoped pull or a long incremental pull runs is sent at once, not after it.
+   */
+  private async pushBetween(api: ApiClient): Promise<void> {
+    if (this.pushing || !headEntry(this.d.db)) return;
+    this.pushing = true;
+    try {
+      await this.push(api);
+    } finally {
+      this.pushing = false;
     }
   }
 
@@ -367,15 +389,7 @@ export class SyncEngine {
           this.progress = p;
           this.emit();
         },
-        between: async () => {
-          if (this.pushing || !headEntry(this.d.db)) return;
-          this.pushing = true;
-          try {
-            await this.push(api);
-          } finally {
-            this.pushing = false;
-          }
-        },
+        between: () => this.pushBetween(api),
       }, kind === 'full');
       setKv(this.d.db, 'sync_state', 'lastPullAt', this.d.clock.now().toISOString());
       setKv(this.d.db, 'sync_state', 'mirrored', true);

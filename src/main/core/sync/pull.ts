@@ -104,11 +104,14 @@ export async function pullScope(deps: PullDeps, scope: PullScope): Promise<PullR
   const d = { ...deps, api: retrying(deps.api) };
   const report: PullReport = { full: false, products: 0, complete: true, warnings: [] };
   const since = (k: string) => getKv<string | undefined>(d.db, 'sync_state', k, undefined);
+  // The outbox goes first between the steps (the clerk's own changes echo back through the feed,
+  // so a scoped pull often runs just as the clerk makes the next change).
   if (scope.kinds.has('contact') && d.caps.has('crm.getContacts')) await pullContacts(d, since('contactsSince'));
   if (scope.kinds.has('product')) await pullProducts(d, report, since);
   if (scope.stockProducts.size > 0 && d.caps.has('getQuantities')) {
     const ids = [...scope.stockProducts];
     for (let i = 0; i < ids.length; i += 1000) {
+      await d.between();
       const page = ids.slice(i, i + 1000);
       const r = ok(await d.api.call('getQuantities', { product_ids: page }));
       d.db.transaction(() => replaceStockOfProducts(d.db, page, r.stock, r.reserved))();
@@ -116,7 +119,10 @@ export async function pullScope(deps: PullDeps, scope: PullScope): Promise<PullR
   } else if (scope.kinds.has('stock') || scope.kinds.has('order')) {
     await pullQuantities(d, false, since('quantitiesSince'));
   }
-  if (scope.kinds.has('invoice') || scope.kinds.has('payment')) await pullFinance(d, report);
+  if (scope.kinds.has('invoice') || scope.kinds.has('payment')) {
+    await d.between();
+    await pullFinance(d, report);
+  }
   d.progress(null);
   return report;
 }
