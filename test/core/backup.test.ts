@@ -124,9 +124,9 @@ describe('taking backups', () => {
 
   it('takes only a folder that exists and can be written, as a full path', async () => {
     const relative = await c.call('backup.configure', { extraDir: 'backups/elsewhere' });
-    expect(relative.ok ? null : relative.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'path', message: 'it must be a full folder path as the folder dialog gives it' }] });
+    expect(relative.ok ? null : relative.error).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: '', message: 'backups/elsewhere: it must be a full folder path as the folder dialog gives it' }] });
     const missing = await c.call('backup.configure', { extraDir: join(tmpdir(), 'no-such-folder-stockdesk') });
-    expect(missing.ok ? null : missing.error.details[0]?.message).toBe('it does not exist or cannot be reached');
+    expect(missing.ok ? null : missing.error.details[0]?.message).toBe(`${join(tmpdir(), 'no-such-folder-stockdesk')}: it does not exist or cannot be reached`);
     const own = await c.call('backup.configure', { extraDir: join(c.dir, 'backups') });
     expect(own.ok ? null : own.error.details[0]?.message).toMatch(/the desk’s own data folder/);
     const readOnly = tempDir('ro');

@@ -6,7 +6,7 @@
  * restored outbox sends both again with their request_ids — and the server, by its own database,
  * applied each exactly once.
  */
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -232,5 +232,36 @@ describe('backup → damage → restore: nothing is lost and nothing is applied 
     const names = (srv.server.app.db.prepare('SELECT name FROM contacts').all() as Array<{ name: string }>).map((r) => r.name);
     for (const word of [DEMO_KEYS.api_key, DEMO_KEYS.session_key, ...names]) expect(text, `the bundle must not contain “${word}”`).not.toContain(word);
     await invoke('settings.update', { language: 'hu' });
+  });
+
+  // A clerk's day found the backup panel saying the core's English (and Node's ENOENT) on a Hungarian screen.
+  it('hu: a copy to the clerk’s folder that failed, and a backup that cannot be read, are said in Hungarian', async () => {
+    // The folder dialog cannot run in a browser; the core takes the folder exactly as the dialog's answer would give it.
+    const share = mkdtempSync(join(tmpdir(), 'stockdesk-e2e-share-'));
+    await invoke('backup.configure', { extraDir: share });
+    rmSync(share, { recursive: true, force: true });
+    writeFileSync(join(dataDir, 'backups', 'mirror-20261120T090000000Z-manual.db'), Buffer.alloc(8192, 0x5a));
+    await page.reload();
+    await openSettings('Beállítások');
+    await testId('backup-create').click();
+    await testId('backup-created').waitFor();
+    const copyFailed = await testId('backup-extra-error').innerText();
+    expect(copyFailed).toBe(`A saját mappába másolás nem sikerült: ${share}: a mappa nincs meg, vagy nem érhető el.`);
+    const unreadable = page.locator('[data-testid="backup-list"] tbody tr[data-name="mirror-20261120T090000000Z-manual.db"]').getByTestId('backup-unreadable');
+    expect(await unreadable.innerText()).toBe('Nem olvasható');
+    expect(await unreadable.getAttribute('title')).toBe('Ez a mentés nem nyitható meg.');
+    // The core's own state: the backup was made in the data folder, the copy's failure is remembered.
+    const list = await invoke('backup.list', {});
+    expect(list.extraError).toContain(share);
+    expect(list.backups.find((b) => b.name === 'mirror-20261120T090000000Z-manual.db')?.problem).toBeTruthy();
+    await testId('backup-panel').scrollIntoViewIfNeeded();
+    await screenshot(page, 'hu-backup-copy-failed');
+    await testId('settings-language').selectOption('en');
+    await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+    expect(await testId('backup-extra-error').innerText()).toBe(`The copy to your own folder failed: ${share}: the folder is not there or cannot be reached.`);
+    await screenshot(page, 'en-backup-copy-failed');
+    await testId('settings-language').selectOption('hu');
+    await invoke('backup.configure', { extraDir: null });
+    expect(browser.errors).toEqual([]);
   });
 });

@@ -40,6 +40,7 @@ describe('backup panel', () => {
     expect(rows[1]!.textContent).toContain('Kézi');
     expect(within(rows[1]!).getByTestId('backup-restore')).toHaveProperty('disabled', false);
     expect(rows[2]!.textContent).toContain('Nem olvasható');
+    expect(within(rows[2]!).getByTestId('backup-unreadable').getAttribute('title')).toBe('Ez a mentés sérült (az épségellenőrzés hibát talált).');
     expect(rows[2]!.textContent).toContain('Saját mappa');
     expect(within(rows[2]!).getByTestId('backup-restore')).toHaveProperty('disabled', true);
   });
@@ -60,6 +61,7 @@ describe('backup panel', () => {
   it('announces a mirror set aside as damaged, and a failed copy to the clerk’s folder', async () => {
     setup([backup({})], { damagedMirror: 'damaged-20261122T090000000Z.db', extraError: 'The backup could not be copied to /mnt/share: ENOENT' });
     expect((await screen.findByTestId('backup-damaged')).textContent).toContain('damaged-20261122T090000000Z.db');
-    expect(screen.getByTestId('backup-extra-error').textContent).toBe('A saját mappába másolás nem sikerült: The backup could not be copied to /mnt/share: ENOENT');
+    // The core's words and Node's error code never reach a Hungarian screen: the path and the reason in words.
+    expect(screen.getByTestId('backup-extra-error').textContent).toBe('A saját mappába másolás nem sikerült: /mnt/share: a mappa nincs meg, vagy nem érhető el.');
   });
 });

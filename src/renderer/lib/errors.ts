@@ -1,4 +1,5 @@
 /** Every rejection from the core, normalised to the contract's error body so screens handle one shape. */
+import { useTranslation } from 'react-i18next';
 import type { IpcErrorBody, IpcErrorCode } from '@shared/ipc';
 
 const CODES: readonly IpcErrorCode[] = ['VALIDATION_ERROR', 'OFFLINE', 'NOT_FOUND', 'CONFLICT', 'AUTH_FAILED', 'INTERNAL_ERROR'];
@@ -98,6 +99,33 @@ const PHRASES: Array<[RegExp, (m: RegExpExecArray, t: Translate) => string]> = [
 
 const unquote = (s: string) => s.replace(/^"(.*)"$/s, '$1');
 
+/** The operating system's reason (Node's error text) in a clerk's words, never its code. */
+function osReason(detail: string, t: Translate): string {
+  if (/ENOSPC|no space/i.test(detail)) return t('messages.os.noSpace');
+  if (/EACCES|EPERM|EROFS|permission|read-only/i.test(detail)) return t('messages.os.noPermission');
+  if (/ENOENT|ENOTDIR|no such file/i.test(detail)) return t('messages.os.missing');
+  return t('messages.os.other');
+}
+
+/**
+ * The desk's backups (core/backup): why a folder cannot be used, why the copy to it failed, why a
+ * backup cannot be read. The path stays as it is; Node's error text becomes a reason in words.
+ */
+const BACKUP_PHRASES: Array<[RegExp, (m: RegExpExecArray, t: Translate) => string]> = [
+  [/^(.*): it must be a full folder path as the folder dialog gives it$/s, (m, t) => t('messages.backup.notFull', { path: m[1] })],
+  [/^(.*): it is the desk’s own data folder; choose another drive or folder$/s, (m, t) => t('messages.backup.ownFolder', { path: m[1] })],
+  [/^(.*): it does not exist or cannot be reached$/s, (m, t) => t('messages.backup.missing', { path: m[1] })],
+  [/^(.*): it is not a folder$/s, (m, t) => t('messages.backup.notFolder', { path: m[1] })],
+  [/^(.*): Stockdesk cannot write there \((.*)\)$/s, (m, t) => t('messages.backup.notWritable', { path: m[1], why: osReason(m[2]!, t) })],
+  [/^The backup could not be copied to (.*?): (.*)$/s, (m, t) => t('messages.backup.copyFailed', { path: m[1], why: osReason(m[2]!, t) })],
+  [/^“(.*)” is not the name of a Stockdesk backup\.$/s, (m, t) => t('messages.backup.notBackupName', { name: m[1] })],
+  [/^No backup folder of your own is chosen in Settings\.$/, (_m, t) => t('messages.backup.noOwnFolder')],
+  [/^it is not a Stockdesk mirror\b.*$/s, (_m, t) => t('messages.backup.notMirror')],
+  [/^its integrity check failed\b.*$/s, (_m, t) => t('messages.backup.damaged')],
+  [/^it cannot be (?:opened as a database|read)\b.*$/s, (_m, t) => t('messages.backup.unreadable')],
+];
+PHRASES.push(...BACKUP_PHRASES);
+
 /**
  * A message from the core or the server in the clerk's language when it is one the desk knows:
  * the schemas' field problems, "… does not exist in your account", transport failures, the core's
@@ -113,4 +141,10 @@ export function translateMessage(t: Translate, message: string): string {
     if (m) return say(m, t);
   }
   return message;
+}
+
+/** translateMessage with the clerk's language: for a core or server message shown outside ErrorNotice. */
+export function useSay(): (message: string) => string {
+  const { t } = useTranslation();
+  return (message) => translateMessage(t as unknown as Translate, message);
 }

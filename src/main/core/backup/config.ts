@@ -22,7 +22,8 @@ export function saveBackupConfig(db: Db, patch: Partial<BackupConfig>): BackupCo
  * a file in (a read-only share fails here, with the reason, not at the first backup).
  */
 export function checkFolder(path: string, dataDir: string): string {
-  const bad = (message: string) => ipcError('VALIDATION_ERROR', `The backup folder ${path.slice(0, 200)} cannot be used: ${message}.`, [{ field: 'path', message }]);
+  // No field name in the detail: the folder came from the dialog, not from a field the clerk typed in.
+  const bad = (message: string) => ipcError('VALIDATION_ERROR', `The backup folder ${path.slice(0, 200)} cannot be used: ${message}.`, [{ field: '', message: `${path.slice(0, 200)}: ${message}` }]);
   if (!isAbsolute(path) || path.split(/[\\/]/).includes('..')) throw bad('it must be a full folder path as the folder dialog gives it');
   const dir = resolve(path);
   if (dir === resolve(dataDir) || dir.startsWith(resolve(dataDir, 'backups'))) throw bad('it is the desk’s own data folder; choose another drive or folder');

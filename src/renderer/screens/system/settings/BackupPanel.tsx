@@ -5,6 +5,7 @@ import type { BackupInfo, BackupOverview, BackupTaken, RestoreResult } from '@sh
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Field } from '../../../components/Field';
 import { getApi } from '../../../lib/api';
+import { useSay } from '../../../lib/errors';
 import { channelKey, useChannel, useCommand } from '../../../lib/ipc';
 import { useFormat } from '../../../lib/useFormat';
 import { RestoreDialog } from './RestoreDialog';
@@ -12,6 +13,7 @@ import { RestoreDialog } from './RestoreDialog';
 /** Backups of this desk's data: make one, where they go and how many stay, and the list to restore from. */
 export function BackupPanel() {
   const { t } = useTranslation('backup');
+  const say = useSay();
   const f = useFormat();
   const client = useQueryClient();
   const list = useChannel('backup.list', {}, { staleTime: 0 });
@@ -54,7 +56,7 @@ export function BackupPanel() {
             {t('dialog.done', { when: f.dateTime(restored.restored.takenAt) })}
           </div>
         ) : null}
-        {o?.extraError ? <div className="notice warn" role="alert" data-testid="backup-extra-error">{t('extraFailed', { message: o.extraError })}</div> : null}
+        {o?.extraError ? <div className="notice warn" role="alert" data-testid="backup-extra-error">{t('extraFailed', { message: say(o.extraError) })}</div> : null}
         <h3>{t('listTitle')}</h3>
         {o ? <BackupTable overview={o} onRestore={(b) => (setRestored(null), setRestoring(b))} /> : null}
       </div>
@@ -76,49 +78,52 @@ export function BackupPanel() {
 
 function BackupTable({ overview, onRestore }: { overview: BackupOverview; onRestore: (b: BackupInfo) => void }) {
   const { t } = useTranslation('backup');
+  const say = useSay();
   const f = useFormat();
   if (overview.backups.length === 0) return <div className="empty">{t('empty')}</div>;
   return (
-    <table className="grid" data-testid="backup-list">
-      <thead>
-        <tr>
-          <th>{t('col.when')}</th>
-          <th>{t('col.reason')}</th>
-          <th>{t('col.where')}</th>
-          <th className="num">{t('col.version')}</th>
-          <th>{t('col.holds')}</th>
-          <th className="num">{t('col.size')}</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {overview.backups.map((b) => (
-          <tr key={`${b.folder}/${b.name}`} data-name={b.name} data-folder={b.folder}>
-            <td>{f.dateTime(b.takenAt)}</td>
-            <td>{t(`reason.${b.reason}`)}</td>
-            <td>{t(`where.${b.folder}`)}</td>
-            <td className="num">{b.mirrorVersion ?? '–'}</td>
-            <td className="wrap">
-              {b.problem ? (
-                <span className="badge danger" title={b.problem}>{t('unreadable')}</span>
-              ) : b.newer ? (
-                <span className="badge warn">{t('newer', { version: b.mirrorVersion, mine: overview.mirrorVersion })}</span>
-              ) : b.unsent + b.refused > 0 ? (
-                t('holds', { unsent: b.unsent, refused: b.refused })
-              ) : (
-                <span className="muted">{t('holdsNothing')}</span>
-              )}
-            </td>
-            <td className="num">{f.num(b.sizeBytes / 1024 / 1024, 1, 1)} MB</td>
-            <td>
-              <button type="button" className="btn" disabled={b.newer || b.problem !== null} onClick={() => onRestore(b)} data-testid="backup-restore">
-                {t('restore')}
-              </button>
-            </td>
+    <div className="table-wrap">
+      <table className="grid" data-testid="backup-list">
+        <thead>
+          <tr>
+            <th>{t('col.when')}</th>
+            <th>{t('col.reason')}</th>
+            <th>{t('col.where')}</th>
+            <th className="num">{t('col.version')}</th>
+            <th>{t('col.holds')}</th>
+            <th className="num">{t('col.size')}</th>
+            <th />
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {overview.backups.map((b) => (
+            <tr key={`${b.folder}/${b.name}`} data-name={b.name} data-folder={b.folder}>
+              <td>{f.dateTime(b.takenAt)}</td>
+              <td>{t(`reason.${b.reason}`)}</td>
+              <td>{t(`where.${b.folder}`)}</td>
+              <td className="num">{b.mirrorVersion ?? '–'}</td>
+              <td className="wrap">
+                {b.problem ? (
+                  <span className="badge danger" title={say(b.problem)} data-testid="backup-unreadable">{t('unreadable')}</span>
+                ) : b.newer ? (
+                  <span className="badge warn">{t('newer', { version: b.mirrorVersion, mine: overview.mirrorVersion })}</span>
+                ) : b.unsent + b.refused > 0 ? (
+                  t('holds', { unsent: b.unsent, refused: b.refused })
+                ) : (
+                  <span className="muted">{t('holdsNothing')}</span>
+                )}
+              </td>
+              <td className="num">{f.num(b.sizeBytes / 1024 / 1024, 1, 1)} MB</td>
+              <td>
+                <button type="button" className="btn" disabled={b.newer || b.problem !== null} onClick={() => onRestore(b)} data-testid="backup-restore">
+                  {t('restore')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

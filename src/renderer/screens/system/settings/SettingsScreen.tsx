@@ -12,13 +12,16 @@ import { BackupPanel } from './BackupPanel';
 import { SupportPanel } from './SupportPanel';
 
 /** Where the server is, how to sign in to it, how the app speaks, and the desk's backups. */
+/** Wide enough for the backup list's seven columns, the restore button included. */
+const SETTINGS_WIDTH = 980;
+
 export function SettingsScreen() {
   const { t } = useTranslation();
   const { data: settings } = useChannel('settings.get', {});
   return (
     <Screen title={t('nav.settings')}>
       {settings ? (
-        <div className="stack" style={{ maxWidth: 760 }}>
+        <div className="stack" style={{ maxWidth: SETTINGS_WIDTH }}>
           <ServerForm key={`${settings.serverUrl}|${settings.format}`} settings={settings} />
           <CredentialsForm settings={settings} />
           <LanguageForm settings={settings} />
