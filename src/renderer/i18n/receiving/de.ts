@@ -37,7 +37,7 @@ const de: Messages<typeof en> = {
   closeShort: 'Mit Fehlmenge schließen…',
   confirmTitle: 'Bestellung {{po}} mit Fehlmenge schließen?',
   confirmText: 'Der Lieferant schickt den Rest nicht: Die Bestellung wird geschlossen, danach kann nichts mehr darauf gebucht werden.',
-  confirmWithScans: 'Die jetzt gescannte Ware ({{lines}} Zeilen) wird vorher gebucht.',
+  confirmWithScans: 'Die jetzt gescannte Ware wird vorher gebucht (Zeilen: {{lines}}).',
   confirmRemaining: 'Nicht geliefert: {{what}}',
   confirm: 'Mit Fehlmenge schließen',
   totals: 'Zeilen: {{lines}} · gescannt {{qty}}',

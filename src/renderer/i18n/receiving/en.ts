@@ -35,7 +35,7 @@ const en = {
   closeShort: 'Close short…',
   confirmTitle: 'Close purchase order {{po}} short?',
   confirmText: 'The supplier will not send the rest: the order is closed and nothing more can be received against it.',
-  confirmWithScans: 'What was scanned now ({{lines}} lines) is received first.',
+  confirmWithScans: 'What was scanned now is received first (lines: {{lines}}).',
   confirmRemaining: 'Not delivered: {{what}}',
   confirm: 'Close the order short',
   totals: 'Lines: {{lines}} · scanned {{qty}}',

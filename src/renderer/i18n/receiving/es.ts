@@ -37,7 +37,7 @@ const es: Messages<typeof en> = {
   closeShort: 'Cerrar con faltante…',
   confirmTitle: '¿Cerrar el pedido de compra {{po}} con faltante?',
   confirmText: 'El proveedor no enviará el resto: el pedido se cierra y ya no se podrá recibir nada contra él.',
-  confirmWithScans: 'Lo escaneado ahora ({{lines}} líneas) se recibe primero.',
+  confirmWithScans: 'Lo escaneado ahora se recibe primero (líneas: {{lines}}).',
   confirmRemaining: 'No entregado: {{what}}',
   confirm: 'Cerrar con faltante',
   totals: 'Líneas: {{lines}} · escaneado {{qty}}',

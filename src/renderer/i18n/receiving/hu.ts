@@ -38,7 +38,7 @@ const hu: Messages<typeof en> = {
   closeShort: 'Lezárás hiánnyal…',
   confirmTitle: 'Lezárja hiánnyal a(z) {{po}} beszerzési rendelést?',
   confirmText: 'A szállító a többit nem küldi: a rendelés lezárul, és többé nem vehető át rá áru.',
-  confirmWithScans: 'A most beolvasottakat ({{lines}} sor) előbb átvesszük.',
+  confirmWithScans: 'A most beolvasottakat előbb átvesszük (sorok: {{lines}}).',
   confirmRemaining: 'Nem érkezett meg: {{what}}',
   confirm: 'Lezárás hiánnyal',
   totals: 'Sorok: {{lines}} · beolvasva {{qty}}',

@@ -37,7 +37,7 @@ const pl: Messages<typeof en> = {
   closeShort: 'Zamknij z brakiem…',
   confirmTitle: 'Zamknąć zamówienie zakupu {{po}} z brakiem?',
   confirmText: 'Dostawca nie wyśle reszty: zamówienie zostanie zamknięte i nie będzie można już nic do niego przyjąć.',
-  confirmWithScans: 'Najpierw zostanie przyjęte to, co zeskanowano teraz ({{lines}} wiersze).',
+  confirmWithScans: 'Najpierw zostanie przyjęte to, co zeskanowano teraz (wiersze: {{lines}}).',
   confirmRemaining: 'Nie dostarczono: {{what}}',
   confirm: 'Zamknij z brakiem',
   totals: 'Wiersze: {{lines}} · zeskanowano {{qty}}',

@@ -47,7 +47,7 @@ export function OrderLines({ order, scanned, over }: { order: ReceivingOrder; sc
                 <td className="num" data-testid={`receiving-remaining-${l.productId}`}>{f.qty(l.remaining)}</td>
                 <td className="num" data-testid={`receiving-scanned-${l.productId}`}>{now ? f.qty(now) : ''}</td>
                 <td>
-                  {excess ? <span className="badge error">{t('lineOver', { over: f.qty(excess) })}</span>
+                  {excess ? <span className="badge danger">{t('lineOver', { over: f.qty(excess) })}</span>
                     : l.remaining > 0 && now >= l.remaining ? <span className="badge ok">{t('lineDone')}</span> : null}
                 </td>
               </tr>
