@@ -96,6 +96,7 @@ export function ReceivingScreen() {
     post.mutate(toRequest(d, order.poId, close), {
       onSuccess: async ({ entryId }) => {
         setPosted({ entryId, what, po: order.projectCode });
+        setWarning(null);
         setShowProblem(false);
         setConfirming(false);
         await draft.clear();
