@@ -104,8 +104,24 @@ export const m007Transfers = sharedMigration(7, 'transfers', [
   'CREATE INDEX stock_moves_history ON stock_moves (account_id, product_id, receipt_id, line, qty_milli)',
 ]);
 
+/**
+ * Partial receipts against purchase orders (issue 18). Per-line received quantities already live in
+ * purchase_order_lines.received_milli; what is new is an order closed short: its status stays
+ * 'received' (closed; widening the CHECK means rebuilding the table on SQLite, see m007Transfers)
+ * and closed_short_at says it was closed with lines still open.
+ */
+export const m010PoReceiving = sharedMigration(10, 'po_receiving', [
+  { sqlite: 'ALTER TABLE purchase_orders ADD COLUMN closed_short_at TEXT', postgres: 'ALTER TABLE purchase_orders ADD COLUMN closed_short_at text COLLATE "C"' },
+]);
+
 /** Migrations for both engines, in order. Add new ones at the end; never edit one that has shipped. */
-export const STORE_MIGRATIONS: SharedMigration[] = [m007Transfers, sharedMigration(8, 'change_feed', CHANGE_FEED_STEPS)];
+export const STORE_MIGRATIONS: SharedMigration[] = [
+  m007Transfers, sharedMigration(8, 'change_feed', CHANGE_FEED_STEPS),
+  // Session 10 placeholder: version 9 is the roles branch's; this empty step list only keeps the sequence
+  // gap-free on this branch. The lead drops it at merge.
+  sharedMigration(9, 'placeholder_roles', []),
+  m010PoReceiving,
+];
 
 /** Throws unless migrations follow one another from `first` without gaps. */
 export function checkSequence(migrations: readonly { version: number; name: string }[], first: number): void {

@@ -13,9 +13,12 @@ export interface PurchaseOrder {
   orderId?: number;
   createdAt: string;
   receivedAt?: string;
+  /** Set when the order was closed with lines still open (setPOTakeIn close). */
+  closedShortAt?: string;
 }
 
 export interface PoLine {
+  position: number;
   productId: number;
   qtyMilli: number;
   receivedMilli: number;
@@ -23,11 +26,12 @@ export interface PoLine {
 
 interface Row {
   id: number; project_code: string; status: PoStatus; supplier_contact_id: number; warehouse_id: number;
-  order_id: number | null; created_at: string; received_at: string | null;
+  order_id: number | null; created_at: string; received_at: string | null; closed_short_at: string | null;
 }
 const toPo = (r: Row): PurchaseOrder => ({
   id: r.id, projectCode: r.project_code, status: r.status, supplierContactId: r.supplier_contact_id, warehouseId: r.warehouse_id,
   orderId: r.order_id ?? undefined, createdAt: r.created_at, receivedAt: r.received_at ?? undefined,
+  closedShortAt: r.closed_short_at ?? undefined,
 });
 
 /** The next code of the year's series, PO-2026-000001, PO-2026-000002, … (unique per account). */
@@ -64,6 +68,16 @@ export async function getPurchaseOrder(sql: Sql, accountId: number, id: number):
   return r && toPo(r);
 }
 
+/**
+ * The purchase order, held still until the caller's transaction ends: two receipts of one order on
+ * PostgreSQL then run one after the other, each checking what remains after the other's commit
+ * (READ COMMITTED re-reads the lines). SQLite has one writer at a time and needs no lock.
+ */
+export async function lockPurchaseOrder(sql: Sql, accountId: number, id: number): Promise<PurchaseOrder | undefined> {
+  const r = await sql.get<Row>(`SELECT * FROM purchase_orders WHERE account_id = ? AND id = ?${sql.engine === 'postgres' ? ' FOR UPDATE' : ''}`, [accountId, id]);
+  return r && toPo(r);
+}
+
 export async function findPurchaseOrderByCode(sql: Sql, accountId: number, code: string): Promise<PurchaseOrder | undefined> {
   const r = await sql.get<Row>('SELECT * FROM purchase_orders WHERE account_id = ? AND project_code = ?', [accountId, code]);
   return r && toPo(r);
@@ -75,7 +89,7 @@ export async function purchaseOrdersOfOrder(sql: Sql, accountId: number, orderId
 
 export async function poLines(sql: Sql, accountId: number, poId: number): Promise<PoLine[]> {
   return sql.all<PoLine>(
-    'SELECT product_id AS "productId", qty_milli AS "qtyMilli", received_milli AS "receivedMilli" FROM purchase_order_lines WHERE account_id = ? AND po_id = ? ORDER BY position',
+    'SELECT position, product_id AS "productId", qty_milli AS "qtyMilli", received_milli AS "receivedMilli" FROM purchase_order_lines WHERE account_id = ? AND po_id = ? ORDER BY position',
     [accountId, poId],
   );
 }
@@ -88,6 +102,32 @@ export async function markReceived(sql: Sql, accountId: number, poId: number, no
   if (r.changes === 0) return false;
   await sql.run('UPDATE purchase_order_lines SET received_milli = qty_milli WHERE account_id = ? AND po_id = ?', [accountId, poId]);
   return true;
+}
+
+/** Adds a partial receipt's quantity to one line. */
+export async function addReceived(sql: Sql, accountId: number, poId: number, position: number, qtyMilli: number): Promise<void> {
+  await sql.run('UPDATE purchase_order_lines SET received_milli = received_milli + ? WHERE account_id = ? AND po_id = ? AND position = ?', [qtyMilli, accountId, poId, position]);
+}
+
+/** Closes an open order as it stands (lines keep what was received); short: some lines remain open. */
+export async function closePurchaseOrder(sql: Sql, accountId: number, poId: number, now: Date, short: boolean): Promise<boolean> {
+  const at = now.toISOString();
+  const r = await sql.run("UPDATE purchase_orders SET status = 'received', received_at = ?, closed_short_at = ? WHERE account_id = ? AND id = ? AND status = 'open'", [
+    at, short ? at : null, accountId, poId,
+  ]);
+  return r.changes > 0;
+}
+
+export interface NamedPoLine extends PoLine { poId: number; productName: string }
+
+/** The lines of the account's purchase orders with ids from..to (a page of getPOs), with product names. */
+export async function poLinesBetween(sql: Sql, accountId: number, fromId: number, toId: number): Promise<NamedPoLine[]> {
+  return sql.all<NamedPoLine>(
+    `SELECT l.po_id AS "poId", l.position, l.product_id AS "productId", l.qty_milli AS "qtyMilli", l.received_milli AS "receivedMilli", p.product_name AS "productName"
+     FROM purchase_order_lines l JOIN products p ON p.id = l.product_id
+     WHERE l.account_id = ? AND l.po_id >= ? AND l.po_id <= ? ORDER BY l.po_id, l.position`,
+    [accountId, fromId, toId],
+  );
 }
 
 export async function poReceipts(sql: Sql, accountId: number, poId: number): Promise<Array<{ receipt_id: number; product_id: number; qty_milli: number; date: string }>> {

@@ -15,6 +15,7 @@ import type {
   ProductDetail, ProductRow, Settings, SyncStatus, WarehouseRow, StockBin,
 } from './types';
 import { stockHistoryRequest, stockTransferRequest, type StockFeatures, type StockHistoryView } from './stockwork';
+import { receivingPostRequest, type ReceivingView } from './receiving';
 
 interface Channel<Req extends z.ZodType, Res> {
   request: Req;
@@ -130,6 +131,10 @@ export const CHANNELS = {
   /** The open purchase orders on the server (extension getPOs), newest first: what a receiving clerk can pick from. */
   'po.open': core(none).returns<Result<'getPOs'>['purchase_orders']>(),
   'po.get': core(z.strictObject({ projectCode: z.string().min(1).max(64) })).returns<Result<'getPO'>>(),
+  /** Open purchase orders with their expected lines, from the mirror (refreshed from the server when online). */
+  'receiving.orders': core(none).returns<ReceivingView>(),
+  /** A partial receipt (and/or closing short) of an order, through the outbox (extension setPOTakeIn.items). */
+  'receiving.post': core(receivingPostRequest).returns<{ entryId: number }>(),
   'po.receive': core(z.strictObject({ poId: positiveId, grossWeight: z.number().min(0).optional(), packageType: z.number().int().min(0).optional(), countryCode: z.string().length(2).optional() })).returns<{ entryId: number }>(),
 
   'orders.save': core(z.strictObject({ id: localId.optional(), order: setOrderParams })).returns<{ id: number }>(),

@@ -62,6 +62,8 @@ export const CAPABILITIES = [
   'getProduct.updated_since',
   'getQuantities',
   'getPOs',
+  // setPOTakeIn items (partial receipts) and close (closing short); getPO/getPOs lines with what remains.
+  'setPOTakeIn.items',
   'getStockHistory',
   'setTransfer',
   'setQuantity.expected_quantity',

@@ -48,6 +48,10 @@ export const REASONS = {
   no_supplier: z.object({ product_id: id }),
   /** The purchase order was received already (setPOTakeIn). */
   po_received: z.object({ po: text, received_at: text.optional() }),
+  /** A partial receipt takes more of a product than the purchase order still expects (setPOTakeIn items). */
+  po_over_receipt: z.object({ po: text, product_id: id, product_name: text.optional(), requested: num, remaining: num }),
+  /** A partial receipt names a product the purchase order does not have (setPOTakeIn items). */
+  po_not_on_order: z.object({ po: text, product_id: id }),
   /** A warehouse of that name exists (setWarehouse). */
   warehouse_name_taken: z.object({ name: text }),
   /** The invoice's type or state does not allow a payment (setBalance): `state` proforma, storno or cancelled. */

@@ -249,7 +249,7 @@ describe('back-order suppliers', () => {
     const po = await s.ok('getPO', { project_code: r.purchase_order!.project_code });
     const first = (await s.app.store.get("SELECT id FROM contacts WHERE account_id = ? AND kind IN ('supplier', 'both') ORDER BY id LIMIT 1", [s.account.accountId])) as { id: number };
     expect(po.supplier.contact_id).toBe(first.id);
-    expect(po.lines).toEqual([{ product_id: never, product_name: expect.any(String), quantity: 2, received_quantity: 0 }]);
+    expect(po.lines).toEqual([{ product_id: never, product_name: expect.any(String), quantity: 2, received_quantity: 0, remaining: 2 }]);
 
     const { runAdmin } = await import('@server/admin/commands');
     const now = s.clock.now();

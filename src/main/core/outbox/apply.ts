@@ -89,6 +89,12 @@ export function applyEffect(db: Db, entryId: number, method: string, params: Rec
     case 'setPOTakeIn': {
       const p = params as Params<'setPOTakeIn'>;
       const po = purchaseOrder(db, p.PO);
+      // A partial receipt (extension items) shows what was scanned, in its bin; a close alone moves no stock.
+      if (p.items) {
+        for (const it of p.items) addPending(db, entryId, it.product_id, it.warehouse ?? po?.warehouse ?? 'Default', it.stock_label ?? '', toMilli(it.quantity));
+        return { kind: 'stock' };
+      }
+      if (p.close === 1) return { kind: 'stock' };
       for (const l of po?.lines ?? []) {
         const rest = toMilli(l.quantity) - toMilli(l.received_quantity);
         if (rest > 0) addPending(db, entryId, l.product_id, po!.warehouse, '', rest);

@@ -11,6 +11,7 @@ import { deleteProduct, renumberProduct, upsertServerProducts, writeLocalProduct
 import { mapId, resolveId } from '../mirror/settings';
 import { ackPending, applySetQuantityAnswer, applyTransferAnswer, markStale, removePending } from '../mirror/stock';
 import { purchaseOrder } from '../mirror/dues';
+import { foldReceiptAnswer } from '../mirror/receiving';
 import type { ProductRecord } from '@shared/protocol';
 import type { Entry } from './repo';
 
@@ -133,6 +134,8 @@ export function acknowledge(db: Db, e: Entry, result: unknown, now: Date): void 
       ackPending(db, e.id);
       const po = purchaseOrder(db, (e.params as Params<'setPOTakeIn'>).PO);
       for (const l of po?.lines ?? []) markStale(db, l.product_id);
+      // The order's received figures follow the server's answer (lines and status, when it gives them).
+      foldReceiptAnswer(db, result as Result<'setPOTakeIn'>, now);
       break;
     }
     default:

@@ -297,6 +297,8 @@ const de: Messages<typeof en> = {
       no_warehouse_serves: 'Kein einzelnes Lager hat alle Positionen dieses Auftrags.',
       no_supplier: 'Der Fehlbestand kann nicht nachbestellt werden: der Artikel hat keinen Lieferanten.',
       po_received: 'Bestellung {{po}} ist bereits eingegangen ({{date}}).',
+      po_over_receipt: 'Bestellung {{po}} erwartet von {{product}} nur noch {{remaining}}; {{requested}} können nicht angenommen werden. Verringern Sie die Menge oder buchen Sie den Überschuss im Wareneingang.',
+      po_not_on_order: 'Artikel #{{id}} steht nicht auf der Bestellung {{po}}; buchen Sie ihn im Wareneingang.',
       warehouse_name_taken: 'Ein Lager namens „{{name}}“ gibt es bereits.',
       invoice_not_payable: 'Auf {{number}} kann keine Zahlung gebucht werden.',
       invoice_not_payable_proforma: '{{number}} ist eine Proforma: buchen Sie die Zahlung auf die daraus erstellte Rechnung.',

@@ -294,6 +294,8 @@ const en = {
       no_warehouse_serves: 'No single warehouse has every item of this order.',
       no_supplier: 'The shortage cannot be back-ordered: the product has no supplier.',
       po_received: 'Purchase order {{po}} was received already ({{date}}).',
+      po_over_receipt: 'Purchase order {{po}} expects only {{remaining}} more of {{product}}; {{requested}} cannot be received. Lower the quantity, or take the surplus in on the take-in screen.',
+      po_not_on_order: 'Product #{{id}} is not on purchase order {{po}}; take it in on the take-in screen.',
       warehouse_name_taken: 'A warehouse called “{{name}}” exists already.',
       invoice_not_payable: 'No payment can be recorded on {{number}}.',
       invoice_not_payable_proforma: '{{number}} is a proforma: record the payment on the invoice issued from it.',

@@ -297,6 +297,8 @@ const es: Messages<typeof en> = {
       no_warehouse_serves: 'Ningún almacén tiene todas las líneas de este pedido.',
       no_supplier: 'Lo que falta no se puede pedir: el producto no tiene proveedor.',
       po_received: 'El pedido de compra {{po}} ya se recibió ({{date}}).',
+      po_over_receipt: 'El pedido de compra {{po}} solo espera {{remaining}} más de {{product}}; no se pueden recibir {{requested}}. Reduzca la cantidad o registre el excedente en la pantalla de entrada.',
+      po_not_on_order: 'El producto #{{id}} no está en el pedido de compra {{po}}; regístrelo en la pantalla de entrada.',
       warehouse_name_taken: 'Ya existe un almacén llamado «{{name}}».',
       invoice_not_payable: 'No se puede registrar un pago en {{number}}.',
       invoice_not_payable_proforma: '{{number}} es una proforma: registre el pago en la factura emitida a partir de ella.',

@@ -297,6 +297,8 @@ const hu: Messages<typeof en> = {
       no_warehouse_serves: 'Egyik raktárban sincs meg a rendelés minden tétele.',
       no_supplier: 'A hiány nem rendelhető utána: a terméknek nincs szállítója.',
       po_received: 'A(z) {{po}} beszerzési rendelés már beérkezett ({{date}}).',
+      po_over_receipt: 'A(z) {{po}} beszerzési rendelés {{product}} termékből már csak {{remaining}} érkezését várja; {{requested}} nem vehető át. Csökkentse a mennyiséget, a többletet pedig a bevételezés képernyőn vegye be.',
+      po_not_on_order: 'A(z) #{{id}} termék nem szerepel a(z) {{po}} beszerzési rendelésen; a bevételezés képernyőn vegye be.',
       warehouse_name_taken: 'Már van „{{name}}” nevű raktár.',
       invoice_not_payable: 'A(z) {{number}} számlára nem rögzíthető befizetés.',
       invoice_not_payable_proforma: 'A(z) {{number}} díjbekérő: a befizetést a belőle kiállított számlára rögzítse.',

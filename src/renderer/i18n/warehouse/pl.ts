@@ -297,6 +297,8 @@ const pl: Messages<typeof en> = {
       no_warehouse_serves: 'Żaden magazyn nie ma wszystkich pozycji tego zamówienia.',
       no_supplier: 'Braku nie można zamówić: produkt nie ma dostawcy.',
       po_received: 'Zamówienie zakupu {{po}} zostało już przyjęte ({{date}}).',
+      po_over_receipt: 'Zamówienie zakupu {{po}} oczekuje już tylko ilości {{remaining}} produktu {{product}}; nie można przyjąć {{requested}}. Zmniejsz ilość albo przyjmij nadwyżkę na ekranie przyjęcia.',
+      po_not_on_order: 'Produktu #{{id}} nie ma w zamówieniu zakupu {{po}}; przyjmij go na ekranie przyjęcia.',
       warehouse_name_taken: 'Magazyn o nazwie „{{name}}” już istnieje.',
       invoice_not_payable: 'Na {{number}} nie można zapisać płatności.',
       invoice_not_payable_proforma: '{{number}} to faktura proforma: zapisz płatność na fakturze z niej wystawionej.',

@@ -21,6 +21,38 @@ const tags = z.preprocess(
 
 const component = z.object({ id: id(), qty: num({ positive: true, max: 1e9 }) });
 
+/** At most this many lines in one partial receipt (setPOTakeIn `items`). */
+export const PO_RECEIPT_ITEMS_MAX = 1000;
+
+/**
+ * Extension (capability "setPOTakeIn.items"): how far receiving has got, where `status` keeps the
+ * document's meaning (open = can still be received, received = closed) for older clients.
+ */
+export const RECEIVING_STATUSES = ['open', 'partially_received', 'received', 'closed_short'] as const;
+
+/** A purchase order's line with what was received so far and what is still to come (extension). */
+const poLine = z.object({
+  product_id: z.number(),
+  product_name: z.string(),
+  /** Ordered (expected). */
+  quantity: z.number(),
+  received_quantity: z.number(),
+  /** Extension: ordered less received, never below 0; 0 on every line of a closed order. */
+  remaining: z.number().optional(),
+});
+
+/** One line of a partial receipt: what arrived of one product, and where it goes. */
+const poReceiptItem = z.strictObject({
+  product_id: id(),
+  quantity: num({ positive: true, max: 1e9 }),
+  /** Absent: the purchase order's warehouse. */
+  warehouse: optText(100),
+  /** The bin ("" or absent = none). */
+  stock_label: optText(100),
+  batch_no: optText(100),
+  expire_date: opt(date()),
+});
+
 /** What getPO and getPOs both say of a purchase order. */
 const poHead = z.object({
   po_id: z.number(),
@@ -30,6 +62,8 @@ const poHead = z.object({
   warehouse: z.string(),
   order_id: z.number().optional(),
   created_at: z.string(),
+  /** Extension (capability "setPOTakeIn.items"): open, partially_received, received or closed_short. */
+  receiving_status: z.enum(RECEIVING_STATUSES).optional(),
 });
 
 /** Product fields written by setProduct (everything but id and the take-in fields). */
@@ -273,9 +307,7 @@ export const product = {
   getPO: {
     params: z.strictObject({ project_code: text(64) }),
     result: poHead.extend({
-      lines: z.array(
-        z.object({ product_id: z.number(), product_name: z.string(), quantity: z.number(), received_quantity: z.number() }),
-      ),
+      lines: z.array(poLine),
       receipts: z.array(z.object({ receipt_id: z.number(), product_id: z.number(), quantity: z.number(), date: z.string() })),
     }),
   },
@@ -291,6 +323,8 @@ export const product = {
         poHead.extend({
           /** Ordered less received over every line. */
           outstanding: z.number(),
+          /** Extension (capability "setPOTakeIn.items"): the lines, so a desk can receive offline. */
+          lines: z.array(poLine).optional(),
         }),
       ),
       last_id: z.number(),
@@ -303,12 +337,25 @@ export const product = {
       gross_weight: opt(num({ min: 0, max: 1e9 })),
       package_type: opt(int({ min: 0 })),
       country_code: opt(country()),
+      /**
+       * Extension (capability "setPOTakeIn.items"): receive only these lines (a partial receipt).
+       * Absent: every open line, as the document's setPOTakeIn.
+       */
+      items: opt(list(poReceiptItem, { min: 1, max: PO_RECEIPT_ITEMS_MAX, what: 'receipt lines' })),
+      /** Extension: 1 closes the order after this receipt even if lines remain open (closed short). */
+      close: opt(flag()),
       request_id: requestId(),
     }),
     result: z.object({
       po_id: z.number(),
       status: z.string(),
       receipts: z.array(z.object({ receipt_id: z.number(), product_id: z.number(), quantity: z.number(), date: z.string() })),
+      /** Extension (capability "setPOTakeIn.items"). */
+      receiving_status: z.enum(RECEIVING_STATUSES).optional(),
+      /** Extension: the lines after this receipt. */
+      lines: z.array(poLine).optional(),
+      /** Extension: the receipts this call wrote (none when it only closed the order). */
+      receipt_ids: z.array(z.number()).optional(),
     }),
   },
   getWarehouses: {

@@ -44,6 +44,10 @@ export function useReasonText(): (r: Reason) => string {
           return t(k('order_empty'), { id: r.figures.order_id });
         case 'po_received':
           return t(k('po_received'), { po: r.figures.po, date: r.figures.received_at ? f.date(r.figures.received_at) : '' });
+        case 'po_over_receipt':
+          return t(k('po_over_receipt'), { po: r.figures.po, product: r.figures.product_name ?? `#${r.figures.product_id}`, requested: f.qty(r.figures.requested), remaining: f.qty(r.figures.remaining) });
+        case 'po_not_on_order':
+          return t(k('po_not_on_order'), { po: r.figures.po, id: r.figures.product_id });
         case 'warehouse_name_taken':
           return t(k('warehouse_name_taken'), { name: r.figures.name });
         case 'invoice_not_payable':

@@ -1,0 +1,53 @@
+import type { Messages } from '../types';
+import type en from './en';
+
+/** Az átvétel képernyő: áru átvétele beszerzési rendelés alapján, vonalkód-olvasással. */
+const hu: Messages<typeof en> = {
+  nav: { receiving: 'Átvétel szkenneléssel' },
+  openTitle: 'Nyitott beszerzési rendelések',
+  noneOpen: 'Nincs árura váró beszerzési rendelés.',
+  pick: 'Átvétel a(z) {{code}} rendelésre',
+  offline: 'Offline: a beszerzési rendelések {{when}} állapota. Az átvételek sorba kerülnek, és elküldjük őket, amint a szerver elérhető.',
+  neverRead: 'A gép offline, és még nem olvasta be a beszerzési rendeléseket. Megjelennek, amint a szerver elérhető.',
+  unsupported: 'A szerver nem tud részátvételt fogadni (régebbi, mint ez a program). Teljes rendelést az „Áruátvétel (rendelés)” képernyőn vehet át.',
+  toWholeOrder: 'Az „Áruátvétel (rendelés)” képernyő megnyitása',
+  scanHint: 'Olvassa be a rendelés egy termékét, vagy egy rendelés kódját a rendelésváltáshoz',
+  orSearch: 'vagy keressen a cikktörzsben',
+  change: 'Másik rendelés választása',
+  supplier: 'Szállító',
+  warehouse: 'Raktár',
+  created: 'Rendelve',
+  bin: 'Tárolóhely',
+  binHint: 'Hagyja üresen, ha nem tárolóhelyre kerül',
+  status: { open: 'Nyitott', partially_received: 'Részben beérkezett', received: 'Beérkezett', closed_short: 'Hiánnyal lezárva' },
+  col: {
+    order: 'Beszerzési rendelés',
+    product: 'Termék', expected: 'Várt', received: 'Átvett', pending: 'Sorban', remaining: 'Hátralévő', scanned: 'Most beolvasva',
+    quantity: 'Mennyiség', batch: 'Gyártási szám', expiry: 'Lejárat', actions: 'Műveletek',
+  },
+  lineOver: '{{over}} többlet',
+  lineDone: 'Teljes',
+  scannedTitle: 'Most beolvasva',
+  noScans: 'Még semmi sincs beolvasva: olvassa be az árut, ahogy lekerül a kocsiról.',
+  remove: '{{name}} törlése',
+  unexpected: '{{name}} nem szerepel a(z) {{po}} beszerzési rendelésen. Tegye félre, vagy vegye be a Bevételezés képernyőn.',
+  over: 'Több {{name}} lett beolvasva, mint amennyit a rendelés még vár (hátralévő: {{remaining}}). Átvétel előtt csökkentse a mennyiséget; a többletet a Bevételezés képernyőn vegye be.',
+  quantityProblem: 'Minden beolvasott sorban 0-nál nagyobb mennyiséget adjon meg.',
+  dateProblem: 'A lejáratot dátumként adja meg.',
+  receive: 'A beolvasottak átvétele',
+  closeShort: 'Lezárás hiánnyal…',
+  confirmTitle: 'Lezárja hiánnyal a(z) {{po}} beszerzési rendelést?',
+  confirmText: 'A szállító a többit nem küldi: a rendelés lezárul, és többé nem vehető át rá áru.',
+  confirmWithScans: 'A most beolvasottakat előbb átvesszük (sorok: {{lines}}).',
+  confirmRemaining: 'Nem érkezett meg: {{what}}',
+  confirm: 'Lezárás hiánnyal',
+  totals: 'Sorok: {{lines}} · beolvasva {{qty}}',
+  queued: 'Az átvétel rögzítve. Elküldjük a szervernek, amint elérhető; a készlet és a rendelés már mutatja, „sorban” jelöléssel.',
+  sending: 'Az átvétel küldése a szervernek…',
+  done: 'A szerver megerősítette: az áru átvéve.',
+  refused: 'A szerver elutasította az átvételt, semmi sem lett átvéve: {{reason}}',
+  refusedHint: 'Javítsa vagy vesse el a Szinkronizálás képernyőn.',
+  finished: 'A(z) {{po}} beszerzési rendelés már nincs nyitva.',
+};
+
+export default hu;
