@@ -24,6 +24,7 @@
 import type { Migration } from '@sqlite/types';
 import type { Sql } from './sql';
 import { CHANGE_FEED_STEPS } from '../feed/migration';
+import { ROLES_STEPS } from '../people/migration';
 
 export interface StoreMigration {
   /** One more than the migration before it; the first is LAST_SQLITE_ONLY_VERSION + 1. */
@@ -105,7 +106,10 @@ export const m007Transfers = sharedMigration(7, 'transfers', [
 ]);
 
 /** Migrations for both engines, in order. Add new ones at the end; never edit one that has shipped. */
-export const STORE_MIGRATIONS: SharedMigration[] = [m007Transfers, sharedMigration(8, 'change_feed', CHANGE_FEED_STEPS)];
+export const STORE_MIGRATIONS: SharedMigration[] = [m007Transfers, sharedMigration(8, 'change_feed', CHANGE_FEED_STEPS),
+  // Users, roles, who-did-it, the audit trail (issue 19): people/migration.ts.
+  sharedMigration(9, 'roles', ROLES_STEPS),
+];
 
 /** Throws unless migrations follow one another from `first` without gaps. */
 export function checkSequence(migrations: readonly { version: number; name: string }[], first: number): void {

@@ -5,6 +5,7 @@
 import { fromMinorUnits, toMinorUnits } from '@shared/money';
 import type { CustomFields } from '@shared/protocol';
 import { DIALECTS } from '../db/dialect';
+import { actorOf } from './actor';
 import type { Sql } from '../db/sql';
 import type { Party } from '@documents/model';
 
@@ -193,15 +194,15 @@ export async function insertInvoice(sql: Sql, accountId: number, inv: NewInvoice
     `INSERT INTO invoices (account_id, type, invoice_number, series, year, seq, crdr, method, issued_date, payment_date, fulfillment_date,
        selected_account, contact_id, contact_name, currency, fx_rate, customer_vat_type, language, email, esignature, esignature_note,
        invoice_description, central_description, issuer_swift, issuer_email, issuer_phone, custom_fields, order_id, from_proforma_id,
-       storno_of, seller, buyer, net_minor, vat_minor, gross_minor, net_huf_minor, vat_huf_minor, gross_huf_minor, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+       storno_of, seller, buyer, net_minor, vat_minor, gross_minor, net_huf_minor, vat_huf_minor, gross_huf_minor, created_at, created_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [accountId, inv.type, inv.invoiceNumber, inv.series, inv.year, inv.seq, inv.crdr, inv.method, inv.issuedDate, inv.paymentDate,
     inv.fulfillmentDate, inv.selectedAccount, inv.contactId, inv.contactName, inv.currency, inv.fxRate ?? null, inv.customerVatType,
     inv.language, inv.email ?? null, inv.esignature ? 1 : 0, inv.esignatureNote ?? null, inv.invoiceDescription ?? null,
     inv.centralDescription ?? null, inv.issuerSwift ?? null, inv.issuerEmail ?? null, inv.issuerPhone ?? null, json(inv.customFields),
     inv.orderId ?? null, inv.fromProformaId ?? null, inv.stornoOf ?? null, JSON.stringify(inv.seller), JSON.stringify(inv.buyer),
     toMinorUnits(t.net), toMinorUnits(t.vat), toMinorUnits(t.gross), minorOrNull(t.netHuf), minorOrNull(t.vatHuf), minorOrNull(t.grossHuf),
-    now.toISOString()],
+    now.toISOString(), actorOf(sql)],
   );
   return r!.id;
 }

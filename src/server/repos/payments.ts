@@ -1,4 +1,5 @@
 import { fromMinorUnits, toMinorUnits } from '@shared/money';
+import { actorOf } from './actor';
 import type { Sql } from '../db/sql';
 
 export interface Payment {
@@ -14,8 +15,8 @@ export interface Payment {
 interface Row { id: number; invoice_id: number; amount_minor: number; date: string; note: string | null; created_at: string }
 
 export async function insertPayment(sql: Sql, accountId: number, p: { invoiceId: number; amount: string; date: string; note?: string }, now: Date): Promise<number> {
-  const r = await sql.get<{ id: number }>('INSERT INTO payments (account_id, invoice_id, amount_minor, date, note, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id', [
-    accountId, p.invoiceId, toMinorUnits(p.amount), p.date, p.note ?? null, now.toISOString(),
+  const r = await sql.get<{ id: number }>('INSERT INTO payments (account_id, invoice_id, amount_minor, date, note, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id', [
+    accountId, p.invoiceId, toMinorUnits(p.amount), p.date, p.note ?? null, now.toISOString(), actorOf(sql),
   ]);
   return r!.id;
 }
