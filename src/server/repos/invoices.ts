@@ -40,6 +40,8 @@ export interface InvoiceHeader {
   stornoOf?: number;
   cancelledBy?: number;
   convertedTo?: number;
+  /** The name of the user who issued it, when a user's session did. */
+  createdBy?: string;
 }
 
 export interface NewInvoice {
@@ -112,14 +114,18 @@ export interface RetentionData {
   vat?: string;
 }
 
+/** Who issued it: the name of the session's user (migration 9); null for an owner session or older invoices. */
+const CREATED_BY_NAME = '(SELECT u.name FROM users u WHERE u.id = invoices.created_by) AS created_by_name';
+
 const HEADER_COLUMNS = `id, type, invoice_number, crdr, issued_date, payment_date, fulfillment_date, contact_id, contact_name, currency,
-  net_minor, vat_minor, gross_minor, net_huf_minor, vat_huf_minor, gross_huf_minor, paid_minor, storno_of, cancelled_by, converted_to`;
+  net_minor, vat_minor, gross_minor, net_huf_minor, vat_huf_minor, gross_huf_minor, paid_minor, storno_of, cancelled_by, converted_to,
+  ${CREATED_BY_NAME}`;
 
 interface HeaderRow {
   id: number; type: InvoiceType; invoice_number: string; crdr: Crdr; issued_date: string; payment_date: string; fulfillment_date: string;
   contact_id: number; contact_name: string; currency: string; net_minor: number; vat_minor: number; gross_minor: number;
   net_huf_minor: number | null; vat_huf_minor: number | null; gross_huf_minor: number | null; paid_minor: number;
-  storno_of: number | null; cancelled_by: number | null; converted_to: number | null;
+  storno_of: number | null; cancelled_by: number | null; converted_to: number | null; created_by_name: string | null;
 }
 
 interface FullRow extends HeaderRow {
@@ -159,6 +165,7 @@ const toHeader = (r: HeaderRow): InvoiceHeader => ({
   stornoOf: opt(r.storno_of),
   cancelledBy: opt(r.cancelled_by),
   convertedTo: opt(r.converted_to),
+  createdBy: opt(r.created_by_name),
 });
 
 const toInvoice = (r: FullRow): StoredInvoice => ({
@@ -230,7 +237,7 @@ export async function insertRetentions(sql: Sql, invoiceId: number, retentions: 
 }
 
 export async function getInvoice(sql: Sql, accountId: number, id: number): Promise<StoredInvoice | undefined> {
-  const r = await sql.get<FullRow>('SELECT * FROM invoices WHERE account_id = ? AND id = ?', [accountId, id]);
+  const r = await sql.get<FullRow>(`SELECT *, ${CREATED_BY_NAME} FROM invoices WHERE account_id = ? AND id = ?`, [accountId, id]);
   return r && toInvoice(r);
 }
 

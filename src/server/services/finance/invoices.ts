@@ -47,6 +47,7 @@ export function headerOut(h: InvoiceHeader, today: string): HeaderOut {
     balance: n(balanceOf(h)),
     storno_of: h.stornoOf,
     cancelled_by: h.cancelledBy,
+    created_by: h.createdBy,
   };
 }
 

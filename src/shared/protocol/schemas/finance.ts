@@ -89,6 +89,8 @@ export const invoiceHeader = z.object({
   balance: z.number(),
   storno_of: z.number().optional(),
   cancelled_by: z.number().optional(),
+  /** Extension (capability "roles"): the name of the user who issued it; absent for an owner session or older invoices. */
+  created_by: z.string().optional(),
 });
 export type InvoiceHeader = z.infer<typeof invoiceHeader>;
 
