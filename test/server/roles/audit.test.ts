@@ -37,6 +37,7 @@ describe(`who did it, on ${TEST_ENGINE}`, () => {
     const listed = (await s.ok('getInvoices', { date_from: '2026-11-22', date_to: '2026-11-22' }, { format })).invoices.find((i) => i.id === inv.invoice_id);
     expect(listed?.created_by).toBe(clerk.billing.name);
     const pay = await s.ok('setBalance', { invoice_id: inv.invoice_id, amount: 100 }, { format, keys: clerk.billing.keys });
+    expect((await s.ok('getInvoice', { invoice_id: inv.invoice_id }, { format })).payments).toEqual([{ payment_id: pay.payment_id, amount: 100, date: '2026-11-22', created_by: clerk.billing.name }]);
     // The server's own rows: the user's id, not only a name that could be renamed.
     const rows = await s.app.store.all<{ t: string; created_by: number | null }>(
       `SELECT 'invoice' AS t, created_by FROM invoices WHERE id = ? UNION ALL SELECT 'payment', created_by FROM payments WHERE id = ?
