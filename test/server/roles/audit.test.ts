@@ -48,6 +48,19 @@ describe(`who did it, on ${TEST_ENGINE}`, () => {
   });
 });
 
+describe(`who did it, writes at the same moment, on ${TEST_ENGINE}`, () => {
+  it('two clerks writing at once (one shared transaction on SQLite) each get their own name', async () => {
+    const p = await product(s);
+    const by = [clerk.warehouse, clerk.manager, clerk.warehouse, clerk.manager, clerk.warehouse, clerk.manager];
+    const done = await Promise.all(by.map((c, i) => s.ok('setQuantity', { product_id: p, quantity: i + 1, contact_id: s.account.supplierContactId, warehouse: 'Default' }, { keys: c.keys })));
+    const rows = await s.app.store.all<{ id: number; created_by: number }>(`SELECT id, created_by FROM stock_receipts WHERE id IN (${done.map(() => '?').join(', ')})`, done.map((d) => d.receipt_id));
+    const byReceipt = new Map(rows.map((r) => [r.id, r.created_by]));
+    expect(done.map((d) => byReceipt.get(d.receipt_id))).toEqual(by.map((c) => c.userId));
+    const trail = (await auditOf(s)).filter((a) => done.some((d) => a.summary.includes(`receipt ${d.receipt_id})`)));
+    expect(trail.map((a) => a.user_id).sort()).toEqual(by.map((c) => c.userId).sort());
+  });
+});
+
 describe(`the audit trail, on ${TEST_ENGINE}`, () => {
   it('records every accepted write of a replayed outbox exactly once, with its user and a line saying what changed', async () => {
     const p = await product(s);
