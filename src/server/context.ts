@@ -18,6 +18,8 @@ export interface RequestContext {
   /** Statements outside the request's write transaction: reads, and whatever runs before `commit`. */
   db: Sql;
   accountId: number;
+  /** The session's user (people/migration.ts), or null for the account's owner session. */
+  userId: number | null;
   clock: Clock;
   config: ServerConfig;
   log: Logger;

@@ -1,6 +1,7 @@
 /**
  * Operator commands (`npm run server -- admin …`): accounts, keys, sessions, bank accounts,
- * contacts, custom-field definitions and environmental-fee codes. Each prints one JSON line.
+ * contacts, custom-field definitions, environmental-fee codes, users (clerks with roles) and the audit
+ * trail. Each prints one JSON line.
  */
 import { parseArgs } from 'node:util';
 import type { Sql } from '../db/sql';
@@ -11,17 +12,20 @@ import { writeStamped } from '../repos/changeCursor';
 import { expireSession, insertApiKey, insertSession, listApiKeys, listSessions, newKey, revokeApiKey } from '../repos/credentials';
 import { addCustomFieldDef, type CustomFieldArea, type CustomFieldType } from '../repos/customFields';
 import { addEnvfeeCode } from '../repos/envfeeCodes';
+import { findUser } from '../repos/users';
 import { ensureDefaultWarehouse } from '../repos/warehouses';
+import { runPeopleAdmin, PEOPLE_USAGE } from './people';
 
 export const ADMIN_USAGE = `Usage: npm run server -- [--database FILE|URL] admin <command> [options]
   account create --name N [--tax-number 12345678-2-42] [--eu-vat HU12345678] [--postal-code P --city C --street S] [--country HU] [--currency HUF]
   account list
   key issue --account ID [--label L]          key revoke --id ID          key list --account ID
-  session open --account ID [--ttl 8h|30d] [--label L]   session expire --id ID   session list --account ID
+  session open --account ID [--user ID] [--ttl 8h|30d] [--label L]   session expire --id ID   session list --account ID
   bank add --account ID --number N [--bank-name B] [--currency HUF] [--swift S]
   contact add --account ID --name N [--kind customer|supplier|both] [--country HU] [--postal-code P] [--city C] [--street S] [--tax-number T] [--eu-vat V] [--email E] [--vat-type DOMESTIC|PRIVATE_PERSON|OTHER]
   field add --account ID --area finance|finance_item|order --name N --type text|number|date|checkbox|radio [--options a,b]
-  envfee add --account ID --code N --description D`;
+  envfee add --account ID --code N --description D
+${PEOPLE_USAGE}`;
 
 const OPTIONS = {
   name: { type: 'string' }, 'tax-number': { type: 'string' }, 'eu-vat': { type: 'string' }, 'postal-code': { type: 'string' },
@@ -30,15 +34,26 @@ const OPTIONS = {
   number: { type: 'string' }, 'bank-name': { type: 'string' }, swift: { type: 'string' }, kind: { type: 'string' },
   email: { type: 'string' }, 'vat-type': { type: 'string' }, area: { type: 'string' }, type: { type: 'string' },
   options: { type: 'string' }, code: { type: 'string' }, description: { type: 'string' },
+  user: { type: 'string' }, role: { type: 'string' }, method: { type: 'string' }, since: { type: 'string' }, limit: { type: 'string' },
 } as const;
 
-export class AdminError extends Error {}
+import { AdminError } from './errors';
+
+export { AdminError };
 
 /** "8h", "30d", "15m" → milliseconds. */
 export function parseTtl(s: string): number {
   const m = /^(\d+)([mhd])$/.exec(s);
   if (!m) throw new AdminError(`--ttl must look like 15m, 8h or 30d; got ${s}`);
   return Number(m[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 'm' | 'h' | 'd'];
+}
+
+/** A session may belong only to an active user of its own account: a user of account A never acts for B. */
+async function sessionUser(db: Sql, accountId: number, userId: number): Promise<number> {
+  const u = await findUser(db, userId);
+  if (!u || u.account_id !== accountId) throw new AdminError(`User ${userId} is not a user of account ${accountId}; see "admin user list --account ${accountId}".`);
+  if (!u.active) throw new AdminError(`User ${userId} (${u.name}) is disabled; a disabled user gets no sessions.`);
+  return u.id;
 }
 
 export async function runAdmin(db: Sql, argv: string[], now: Date): Promise<unknown> {
@@ -77,7 +92,8 @@ export async function runAdmin(db: Sql, argv: string[], now: Date): Promise<unkn
     case 'session open': {
       const key = newKey('sds');
       const expires = new Date(now.getTime() + parseTtl(v.ttl ?? '30d'));
-      const id = await insertSession(db, num('account'), key, v.label ?? '', now, expires);
+      const userId = v.user === undefined ? null : await sessionUser(db, num('account'), num('user'));
+      const id = await insertSession(db, num('account'), key, v.label ?? '', now, expires, userId);
       return { session_id: id, session_key: key, expires_at: expires.toISOString() };
     }
     case 'session expire':
@@ -108,7 +124,10 @@ export async function runAdmin(db: Sql, argv: string[], now: Date): Promise<unkn
     case 'envfee add':
       await addEnvfeeCode(db, num('account'), num('code'), need('description'));
       return { added: true };
-    default:
+    default: {
+      const people = await runPeopleAdmin(db, noun, verb, { need, num, v }, now);
+      if (people !== undefined) return people;
       throw new AdminError(`Unknown admin command "${positionals.join(' ')}".\n${ADMIN_USAGE}`);
+    }
   }
 }

@@ -24,6 +24,7 @@
 import type { Migration } from '@sqlite/types';
 import type { Sql } from './sql';
 import { CHANGE_FEED_STEPS } from '../feed/migration';
+import { ROLES_STEPS } from '../people/migration';
 
 export interface StoreMigration {
   /** One more than the migration before it; the first is LAST_SQLITE_ONLY_VERSION + 1. */
@@ -117,9 +118,8 @@ export const m010PoReceiving = sharedMigration(10, 'po_receiving', [
 /** Migrations for both engines, in order. Add new ones at the end; never edit one that has shipped. */
 export const STORE_MIGRATIONS: SharedMigration[] = [
   m007Transfers, sharedMigration(8, 'change_feed', CHANGE_FEED_STEPS),
-  // Session 10 placeholder: version 9 is the roles branch's; this empty step list only keeps the sequence
-  // gap-free on this branch. The lead drops it at merge.
-  sharedMigration(9, 'placeholder_roles', []),
+  // Users, roles, who-did-it, the audit trail (issue 19): people/migration.ts.
+  sharedMigration(9, 'roles', ROLES_STEPS),
   m010PoReceiving,
 ];
 

@@ -36,7 +36,11 @@ export async function serveFeed(req: IncomingMessage, res: ServerResponse, deps:
   try {
     accountId = await authenticate(deps.db, keys, deps.clock.now());
   } catch (e) {
-    if (e instanceof ProtocolError) return refuse(res, e);
+    if (e instanceof ProtocolError) {
+      // Counted in services/auth.ts, logged as the dispatcher does: never the keys.
+      if (e.code === 'AUTH_FAILED') deps.log.warn({ path: '/api/feed' }, 'authentication refused');
+      return refuse(res, e);
+    }
     throw e;
   }
   const lastId = header(req, 'last-event-id');

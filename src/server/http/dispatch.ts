@@ -7,13 +7,16 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
   areaPath, CONTENT_TYPE, encodeError, encodeResponse, guessFormat, isWriteMethod, METHODS, parseRequest, parseRequestAsync, ProtocolError, successEnvelope,
-  validateParams, validateParamsAsync, type Area, type EncodedResponse, type Format, type MethodName, type ParsedRequest, type Params,
+  refusedFor, validateParams, validateParamsAsync, type Area, type EncodedResponse, type Format, type MethodName, type ParsedRequest, type Params,
 } from '@shared/protocol';
 import type { Clock, Handler, RequestContext, ServerServices } from '../context';
 import type { ServerConfig } from '../config';
 import type { Sql, Store } from '../db/sql';
 import { sqliteDb } from '../db/sqlite/store';
-import { authenticate } from '../services/auth';
+import { authenticatePrincipal, type Principal } from '../services/auth';
+import { actAs } from '../repos/actor';
+import { appendAudit } from '../repos/audit';
+import { auditSummary } from '../people/summary';
 import { claimRequestId, findStoredResponse, storeResponse } from '../repos/idempotency';
 import { beginStamping } from '../repos/changeCursor';
 import { BatchRolledBack, groupCommitOf, RequestBatches } from '../db/sqlite/groupCommit';
@@ -158,10 +161,13 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     }
     const now = deps.clock.now();
     batches.enter();
-    const accountId = await authenticate(deps.db, parsed.credentials, now);
+    const principal = await authenticatePrincipal(deps.db, parsed.credentials, now);
+    // The method first (before validation: a clerk is told they may not, not what to fix), then its parameters.
+    forbidUnless(principal, parsed.method);
     // A body seen before skips decoding and validation (http/parsedCommands.ts); it is authenticated above all the same.
     const params = kept ? kept.params : large ? await validatedLarge(parsed as ParsedRequest) : validated(commands, at, parsed as ParsedRequest);
-    const result = await run(deps, parsed.method, params, accountId, batches);
+    forbidUnless(principal, parsed.method, params as Record<string, unknown>);
+    const result = await run(deps, parsed.method, params, principal, batches);
     batches.leave();
     const wait = batches.settled();
     if (wait) await wait;
@@ -175,6 +181,8 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     const rolledBack = await batches.settled()?.then(() => undefined, (failure: unknown) => failure);
     const cause = rolledBack ?? e;
     const error = cause instanceof ProtocolError ? cause : internal(deps.log, cause, method);
+    // Counted in services/auth.ts; logged here with what is known of the request, never its keys.
+    if (error.code === 'AUTH_FAILED') deps.log.warn({ method, area }, 'authentication refused');
     const out = encodeError(format ?? guessFormat(contentType, body.subarray(0, 64).toString('utf8')), method, error);
     // 503 + Retry-After, as a draining instance answers: a balancer or a client sends it again.
     return dbUnavailable(cause) ? { ...out, status: 503, retryAfterS: DB_RETRY_AFTER_S } : out;
@@ -183,8 +191,28 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
   }
 }
 
-async function run(deps: DispatchDeps, method: MethodName, params: unknown, accountId: number, batches: RequestTransactions): Promise<unknown> {
+/** FORBIDDEN unless the session's role may call `method` (with `params`, once validated): shared/protocol/roles.ts. */
+function forbidUnless(p: Principal, method: MethodName, params?: Record<string, unknown>): void {
+  const refused = refusedFor(p.role, method, params);
+  if (!refused) return;
+  const who = p.userName === null ? `This session's role (${p.role})` : `${p.userName}'s role (${p.role})`;
+  throw new ProtocolError('FORBIDDEN', `${who} may not make ${refused.what}; ask a user whose role may, or your administrator to change your role.`,
+    [{ field: refused.param ?? '', message: `not allowed for the role ${p.role}` }]);
+}
+
+/** The audit line of an accepted write; a summary that cannot be made never fails the write. */
+function summarize(log: Logger, method: MethodName, params: unknown, result: unknown): string {
+  try {
+    return isWriteMethod(method) ? auditSummary(method, params, result) : method;
+  } catch (e) {
+    log.warn({ err: e, method }, 'audit summary failed');
+    return method;
+  }
+}
+
+async function run(deps: DispatchDeps, method: MethodName, params: unknown, principal: Principal, batches: RequestTransactions): Promise<unknown> {
   const { db } = deps;
+  const { accountId, userId } = principal;
   const requestId = isWriteMethod(method) ? (params as { request_id?: string }).request_id : undefined;
   const hash = requestId ? paramsHash(method, params) : '';
   if (requestId) {
@@ -199,12 +227,14 @@ async function run(deps: DispatchDeps, method: MethodName, params: unknown, acco
     config: deps.config,
     log: deps.log,
     requestId,
+    userId,
     // Mail leaves the process, so the worker is woken only once the invoice is committed.
     services: { kickMail: () => batches.afterCommit(() => deps.services.kickMail()) },
     async commit<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
       if (committed && requestId) throw new Error(`${method} called commit twice; a write handler commits once`);
       committed = true;
       return batches.run(async (tx) => {
+        actAs(tx, userId);
         // Before any stamp is taken: a pull's cursor then never passes this write (repos/changeCursor.ts).
         await beginStamping(tx, accountId, deps.clock.now());
         if (requestId) {
@@ -216,6 +246,11 @@ async function run(deps: DispatchDeps, method: MethodName, params: unknown, acco
         }
         const result = await fn(tx);
         if (requestId) await storeResponse(tx, accountId, requestId, { method, paramsHash: hash, response: result }, deps.clock.now());
+        // In the same transaction as the write: an accepted write always has its line, a rolled-back
+        // one never; a replay answered from the stored response above never gets here.
+        if (isWriteMethod(method)) {
+          await appendAudit(tx, { accountId, userId, at: deps.clock.now(), method, requestId, summary: summarize(deps.log, method, params, result) });
+        }
         return result;
       });
     },

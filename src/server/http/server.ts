@@ -2,6 +2,7 @@
  * The HTTP service on plain node:http: two POST endpoints per area and a health check need no
  * framework, and owning the body reading keeps the size limit and content types in one place.
  */
+import { authRefusals } from '../services/auth';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { areaOfPath, CAPABILITIES, FEED_PATH, encodeError, guessFormat, ProtocolError, type Area } from '@shared/protocol';
@@ -234,7 +235,8 @@ export function createApiServer(deps: ApiServerDeps): Server {
     try {
       if (path === '/api/health') {
         if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'application/json', JSON.stringify({ status: 'error', message: 'Use GET for /api/health.' }), { Allow: 'GET, HEAD' });
-        const body = JSON.stringify({ status: 'ok', version: deps.config.version, engine: deps.engine, capabilities: CAPABILITIES, server_time: deps.clock.now().toISOString() });
+        // auth_refusals: refused authentications since this process started (services/auth.ts); a steady rise is worth a look.
+        const body = JSON.stringify({ status: 'ok', version: deps.config.version, engine: deps.engine, capabilities: CAPABILITIES, server_time: deps.clock.now().toISOString(), auth_refusals: authRefusals() });
         return send(res, 200, 'application/json; charset=utf-8', body);
       }
       if (path === FEED_PATH) return void serveFeed(req, res, deps, feed).catch((err: unknown) => failed(res, err));

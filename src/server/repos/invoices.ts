@@ -5,6 +5,7 @@
 import { fromMinorUnits, toMinorUnits } from '@shared/money';
 import type { CustomFields } from '@shared/protocol';
 import { DIALECTS } from '../db/dialect';
+import { actorOf } from './actor';
 import type { Sql } from '../db/sql';
 import type { Party } from '@documents/model';
 
@@ -39,6 +40,8 @@ export interface InvoiceHeader {
   stornoOf?: number;
   cancelledBy?: number;
   convertedTo?: number;
+  /** The name of the user who issued it, when a user's session did. */
+  createdBy?: string;
 }
 
 export interface NewInvoice {
@@ -111,14 +114,18 @@ export interface RetentionData {
   vat?: string;
 }
 
+/** Who issued it: the name of the session's user (migration 9); null for an owner session or older invoices. */
+const CREATED_BY_NAME = '(SELECT u.name FROM users u WHERE u.id = invoices.created_by) AS created_by_name';
+
 const HEADER_COLUMNS = `id, type, invoice_number, crdr, issued_date, payment_date, fulfillment_date, contact_id, contact_name, currency,
-  net_minor, vat_minor, gross_minor, net_huf_minor, vat_huf_minor, gross_huf_minor, paid_minor, storno_of, cancelled_by, converted_to`;
+  net_minor, vat_minor, gross_minor, net_huf_minor, vat_huf_minor, gross_huf_minor, paid_minor, storno_of, cancelled_by, converted_to,
+  ${CREATED_BY_NAME}`;
 
 interface HeaderRow {
   id: number; type: InvoiceType; invoice_number: string; crdr: Crdr; issued_date: string; payment_date: string; fulfillment_date: string;
   contact_id: number; contact_name: string; currency: string; net_minor: number; vat_minor: number; gross_minor: number;
   net_huf_minor: number | null; vat_huf_minor: number | null; gross_huf_minor: number | null; paid_minor: number;
-  storno_of: number | null; cancelled_by: number | null; converted_to: number | null;
+  storno_of: number | null; cancelled_by: number | null; converted_to: number | null; created_by_name: string | null;
 }
 
 interface FullRow extends HeaderRow {
@@ -158,6 +165,7 @@ const toHeader = (r: HeaderRow): InvoiceHeader => ({
   stornoOf: opt(r.storno_of),
   cancelledBy: opt(r.cancelled_by),
   convertedTo: opt(r.converted_to),
+  createdBy: opt(r.created_by_name),
 });
 
 const toInvoice = (r: FullRow): StoredInvoice => ({
@@ -193,15 +201,15 @@ export async function insertInvoice(sql: Sql, accountId: number, inv: NewInvoice
     `INSERT INTO invoices (account_id, type, invoice_number, series, year, seq, crdr, method, issued_date, payment_date, fulfillment_date,
        selected_account, contact_id, contact_name, currency, fx_rate, customer_vat_type, language, email, esignature, esignature_note,
        invoice_description, central_description, issuer_swift, issuer_email, issuer_phone, custom_fields, order_id, from_proforma_id,
-       storno_of, seller, buyer, net_minor, vat_minor, gross_minor, net_huf_minor, vat_huf_minor, gross_huf_minor, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+       storno_of, seller, buyer, net_minor, vat_minor, gross_minor, net_huf_minor, vat_huf_minor, gross_huf_minor, created_at, created_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [accountId, inv.type, inv.invoiceNumber, inv.series, inv.year, inv.seq, inv.crdr, inv.method, inv.issuedDate, inv.paymentDate,
     inv.fulfillmentDate, inv.selectedAccount, inv.contactId, inv.contactName, inv.currency, inv.fxRate ?? null, inv.customerVatType,
     inv.language, inv.email ?? null, inv.esignature ? 1 : 0, inv.esignatureNote ?? null, inv.invoiceDescription ?? null,
     inv.centralDescription ?? null, inv.issuerSwift ?? null, inv.issuerEmail ?? null, inv.issuerPhone ?? null, json(inv.customFields),
     inv.orderId ?? null, inv.fromProformaId ?? null, inv.stornoOf ?? null, JSON.stringify(inv.seller), JSON.stringify(inv.buyer),
     toMinorUnits(t.net), toMinorUnits(t.vat), toMinorUnits(t.gross), minorOrNull(t.netHuf), minorOrNull(t.vatHuf), minorOrNull(t.grossHuf),
-    now.toISOString()],
+    now.toISOString(), actorOf(sql)],
   );
   return r!.id;
 }
@@ -229,7 +237,7 @@ export async function insertRetentions(sql: Sql, invoiceId: number, retentions: 
 }
 
 export async function getInvoice(sql: Sql, accountId: number, id: number): Promise<StoredInvoice | undefined> {
-  const r = await sql.get<FullRow>('SELECT * FROM invoices WHERE account_id = ? AND id = ?', [accountId, id]);
+  const r = await sql.get<FullRow>(`SELECT *, ${CREATED_BY_NAME} FROM invoices WHERE account_id = ? AND id = ?`, [accountId, id]);
   return r && toInvoice(r);
 }
 

@@ -1,4 +1,5 @@
 /** Sales orders and their lines. Amounts are canonical decimal strings from @shared/money. */
+import { actorOf } from './actor';
 import type { Sql, SqlValue } from '../db/sql';
 import { connectionKey } from '../db/sqlite/store';
 
@@ -85,8 +86,8 @@ const values = (o: OrderData): SqlValue[] => [
 
 export async function insertOrder(sql: Sql, accountId: number, o: OrderData, now: Date): Promise<number> {
   const iso = now.toISOString();
-  const r = await sql.get<{ id: number }>(`INSERT INTO orders (${COLUMNS}, account_id, created_at, updated_at) VALUES (${'?, '.repeat(25)}?) RETURNING id`, [
-    ...values(o), accountId, iso, iso,
+  const r = await sql.get<{ id: number }>(`INSERT INTO orders (${COLUMNS}, account_id, created_at, updated_at, created_by) VALUES (${'?, '.repeat(26)}?) RETURNING id`, [
+    ...values(o), accountId, iso, iso, actorOf(sql),
   ]);
   return r!.id;
 }

@@ -4,6 +4,7 @@
  * label; the database changes it with every inserted move (trigger, migration 006), in the
  * caller's transaction.
  */
+import { actorOf } from './actor';
 import type { Sql } from '../db/sql';
 import { perEngine } from '../db/dialect';
 import { rawRows } from '../db/sqlite/store';
@@ -42,10 +43,10 @@ export interface Move {
 export async function insertReceipt(sql: Sql, accountId: number, h: ReceiptHeader, now: Date): Promise<number> {
   const r = await sql.get<{ id: number }>(
     `INSERT INTO stock_receipts (account_id, kind, warehouse_id, contact_id, order_id, po_id, invoice_id, date, price, currency,
-      fxrate, gross_weight, package_type, country_code, batch_no, expire_date, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      fxrate, gross_weight, package_type, country_code, batch_no, expire_date, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
     [accountId, h.kind, h.warehouseId, h.contactId ?? null, h.orderId ?? null, h.poId ?? null, h.invoiceId ?? null, h.date,
       h.price ?? null, h.currency ?? null, h.fxrate ?? null, h.grossWeight ?? null, h.packageType ?? null, h.countryCode ?? null,
-      h.batchNo ?? null, h.expireDate ?? null, now.toISOString()],
+      h.batchNo ?? null, h.expireDate ?? null, now.toISOString(), actorOf(sql)],
   );
   return r!.id;
 }
@@ -64,12 +65,12 @@ export async function insertReceiptWithMove(sql: Sql, accountId: number, h: Rece
   }
   const r = await sql.get<{ id: number }>(
     `WITH r AS (INSERT INTO stock_receipts (account_id, kind, warehouse_id, contact_id, order_id, po_id, invoice_id, date, price, currency,
-      fxrate, gross_weight, package_type, country_code, batch_no, expire_date, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id)
+      fxrate, gross_weight, package_type, country_code, batch_no, expire_date, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id)
      INSERT INTO stock_moves (receipt_id, line, account_id, product_id, warehouse_id, stock_label, qty_milli)
      SELECT r.id, 1, ?, ?, ?, ?, ? FROM r RETURNING receipt_id AS id`,
     [accountId, h.kind, h.warehouseId, h.contactId ?? null, h.orderId ?? null, h.poId ?? null, h.invoiceId ?? null, h.date,
       h.price ?? null, h.currency ?? null, h.fxrate ?? null, h.grossWeight ?? null, h.packageType ?? null, h.countryCode ?? null,
-      h.batchNo ?? null, h.expireDate ?? null, now.toISOString(), accountId, m.productId, h.warehouseId, m.label, m.qtyMilli],
+      h.batchNo ?? null, h.expireDate ?? null, now.toISOString(), actorOf(sql), accountId, m.productId, h.warehouseId, m.label, m.qtyMilli],
   );
   return r!.id;
 }

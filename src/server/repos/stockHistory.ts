@@ -24,6 +24,8 @@ export interface HistoryRow {
   order_id: number | null;
   po_id: number | null;
   invoice_id: number | null;
+  /** Who posted it: the name of the session's user (migration 9), null for an owner session or older rows. */
+  created_by: string | null;
   /** The scope's level after the page's first move (the same on every row of the page). */
   top_milli: number;
 }
@@ -33,10 +35,11 @@ const scopeFilter = (scope: HistoryScope, t: string) =>
   `${t}.account_id = ? AND ${t}.product_id = ?${scope === 'product' ? '' : ` AND ${t}.warehouse_id = ?`}${scope === 'bin' ? ` AND ${t}.stock_label = ?` : ''}`;
 
 const page = (d: Dialect, scope: HistoryScope) => `SELECT m.receipt_id, m.line, r.kind, r.transfer_id, r.date, r.created_at, w.name AS warehouse, m.stock_label, m.qty_milli,
-    r.price, r.currency, r.contact_id, c.name AS partner, r.order_id, r.po_id, r.invoice_id,
+    r.price, r.currency, r.contact_id, c.name AS partner, r.order_id, r.po_id, r.invoice_id, u.name AS created_by,
     (SELECT COALESCE(${d.sumInt('l.qty_milli')}, 0) FROM stock_levels l WHERE ${scopeFilter(scope, 'l')})
       - (SELECT COALESCE(${d.sumInt('n.qty_milli')}, 0) FROM stock_moves n WHERE ${scopeFilter(scope, 'n')} AND (n.receipt_id, n.line) >= (?, ?)) AS top_milli
   FROM stock_moves m JOIN stock_receipts r ON r.id = m.receipt_id JOIN warehouses w ON w.id = m.warehouse_id LEFT JOIN contacts c ON c.id = r.contact_id
+    LEFT JOIN users u ON u.id = r.created_by
   WHERE ${scopeFilter(scope, 'm')} AND (m.receipt_id, m.line) < (?, ?)
   ORDER BY m.receipt_id DESC, m.line DESC LIMIT ?`;
 

@@ -1,7 +1,7 @@
 import { ProtocolError, type Credentials } from '@shared/protocol';
 import type { Sql } from '../db/sql';
 import { connectionKey } from '../db/sqlite/store';
-import { revocationCount, sessionForKeys } from '../repos/credentials';
+import { revocationCount, sessionForKeys, type SessionPrincipal } from '../repos/credentials';
 import { FOREIGN_POLL_MS, foreignCommitsOf, mayKeepAnswers } from '../db/sqlite/dataVersion';
 
 /** One message for every failure, so a caller learns nothing about which key was wrong or whose it is. */
@@ -27,8 +27,11 @@ export const AUTH_CACHE_MAX_ENTRIES = 1000;
 export const AUTH_CACHE_MAX_AGE_MS = 30_000;
 export const AUTH_CACHE_POLL_MS = FOREIGN_POLL_MS;
 
+/** Who a request acts as: its account, its session's user (null: the owner session) and role. */
+export type Principal = Omit<SessionPrincipal, 'expiresAt'>;
+
 interface Verified {
-  accountId: number;
+  principal: Principal;
   expiresAtMs: number;
   verifiedAtMs: number;
 }
@@ -51,13 +54,30 @@ function cacheFor(sql: Sql, monotonic: number): Cache {
   return cache;
 }
 
-function verified(found: { accountId: number } | undefined): number {
-  if (!found) throw new ProtocolError('AUTH_FAILED', AUTH_MESSAGE);
-  return found.accountId;
+/**
+ * Refused authentications since the process started: a steady rise is someone guessing keys, or a
+ * desk with revoked keys still trying. Read by /api/health; each refusal is also logged (without keys).
+ */
+let refusals = 0;
+export const authRefusals = () => refusals;
+
+function verified(found: SessionPrincipal | undefined): Principal {
+  if (!found) {
+    refusals++;
+    throw new ProtocolError('AUTH_FAILED', AUTH_MESSAGE);
+  }
+  const { expiresAt: _e, ...principal } = found;
+  return principal;
 }
 
+/** The account a pair of keys belongs to (see authenticatePrincipal). */
 export async function authenticate(sql: Sql, c: Credentials, now: Date): Promise<number> {
+  return (await authenticatePrincipal(sql, c, now)).accountId;
+}
+
+export async function authenticatePrincipal(sql: Sql, c: Credentials, now: Date): Promise<Principal> {
   if (!c.api_key || !c.session_key) {
+    refusals++;
     throw new ProtocolError('AUTH_FAILED', 'Both api_key and session_key are required inside the method element.');
   }
   // Where other instances may revoke keys unseen (PostgreSQL), no cache: every request asks the database.
@@ -68,11 +88,11 @@ export async function authenticate(sql: Sql, c: Credentials, now: Date): Promise
   const key = `${c.api_key.length}:${c.api_key}${c.session_key}`;
   const nowMs = now.getTime();
   const hit = cache.entries.get(key);
-  if (hit && nowMs < hit.expiresAtMs && monotonic - hit.verifiedAtMs < AUTH_CACHE_MAX_AGE_MS) return hit.accountId;
+  if (hit && nowMs < hit.expiresAtMs && monotonic - hit.verifiedAtMs < AUTH_CACHE_MAX_AGE_MS) return hit.principal;
   if (hit) cache.entries.delete(key);
   const found = await sessionForKeys(sql, c.api_key, c.session_key, now);
-  const accountId = verified(found);
+  const principal = verified(found);
   if (cache.entries.size >= AUTH_CACHE_MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
-  cache.entries.set(key, { accountId, expiresAtMs: Date.parse(found!.expiresAt), verifiedAtMs: monotonic });
-  return accountId;
+  cache.entries.set(key, { principal, expiresAtMs: Date.parse(found!.expiresAt), verifiedAtMs: monotonic });
+  return principal;
 }

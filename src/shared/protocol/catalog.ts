@@ -76,5 +76,7 @@ export const CAPABILITIES = [
   'crm.getBankAccounts',
   // GET /api/feed: the account's changes as Server-Sent Events (feed.ts, docs/api.md "Change feed").
   'feed',
+  // Users with roles (roles.ts): FORBIDDEN for a method the session's user may not call; created_by on documents; the audit trail.
+  'roles',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];

@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   MALFORMED_REQUEST: 400,
   VALIDATION_ERROR: 400,
   AUTH_FAILED: 401,
+  // The keys are valid, but the session's user has a role that may not call this method (roles.ts).
+  FORBIDDEN: 403,
   UNKNOWN_METHOD: 404,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,

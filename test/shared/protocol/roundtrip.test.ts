@@ -189,6 +189,7 @@ describe('errors', () => {
       MALFORMED_REQUEST: 400,
       VALIDATION_ERROR: 400,
       AUTH_FAILED: 401,
+      FORBIDDEN: 403,
       UNKNOWN_METHOD: 404,
       NOT_FOUND: 404,
       METHOD_NOT_ALLOWED: 405,

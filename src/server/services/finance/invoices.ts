@@ -47,6 +47,7 @@ export function headerOut(h: InvoiceHeader, today: string): HeaderOut {
     balance: n(balanceOf(h)),
     storno_of: h.stornoOf,
     cancelled_by: h.cancelledBy,
+    created_by: h.createdBy,
   };
 }
 
@@ -137,7 +138,7 @@ export async function invoiceRecord(ctx: RequestContext, id: number): Promise<In
     vat_summary: vatSummary(lines, inv.currency).map((r) => ({
       vat_rate: n(r.vatRate), net: n(r.net), vat: n(r.vat), gross: n(r.gross), net_huf: optN(r.netHuf), vat_huf: optN(r.vatHuf),
     })),
-    payments: (await listPayments(db, accountId, inv.id, inv.currency)).map((p) => ({ payment_id: p.id, amount: n(p.amount), date: p.date, note: p.note })),
+    payments: (await listPayments(db, accountId, inv.id, inv.currency)).map((p) => ({ payment_id: p.id, amount: n(p.amount), date: p.date, note: p.note, created_by: p.createdBy })),
     attachments: (await listAttachments(db, accountId, 'invoice', inv.id)).map((a) => ({ attachment_id: a.id, filename: a.filename, mime_type: a.mimeType, size: a.size })),
     email_status: mail
       ? { status: mail.status, to: mail.to, attempts: mail.attempts, last_error: mail.lastError, sent_at: mail.sentAt }

@@ -19,6 +19,7 @@ function movement(r: HistoryRow, balanceMilli: number): Movement {
     ...(r.po_id !== null ? { po_id: r.po_id } : {}),
     ...(r.invoice_id !== null ? { invoice_id: r.invoice_id } : {}),
     ...(r.transfer_id !== null ? { transfer_id: r.transfer_id } : {}),
+    ...(r.created_by !== null ? { created_by: r.created_by } : {}),
   };
 }
 

@@ -89,6 +89,8 @@ export const invoiceHeader = z.object({
   balance: z.number(),
   storno_of: z.number().optional(),
   cancelled_by: z.number().optional(),
+  /** Extension (capability "roles"): the name of the user who issued it; absent for an owner session or older invoices. */
+  created_by: z.string().optional(),
 });
 export type InvoiceHeader = z.infer<typeof invoiceHeader>;
 
@@ -156,7 +158,8 @@ export const invoiceRecord = invoiceHeader.extend({
   ),
   totals,
   vat_summary: z.array(vatSummaryRow),
-  payments: z.array(z.object({ payment_id: z.number(), amount: z.number(), date: z.string(), note: z.string().optional() })),
+  // created_by: extension (capability "roles"), the name of the user who recorded it.
+  payments: z.array(z.object({ payment_id: z.number(), amount: z.number(), date: z.string(), note: z.string().optional(), created_by: z.string().optional() })),
   attachments: z.array(z.object({ attachment_id: z.number(), filename: z.string(), mime_type: z.string(), size: z.number() })),
   email_status: z.object({
     status: z.enum(['not_requested', 'pending', 'sent', 'failed']),

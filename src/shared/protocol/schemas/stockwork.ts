@@ -38,6 +38,8 @@ const movement = z.object({
   po_id: z.number().optional(),
   invoice_id: z.number().optional(),
   transfer_id: z.number().optional(),
+  /** Extension (capability "roles"): the name of the user who posted it; absent for an owner session or older rows. */
+  created_by: z.string().optional(),
 });
 export type Movement = z.output<typeof movement>;
 
