@@ -35,6 +35,9 @@ export const LIST_CHILD: Readonly<Record<string, string>> = {
   details: 'detail',
   capabilities: 'capability',
   movements: 'movement',
+  group_subtotals: 'subtotal',
+  warehouse_subtotals: 'subtotal',
+  group_totals: 'subtotal',
 };
 
 /** Checkbox and radio custom fields carry their values as repeated `node` children. */
