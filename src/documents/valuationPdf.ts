@@ -33,6 +33,7 @@ export async function renderValuationPdf(v: ValuationDocument): Promise<Buffer> 
   const f = formatter(v.language);
   const { doc, done } = openDocument({ title: `${m.title} ${v.date}`, author: v.company, subject: `${m.title} – ${v.company}`, date: v.date, lang: v.language.replace('_', '-') });
   const groupName = (g: string) => (g === '' ? m.filters.noGroup : g);
+  const whName = (w: string) => (w === 'Default' ? m.defaultWarehouse : w);
   const money = (n: number) => f.amount(String(n), v.currency);
 
   let y: number = PAGE.top;
@@ -42,7 +43,7 @@ export async function renderValuationPdf(v: ValuationDocument): Promise<Buffer> 
   y += 22;
   textAt(doc, m.asOf(f.date(v.date)), L, y, { size: 10, bold: true });
   y += 15;
-  const filters = `${m.filters.warehouse}: ${v.warehouse || m.filters.all}  ·  ${m.filters.group}: ${v.productGroup === null ? m.filters.all : groupName(v.productGroup)}`;
+  const filters = `${m.filters.warehouse}: ${v.warehouse ? whName(v.warehouse) : m.filters.all}  ·  ${m.filters.group}: ${v.productGroup === null ? m.filters.all : groupName(v.productGroup)}`;
   y = paragraph(doc, filters, L, y, CONTENT_WIDTH, { size: 8.5 }) + 2;
   y = paragraph(doc, m.method, L, y, CONTENT_WIDTH, { size: 7.5, color: COLOR.muted }) + 10;
 
@@ -64,7 +65,7 @@ export async function renderValuationPdf(v: ValuationDocument): Promise<Buffer> 
     if (wh !== null && grp !== null) rows.push({ data: ['', m.groupTotal(groupName(grp)), '', '', '', money(sub.get(`${wh}\u0000${grp}`) ?? 0)], bold: true });
   };
   const closeWarehouse = () => {
-    if (wh !== null) rows.push({ data: ['', m.warehouseTotal(wh), '', '', '', money(whSub.get(wh) ?? 0)], bold: true, fill: COLOR.shade });
+    if (wh !== null) rows.push({ data: ['', m.warehouseTotal(whName(wh)), '', '', '', money(whSub.get(wh) ?? 0)], bold: true, fill: COLOR.shade });
   };
   for (const l of v.lines) {
     if (l.warehouse !== wh) {
@@ -72,7 +73,7 @@ export async function renderValuationPdf(v: ValuationDocument): Promise<Buffer> 
       closeWarehouse();
       wh = l.warehouse;
       grp = null;
-      rows.push({ data: ['', l.warehouse, '', '', '', ''], bold: true });
+      rows.push({ data: ['', whName(l.warehouse), '', '', '', ''], bold: true, fill: COLOR.shade });
     }
     if (l.product_group !== grp) {
       closeGroup();

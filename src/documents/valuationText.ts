@@ -13,6 +13,8 @@ export interface ValuationMessages {
   unpriced: (n: number) => string;
   unpricedMark: string;
   empty: string;
+  /** The warehouse every account has, stored as "Default", in this language (as the desk words it). */
+  defaultWarehouse: string;
 }
 
 const hu: ValuationMessages = {
@@ -27,6 +29,7 @@ const hu: ValuationMessages = {
   unpriced: (n) => `${n} sorban ár nélkül bevételezett mennyiség van: azt 0 értéken számoltuk (*).`,
   unpricedMark: '*',
   empty: 'Ezen a napon nem volt készlet.',
+  defaultWarehouse: 'Alapértelmezett raktár',
 };
 
 const en: ValuationMessages = {
@@ -41,6 +44,7 @@ const en: ValuationMessages = {
   unpriced: (n) => `${n} line(s) hold stock taken in without a price: it is counted at 0 (*).`,
   unpricedMark: '*',
   empty: 'There was no stock on this day.',
+  defaultWarehouse: 'Default warehouse',
 };
 
 const de: ValuationMessages = {
@@ -55,6 +59,7 @@ const de: ValuationMessages = {
   unpriced: (n) => `${n} Zeile(n) enthalten ohne Preis eingebuchte Menge: sie ist mit 0 bewertet (*).`,
   unpricedMark: '*',
   empty: 'An diesem Tag war kein Bestand vorhanden.',
+  defaultWarehouse: 'Standardlager',
 };
 
 const pl: ValuationMessages = {
@@ -69,6 +74,7 @@ const pl: ValuationMessages = {
   unpriced: (n) => `Pozycje z ilością przyjętą bez ceny: ${n}; policzono ją po 0 (*).`,
   unpricedMark: '*',
   empty: 'Tego dnia nie było zapasów.',
+  defaultWarehouse: 'Magazyn domyślny',
 };
 
 const es: ValuationMessages = {
@@ -83,6 +89,7 @@ const es: ValuationMessages = {
   unpriced: (n) => `${n} línea(s) con cantidad entrada sin precio: se valora a 0 (*).`,
   unpricedMark: '*',
   empty: 'No había existencias ese día.',
+  defaultWarehouse: 'Almacén predeterminado',
 };
 
 const ALL: Record<Locale, ValuationMessages> = { hu_HU: hu, en_US: en, de_DE: de, pl_PL: pl, es_ES: es };

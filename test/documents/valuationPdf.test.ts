@@ -30,7 +30,7 @@ describe('renderValuationPdf', () => {
     expect(t).toContain('12 Csavar M6 db 15 1 833,25 27 499');
     expect(t).toContain('13 Alátét db 5 4 530,655 22 653');
     expect(t).toContain('Összesen – Csavarok 50 152');
-    expect(t).toContain('Raktár összesen – Default 50 152');
+    expect(t).toContain('Raktár összesen – Alapértelmezett raktár 50 152');
     expect(t).toContain('14 Olaj * l 2,5 0 0');
     expect(t).toContain('Mindösszesen 50 152');
     expect(t).toContain('1 sorban ár nélkül');

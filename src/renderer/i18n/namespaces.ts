@@ -7,8 +7,9 @@ import { billing } from './billing';
 import { common } from './common';
 import { stockwork } from './stockwork';
 import { updates } from './updates';
+import { valuation } from './valuation';
 import { warehouse } from './warehouse';
 
-export const namespaces = { common, warehouse, billing, backup, stockwork, updates };
+export const namespaces = { common, warehouse, billing, backup, stockwork, updates, valuation };
 
 export type Namespace = keyof typeof namespaces;

@@ -11,8 +11,9 @@ import { productHandlers } from './products';
 import { settingsHandlers } from './settings';
 import { stockHandlers } from './stock';
 import { stockworkHandlers } from './stockwork';
+import { valuationHandlers } from './valuation';
 
 export const HANDLERS: Handlers<CoreChannel> = {
   ...settingsHandlers, ...productHandlers, ...stockHandlers, ...countHandlers, ...orderHandlers, ...invoiceHandlers, ...dueHandlers,
-  ...outboxHandlers, ...draftHandlers, ...backupHandlers, ...stockworkHandlers,
+  ...outboxHandlers, ...draftHandlers, ...backupHandlers, ...stockworkHandlers, ...valuationHandlers,
 };
