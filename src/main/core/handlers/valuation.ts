@@ -11,14 +11,17 @@ import type { CoreContext, Handlers } from './context';
 import { fromFailure, ipcError } from './context';
 import { canonicalWarehouse } from './stock';
 
-const KEPT = 'valuation.last';
+const KEPT = 'valuation.kept';
+/** The screen may show any of the last few it asked for (its query cache): each stays printable. */
+const KEEP = 8;
 
 interface Kept { request: ValuationRequest; fetchedAt: string; valuation: StockValuation }
 
 const sameRequest = (a: ValuationRequest, b: ValuationRequest) => (a.date ?? '') === (b.date ?? '') && a.warehouse === b.warehouse && a.productGroup === b.productGroup;
 
-function kept(ctx: CoreContext): Kept | null {
-  return getKv<Kept | null>(ctx.db, 'sync_state', KEPT, null);
+/** The valuations read last, newest first. */
+function kept(ctx: CoreContext): Kept[] {
+  return getKv<Kept[]>(ctx.db, 'sync_state', KEPT, []);
 }
 
 function normalise(ctx: CoreContext, req: ValuationRequest): ValuationRequest {
@@ -28,7 +31,9 @@ function normalise(ctx: CoreContext, req: ValuationRequest): ValuationRequest {
 export const valuationHandlers: Handlers<'stock.valuation' | 'stock.valuationPdf'> = {
   'stock.valuation': async (ctx, raw): Promise<ValuationView> => {
     const req = normalise(ctx, raw);
-    const last = kept(ctx);
+    const all = kept(ctx);
+    // Offline: the one asked for if it was read before, else the newest read.
+    const last = all.find((k) => sameRequest(k.request, req)) ?? all[0];
     const offline: ValuationView = { supported: true, fresh: false, fetchedAt: last?.fetchedAt ?? null, request: last?.request ?? null, valuation: last?.valuation ?? null };
     const caps = ctx.engine.capabilities();
     if (caps.size > 0 && !caps.has('getStockValuation')) return { ...offline, supported: false };
@@ -40,13 +45,14 @@ export const valuationHandlers: Handlers<'stock.valuation' | 'stock.valuationPdf
     if (o.kind === 'network' || o.kind === 'server') return offline;
     if (o.kind !== 'ok') throw fromFailure(o);
     const fetchedAt = ctx.clock.now().toISOString();
-    setKv(ctx.db, 'sync_state', KEPT, { request: req, fetchedAt, valuation: o.result } satisfies Kept);
+    const fresh: Kept = { request: req, fetchedAt, valuation: o.result };
+    setKv(ctx.db, 'sync_state', KEPT, [fresh, ...all.filter((k) => !sameRequest(k.request, req))].slice(0, KEEP));
     return { supported: true, fresh: true, fetchedAt, request: req, valuation: o.result };
   },
   'stock.valuationPdf': async (ctx, raw) => {
     const req = normalise(ctx, raw);
-    const last = kept(ctx);
-    if (!last || !sameRequest(last.request, req)) throw ipcError('NOT_FOUND', 'This valuation has not been read from the server yet: show it first, then print it.');
+    const last = kept(ctx).find((k) => sameRequest(k.request, req));
+    if (!last) throw ipcError('NOT_FOUND', 'This valuation has not been read from the server yet: show it first, then print it.');
     const v = last.valuation;
     const pdf = await renderValuationPdf({
       language: raw.language, company: seller(ctx.db)?.name ?? '', date: v.date, currency: v.currency, warehouse: last.request.warehouse,

@@ -14,7 +14,7 @@ const hu: Messages<typeof en> = {
   unsupported: 'A szerver nem ismeri a készletértékelést (régebbi, mint ez a program). Kérje meg a rendszergazdát, hogy frissítse a szervert.',
   offline: 'Nincs kapcsolat: a készletértékhez a szerver kell. Az utoljára lekért értékelés látható, lekérve: {{when}}.',
   offlineNever: 'Nincs kapcsolat: a készletértékhez a szerver kell, és ezen a gépen még nem volt lekérve. Megjelenik, amint a szerver elérhető.',
-  offlineOther: 'Ez a(z) {{date}} napra szól: {{warehouse}}, {{group}}.',
+  offlineOther: 'Ez a(z) {{date}} napi értékelés ({{warehouse}}, {{group}}).',
   fresh: 'Érték {{date}} napzáráskor; a szerver számolta: {{when}}.',
   unpriced: 'ár nélkül',
   unpricedHint: 'A készlet egy része ár nélkül lett bevételezve, mielőtt áras bevételezés lett volna: 0 értéken számít.',

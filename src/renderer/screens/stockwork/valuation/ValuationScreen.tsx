@@ -8,7 +8,7 @@ import { Icon } from '../../../components/Icon';
 import { WarehouseSelect, warehouseLabel } from '../../../components/pickers';
 import { PdfViewer } from '../../../components/pdf/PdfViewer';
 import { downloadText } from '../../../lib/download';
-import { invoke, useChannel } from '../../../lib/ipc';
+import { invoke, useChannel, useSyncStatus } from '../../../lib/ipc';
 import { toInvokeError } from '../../../lib/errors';
 import { localeOf } from '../../../lib/locale';
 import { useFormat } from '../../../lib/useFormat';
@@ -44,6 +44,13 @@ export function ValuationScreen() {
   const q = useChannel('stock.valuation', request, { enabled: /^\d{4}-\d{2}-\d{2}$/.test(date) });
   const view = q.data;
   const v = view?.valuation ?? null;
+  // Back online: an offline answer (the kept one) gives way to the server's.
+  const online = useSyncStatus().data?.online ?? false;
+  const { refetch } = q;
+  const stale = view !== undefined && !view.fresh && view.supported;
+  useEffect(() => {
+    if (online && stale) void refetch();
+  }, [online, stale, refetch]);
   // The groups a clerk can narrow to: every group seen in a valuation so far.
   useEffect(() => {
     if (!v) return;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StockValuation } from '@shared/ipc';
 import { warehouseLabel } from '../../../components/pickers';
 import { useFormat } from '../../../lib/useFormat';
+import { INTL_LOCALE } from '../../../i18n/types';
 
 type Line = StockValuation['lines'][number];
 
@@ -26,6 +27,8 @@ export function ValuationTable({ v }: { v: StockValuation }) {
   const { t: tc } = useTranslation();
   const f = useFormat();
   const money = (n: number) => f.amount(n, v.currency);
+  // Averages keep up to 4 decimals, grouped like the values beside them (hu leaves 4 digits ungrouped by default).
+  const average = new Intl.NumberFormat(INTL_LOCALE[f.lang], { maximumFractionDigits: 4, useGrouping: 'always' });
   const groupSub = new Map(v.group_subtotals.map((s) => [`${s.warehouse}\u0000${s.product_group}`, s.value]));
   const whSub = new Map(v.warehouse_subtotals.map((s) => [s.warehouse, s.value]));
   const groupName = (g: string) => (g === '' ? t('noGroup') : g);
@@ -66,7 +69,7 @@ export function ValuationTable({ v }: { v: StockValuation }) {
                         </td>
                         <td>{l.unit}</td>
                         <td className={`num tabular ${l.quantity < 0 ? 'negative' : ''}`} data-testid="line-quantity">{f.qty(l.quantity)}</td>
-                        <td className="num tabular" data-testid="line-average">{f.num(l.average_cost, 0, 4)}</td>
+                        <td className="num tabular" data-testid="line-average">{average.format(l.average_cost)}</td>
                         <td className="num tabular" data-testid="line-value" data-value={l.value}>{money(l.value)}</td>
                       </tr>
                     ))}
