@@ -1,7 +1,7 @@
 /** The moving-average method's edge cases (docs/valuation.md), on the pure function the service runs. */
 import { describe, expect, it } from 'vitest';
 import type { ValuationMove } from '@server/repos/valuation';
-import { placeValue, valueProduct } from '@server/services/product/valuationMethod';
+import { average, placeValue, valueProduct } from '@server/services/product/valuationMethod';
 
 let receipt = 0;
 const move = (warehouse: number, qty: number, o: Partial<ValuationMove> = {}): ValuationMove => ({
@@ -12,7 +12,7 @@ const priced = (warehouse: number, qty: number, price: string, currency = 'HUF',
 const state = (moves: ValuationMove[], warehouse = 1) => {
   const s = valueProduct(moves, 'HUF').get(warehouse)!;
   // Averages are divisions kept to 40 places (docs/valuation.md): compared to 20, far below a fillér.
-  return { qty: s.qtyMilli / 1000, avg: s.avg?.round(20).toFixed(), value: placeValue(s).round(20).toFixed(), unpriced: s.unpriced };
+  return { qty: s.qtyMilli / 1000, avg: average(s)?.round(20).toFixed(), value: placeValue(s).round(20).toFixed(), unpriced: s.unpriced };
 };
 
 describe('valueProduct', () => {

@@ -7,7 +7,7 @@ import { movesUpTo, valuedProducts, type ValuedProduct } from '../../repos/valua
 import { listWarehouses } from '../../repos/warehouses';
 import { businessDate } from '../finance/calendar';
 import { fromMilli } from './common';
-import { placeValue, valueProduct } from './valuationMethod';
+import { average, placeValue, valueProduct } from './valuationMethod';
 import { resolveWarehouse } from './warehouses';
 
 /** Products read per statement: bounds the memory one slice of the ledger takes. */
@@ -60,7 +60,7 @@ export async function getStockValuation(ctx: RequestContext, p: Params<'getStock
       while (to < moves.length && moves[to]!.product_id === product.id) to++;
       for (const [warehouseId, s] of valueProduct(moves.slice(from, to), currency)) {
         if (s.qtyMilli === 0 || (only !== undefined && warehouseId !== only.id)) continue;
-        lines.push(line(product, names.get(warehouseId) ?? String(warehouseId), s.qtyMilli, s.avg?.round(4).toFixed() ?? '0', roundMoney(placeValue(s).toFixed(), currency), s.unpriced));
+        lines.push(line(product, names.get(warehouseId) ?? String(warehouseId), s.qtyMilli, average(s)?.round(4).toFixed() ?? '0', roundMoney(placeValue(s).toFixed(), currency), s.unpriced));
       }
       from = to;
     }

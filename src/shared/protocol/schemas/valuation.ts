@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { date, opt, optText } from '../fields';
 
 /** A valuation reading more ledger moves than this is refused: narrow it by warehouse or product group. */
-export const VALUATION_MOVES_MAX = 2_000_000;
+export const VALUATION_MOVES_MAX = 1_000_000;
 /** Nor more lines (product × warehouse) than this. */
 export const VALUATION_LINES_MAX = 50_000;
 
