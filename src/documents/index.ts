@@ -5,3 +5,4 @@ export { messages, paymentMethodLabel, PAYMENT_METHODS, type Messages, type Paym
 export { formatter, currencyDecimals, type Formatter } from './format';
 export { documentFonts, fontDirectory, type DocumentFonts } from './fonts';
 export type * from './model';
+export { renderValuationPdf, type ValuationDocument } from './valuationPdf';

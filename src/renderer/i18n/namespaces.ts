@@ -8,8 +8,9 @@ import { common } from './common';
 import { receiving } from './receiving';
 import { stockwork } from './stockwork';
 import { updates } from './updates';
+import { valuation } from './valuation';
 import { warehouse } from './warehouse';
 
-export const namespaces = { common, warehouse, billing, backup, stockwork, updates, receiving };
+export const namespaces = { common, warehouse, billing, backup, stockwork, updates, receiving, valuation };
 
 export type Namespace = keyof typeof namespaces;

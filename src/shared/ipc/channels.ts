@@ -16,6 +16,7 @@ import type {
 } from './types';
 import { stockHistoryRequest, stockTransferRequest, type StockFeatures, type StockHistoryView } from './stockwork';
 import { receivingPostRequest, type ReceivingView } from './receiving';
+import { valuationPdfRequest, valuationRequest, type ValuationView } from './valuation';
 
 interface Channel<Req extends z.ZodType, Res> {
   request: Req;
@@ -111,6 +112,10 @@ export const CHANNELS = {
   /** Moves stock between warehouses or bins as one document (extension setTransfer), through the outbox. */
   'stock.transfer': core(stockTransferRequest).returns<{ entryId: number }>(),
   'stock.features': core(none).returns<StockFeatures>(),
+  /** The stock's value at the end of a day (extension getStockValuation); offline, the last one read, with when. */
+  'stock.valuation': core(valuationRequest).returns<ValuationView>(),
+  /** The valuation last read for this request as a PDF in the given language (never fetched anew: it prints what the screen shows). */
+  'stock.valuationPdf': core(valuationPdfRequest).returns<{ filename: string; pdf: string }>(),
 
   'count.open': core(z.strictObject({ warehouse: z.string().min(1), stockLabel: z.string().max(100).default('') })).returns<CountSheet>(),
   'count.list': core(none).returns<Array<{ id: number; warehouse: string; stockLabel: string; createdAt: string; counted: number; lines: number }>>(),

@@ -4,3 +4,4 @@ export * from './validate';
 export * from './backup';
 export * from './updates';
 export * from './receiving';
+export * from './valuation';

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { crm, finance } from './schemas/finance';
 import { product } from './schemas/product';
 import { stockwork } from './schemas/stockwork';
+import { valuation } from './schemas/valuation';
 
 export type Area = 'product' | 'finance' | 'crm';
 
@@ -23,6 +24,7 @@ function area<const T extends Record<string, MethodDef>>(name: Area, defs: T) {
 export const METHODS = {
   ...area('product', product),
   ...area('product', stockwork),
+  ...area('product', valuation),
   ...area('finance', finance),
   ...area('crm', crm),
 };
@@ -66,6 +68,7 @@ export const CAPABILITIES = [
   'setPOTakeIn.items',
   'getStockHistory',
   'setTransfer',
+  'getStockValuation',
   'setQuantity.expected_quantity',
   'setQuantity.stock',
   'setInvoice.order_id',

@@ -10,3 +10,4 @@ export { CRDR, CUSTOMER_VAT_TYPES, INVOICE_STATUSES, INVOICE_TYPES, type Invoice
 export type { ProductRecord } from './schemas/product';
 export { HISTORY_PAGE_MAX, MOVEMENT_KINDS, TRANSFER_LINES_MAX, type Movement, type MovementKind } from './schemas/stockwork';
 export * from './roles';
+export { VALUATION_LINES_MAX, VALUATION_MOVES_MAX, type ValuationLine } from './schemas/valuation';

@@ -36,6 +36,9 @@ export const LIST_CHILD: Readonly<Record<string, string>> = {
   capabilities: 'capability',
   movements: 'movement',
   receipt_ids: 'receipt_id',
+  group_subtotals: 'subtotal',
+  warehouse_subtotals: 'subtotal',
+  group_totals: 'subtotal',
 };
 
 /** Checkbox and radio custom fields carry their values as repeated `node` children. */

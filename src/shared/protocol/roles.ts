@@ -62,6 +62,8 @@ export const METHOD_ROLES: { readonly [M in MethodName]: MethodRoles } = {
   getDueNotification: { roles: MONEY },
   setBalance: { roles: MONEY },
   getBankAccounts: { roles: MONEY },
+  // The stock's value at purchase cost is the books' figure (and shows cost prices): billing's.
+  getStockValuation: { roles: MONEY },
 };
 
 /** What a role may not do: the whole method, or one of its restricted parameters. */

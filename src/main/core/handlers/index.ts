@@ -12,8 +12,9 @@ import { settingsHandlers } from './settings';
 import { stockHandlers } from './stock';
 import { stockworkHandlers } from './stockwork';
 import { receivingHandlers } from './receiving';
+import { valuationHandlers } from './valuation';
 
 export const HANDLERS: Handlers<CoreChannel> = {
   ...settingsHandlers, ...productHandlers, ...stockHandlers, ...countHandlers, ...orderHandlers, ...invoiceHandlers, ...dueHandlers,
-  ...outboxHandlers, ...draftHandlers, ...backupHandlers, ...stockworkHandlers, ...receivingHandlers,
+  ...outboxHandlers, ...draftHandlers, ...backupHandlers, ...stockworkHandlers, ...receivingHandlers, ...valuationHandlers,
 };

@@ -6,4 +6,5 @@ export const stockworkScreens: ScreenDef[] = [
   { id: 'warehouse.transfer', path: 'transfer', section: 'warehouse', labelKey: 'stockwork:nav.transfer', icon: 'transfer', element: lazyScreen(() => import('./transfer/TransferScreen'), 'TransferScreen') },
   { id: 'warehouse.receiving', path: 'receiving', section: 'warehouse', labelKey: 'receiving:nav.receiving', icon: 'scan', element: lazyScreen(() => import('./receiving/ReceivingScreen'), 'ReceivingScreen') },
   { id: 'warehouse.history', path: 'stock-history', section: 'warehouse', labelKey: 'stockwork:nav.history', icon: 'history', element: lazyScreen(() => import('./history/StockHistoryScreen'), 'StockHistoryScreen') },
+  { id: 'warehouse.valuation', path: 'valuation', section: 'warehouse', labelKey: 'valuation:nav', icon: 'document', element: lazyScreen(() => import('./valuation/ValuationScreen'), 'ValuationScreen') },
 ];

@@ -7,10 +7,11 @@ import { getPO, getPOs, setPOTakeIn } from './purchaseOrders';
 import { getQuantities, getQuantity, setQuantity } from './stock';
 import { getStockHistory } from './stockHistory';
 import { setTransfer } from './transfers';
+import { getStockValuation } from './valuation';
 import { getWarehouses, setWarehouse } from './warehouses';
 
 export type ProductMethod = 'getProduct' | 'setProduct' | 'getQuantity' | 'setQuantity' | 'setOrder' | 'setOrderItem' | 'getOrderStatus' | 'getPO' | 'getPOs' | 'setPOTakeIn' | 'getWarehouses' | 'setWarehouse' | 'setWarehouseItem' | 'getQuantities'
-  | 'getStockHistory' | 'setTransfer';
+  | 'getStockHistory' | 'setTransfer' | 'getStockValuation';
 
 export const productHandlers: HandlerMap<ProductMethod> = {
   getProduct,
@@ -29,4 +30,5 @@ export const productHandlers: HandlerMap<ProductMethod> = {
   getQuantities,
   getStockHistory,
   setTransfer,
+  getStockValuation,
 };

@@ -1,0 +1,31 @@
+/** The Valuation screen (issue 18). */
+const en = {
+  nav: 'Stock valuation',
+  title: 'Stock valuation',
+  date: 'Value at the end of',
+  allWarehouses: 'All warehouses',
+  group: 'Product group',
+  allGroups: 'All groups',
+  noGroup: '(no group)',
+  print: 'Print / PDF',
+  exportCsv: 'Export CSV',
+  unsupported: 'The server does not offer stock valuation (it is older than this desk). Ask your administrator to update the server.',
+  offline: 'Offline: valuation needs the server. Shown is the last valuation read, on {{when}}.',
+  offlineNever: 'Offline: valuation needs the server, and none has been read on this desk yet. It shows once the server can be reached.',
+  offlineOther: 'It is of {{date}}, {{warehouse}}, {{group}}.',
+  fresh: 'Value at the end of {{date}}, computed by the server on {{when}}.',
+  unpriced: 'no price',
+  unpricedHint: 'Part of this stock was taken in without a price before any priced take-in: it counts at 0.',
+  unpricedNote: 'Lines with stock taken in without a price (counted at 0): {{count}}. Record the purchase prices on the take-ins for a full value.',
+  empty: 'There was no stock at the end of this day for these filters.',
+  col: { id: 'ID', product: 'Product', unit: 'Unit', quantity: 'Quantity', average: 'Average cost ({{currency}})', value: 'Value ({{currency}})' },
+  groupTotal: 'Total – {{group}}',
+  warehouseTotal: 'Warehouse total – {{warehouse}}',
+  total: 'Grand total',
+  csv: { kind: 'Row', warehouse: 'Warehouse', group: 'Product group', line: 'Line', groupTotal: 'Group total', warehouseTotal: 'Warehouse total' },
+  pdfFileName: 'stock-valuation-{{date}}.pdf',
+  csvFileName: 'stock-valuation-{{date}}.csv',
+  pdfLoading: 'Preparing the PDF…',
+};
+
+export default en;
