@@ -9,3 +9,4 @@ export * from './schemas/common';
 export { CRDR, CUSTOMER_VAT_TYPES, INVOICE_STATUSES, INVOICE_TYPES, type InvoiceHeader, type InvoiceRecord } from './schemas/finance';
 export type { ProductRecord } from './schemas/product';
 export { HISTORY_PAGE_MAX, MOVEMENT_KINDS, TRANSFER_LINES_MAX, type Movement, type MovementKind } from './schemas/stockwork';
+export { PO_LINES_MAX, REORDER_PAGE, type ReorderRule } from './schemas/reorder';

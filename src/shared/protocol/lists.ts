@@ -35,6 +35,7 @@ export const LIST_CHILD: Readonly<Record<string, string>> = {
   details: 'detail',
   capabilities: 'capability',
   movements: 'movement',
+  rules: 'rule',
 };
 
 /** Checkbox and radio custom fields carry their values as repeated `node` children. */

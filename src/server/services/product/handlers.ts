@@ -3,14 +3,16 @@ import type { HandlerMap } from '../../context';
 import { getProduct, setProduct } from './catalog';
 import { getOrderStatus, setOrderItem, setWarehouseItem } from './orderLines';
 import { setOrder } from './orders';
+import { setPurchaseOrder } from './purchaseOrderCreate';
 import { getPO, getPOs, setPOTakeIn } from './purchaseOrders';
+import { getReorderRules, setReorderRule } from './reorder';
 import { getQuantities, getQuantity, setQuantity } from './stock';
 import { getStockHistory } from './stockHistory';
 import { setTransfer } from './transfers';
 import { getWarehouses, setWarehouse } from './warehouses';
 
 export type ProductMethod = 'getProduct' | 'setProduct' | 'getQuantity' | 'setQuantity' | 'setOrder' | 'setOrderItem' | 'getOrderStatus' | 'getPO' | 'getPOs' | 'setPOTakeIn' | 'getWarehouses' | 'setWarehouse' | 'setWarehouseItem' | 'getQuantities'
-  | 'getStockHistory' | 'setTransfer';
+  | 'getStockHistory' | 'setTransfer' | 'setReorderRule' | 'getReorderRules' | 'setPurchaseOrder';
 
 export const productHandlers: HandlerMap<ProductMethod> = {
   getProduct,
@@ -29,4 +31,7 @@ export const productHandlers: HandlerMap<ProductMethod> = {
   getQuantities,
   getStockHistory,
   setTransfer,
+  setReorderRule,
+  getReorderRules,
+  setPurchaseOrder,
 };

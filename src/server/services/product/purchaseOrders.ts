@@ -7,6 +7,7 @@ import { getProductById } from '../../repos/products';
 import {
   findPurchaseOrderByCode, firstSupplier, getPurchaseOrder, insertPurchaseOrder, listPurchaseOrders, markReceived, nextProjectCode, poLines, poReceipts,
 } from '../../repos/purchaseOrders';
+import { poPrices } from '../../repos/purchaseOrderPrices';
 import { addMove, insertReceipt, lastTakeinSupplier } from '../../repos/stock';
 import { getWarehouse } from '../../repos/warehouses';
 import { decimal, fromMilli, isoDate, missing } from './common';
@@ -47,15 +48,20 @@ export async function getPO(ctx: RequestContext, p: Params<'getPO'>): Promise<Re
   const supplier = await getContact(db, accountId, po.supplierContactId);
   const warehouse = await getWarehouse(db, accountId, po.warehouseId);
   const lines = [];
-  for (const l of await poLines(db, accountId, po.id)) {
+  // Purchase orders from setPurchaseOrder may carry unit prices (by line position) and a currency.
+  const priced = await poPrices(db, accountId, po.id);
+  for (const [i, l] of (await poLines(db, accountId, po.id)).entries()) {
+    const price = priced.prices.get(i);
     lines.push({
       product_id: l.productId, product_name: (await getProductById(db, accountId, l.productId))?.name ?? '', quantity: fromMilli(l.qtyMilli), received_quantity: fromMilli(l.receivedMilli),
+      ...(price !== undefined ? { price: Number(price) } : {}),
     });
   }
   return {
     po_id: po.id, project_code: po.projectCode, status: po.status,
     supplier: { contact_id: po.supplierContactId, name: supplier?.name ?? '' },
     warehouse: warehouse?.name ?? '', order_id: po.orderId, created_at: po.createdAt,
+    ...(priced.currency ? { currency: priced.currency } : {}),
     lines,
     receipts: receiptsOut(await poReceipts(db, accountId, po.id)),
   };

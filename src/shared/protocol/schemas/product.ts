@@ -273,8 +273,10 @@ export const product = {
   getPO: {
     params: z.strictObject({ project_code: text(64) }),
     result: poHead.extend({
+      /** With priced lines (extension setPurchaseOrder): the currency of their prices. */
+      currency: z.string().optional(),
       lines: z.array(
-        z.object({ product_id: z.number(), product_name: z.string(), quantity: z.number(), received_quantity: z.number() }),
+        z.object({ product_id: z.number(), product_name: z.string(), quantity: z.number(), received_quantity: z.number(), price: z.number().optional() }),
       ),
       receipts: z.array(z.object({ receipt_id: z.number(), product_id: z.number(), quantity: z.number(), date: z.string() })),
     }),
