@@ -15,6 +15,7 @@ import type {
   ProductDetail, ProductRow, Settings, SyncStatus, WarehouseRow, StockBin,
 } from './types';
 import { stockHistoryRequest, stockTransferRequest, type StockFeatures, type StockHistoryView } from './stockwork';
+import { purchaseOrderRequest, reorderRuleRequest, type LowStockView, type PostedPo, type ReorderRuleView } from './reorder';
 
 interface Channel<Req extends z.ZodType, Res> {
   request: Req;
@@ -110,6 +111,17 @@ export const CHANNELS = {
   /** Moves stock between warehouses or bins as one document (extension setTransfer), through the outbox. */
   'stock.transfer': core(stockTransferRequest).returns<{ entryId: number }>(),
   'stock.features': core(none).returns<StockFeatures>(),
+
+  /** Products below their minimum level, from the mirror (works offline). */
+  'reorder.lowStock': core(none).returns<LowStockView>(),
+  /** A product's reorder rules as the desk keeps them. */
+  'reorder.rules': core(z.strictObject({ productId: localId })).returns<ReorderRuleView[]>(),
+  /** Writes (or removes) a product's minimum level and reorder quantity (extension setReorderRule), through the outbox. */
+  'reorder.setRule': core(reorderRuleRequest).returns<{ entryId: number }>(),
+  /** Creates a purchase order to a supplier (extension setPurchaseOrder), through the outbox. */
+  'reorder.createPo': core(purchaseOrderRequest).returns<{ entryId: number }>(),
+  /** The purchase orders this desk queued, with their code once the server confirmed them. */
+  'reorder.posted': core(z.strictObject({ entryIds: z.array(positiveId).max(100) })).returns<PostedPo[]>(),
 
   'count.open': core(z.strictObject({ warehouse: z.string().min(1), stockLabel: z.string().max(100).default('') })).returns<CountSheet>(),
   'count.list': core(none).returns<Array<{ id: number; warehouse: string; stockLabel: string; createdAt: string; counted: number; lines: number }>>(),

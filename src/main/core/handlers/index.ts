@@ -8,11 +8,12 @@ import { invoiceHandlers } from './invoices';
 import { orderHandlers } from './orders';
 import { outboxHandlers } from './outbox';
 import { productHandlers } from './products';
+import { reorderHandlers } from './reorder';
 import { settingsHandlers } from './settings';
 import { stockHandlers } from './stock';
 import { stockworkHandlers } from './stockwork';
 
 export const HANDLERS: Handlers<CoreChannel> = {
   ...settingsHandlers, ...productHandlers, ...stockHandlers, ...countHandlers, ...orderHandlers, ...invoiceHandlers, ...dueHandlers,
-  ...outboxHandlers, ...draftHandlers, ...backupHandlers, ...stockworkHandlers,
+  ...outboxHandlers, ...draftHandlers, ...backupHandlers, ...stockworkHandlers, ...reorderHandlers,
 };

@@ -13,6 +13,7 @@ import { ackPending, applySetQuantityAnswer, applyTransferAnswer, markStale, rem
 import { purchaseOrder } from '../mirror/dues';
 import type { ProductRecord } from '@shared/protocol';
 import type { Entry } from './repo';
+import { acknowledgeReorder, rollbackReorder, type ReorderUndo } from './reorderEffects';
 
 export type Undo =
   | { kind: 'stock' }
@@ -21,13 +22,15 @@ export type Undo =
   | { kind: 'orderCreate'; id: number }
   | { kind: 'orderUpdate'; id: number; prev: Params<'setOrder'>; prevStatus: string }
   | { kind: 'invoiceCreate'; id: number }
-  | { kind: 'payment' };
+  | { kind: 'payment' }
+  | ReorderUndo;
 
 /** Rolls back one entry's optimistic effect. Called newest first, inside the discard transaction. */
 export function rollback(db: Db, e: Entry): void {
   removePending(db, e.id);
   removePendingPayment(db, e.id);
   const u = e.undo as Undo | null;
+  if (e.method === 'setReorderRule' || e.method === 'setPurchaseOrder') return rollbackReorder(db, e.id, u?.kind === 'reorderRule' ? u : null);
   if (!u) return;
   switch (u.kind) {
     case 'productCreate':
@@ -135,6 +138,10 @@ export function acknowledge(db: Db, e: Entry, result: unknown, now: Date): void 
       for (const l of po?.lines ?? []) markStale(db, l.product_id);
       break;
     }
+    case 'setReorderRule':
+    case 'setPurchaseOrder':
+      acknowledgeReorder(db, e.id, e.method, e.params as Record<string, unknown>, result);
+      break;
     default:
       break;
   }

@@ -18,6 +18,7 @@ import { getKv, setKv } from '../mirror/settings';
 import { applyQuantityRows, replaceStockOf, replaceStockOfProducts, replaceStockRange } from '../mirror/stock';
 import type { CoreLog } from '../types';
 import { walkProducts, WalkFailed } from './prefixWalk';
+import { pullReorderRules } from './reorder';
 
 export interface PullDeps {
   db: Db;
@@ -282,6 +283,7 @@ async function pullFinance(d: PullCtx, report: PullReport): Promise<void> {
     const r = ok(await d.api.call('getDueCustomers', {}));
     d.db.transaction(() => replaceDues(d.db, r.customers))();
   });
+  await soft('reorder rules', () => pullReorderRules(d));
   if (d.caps.has('crm.getBankAccounts')) {
     await soft('bank accounts', async () => {
       const r = ok(await d.api.call('getBankAccounts', {}));

@@ -1,0 +1,68 @@
+import type { Messages } from '../types';
+import type en from './en';
+
+/** Niedriger Bestand und Nachbestellregeln (Issue 18). */
+const de: Messages<typeof en> = {
+  nav: { lowStock: 'Niedriger Bestand' },
+  lowStock: {
+    help: 'Artikel unter ihrem Mindestbestand. Verfügbar = am Lager − reserviert durch abgeschlossene Aufträge + noch offen aus Bestellungen (auch die auf diesem Arbeitsplatz eingereihten). Aus den Daten dieses Arbeitsplatzes berechnet, daher auch offline.',
+    rulesAt: 'Mindestbestände zuletzt am {{when}} vom Server gelesen.',
+    rulesNever: 'Die Mindestbestände wurden noch nicht vom Server gelesen; die Liste zeigt die hier gesetzten.',
+    unsupported: 'Der Server kennt keine Nachbestellregeln und Bestellungen (er ist älter als dieses Programm). Bitten Sie Ihren Administrator, den Server zu aktualisieren.',
+    noRules: 'Noch keine Mindestbestände gesetzt. Setzen Sie einen mit „Mindestbestand festlegen“ oder im Artikelbereich.',
+    empty: 'Nichts liegt unter dem Mindestbestand.',
+    allWarehouses: 'Alle Lager',
+    col: {
+      pick: 'Bestellen', product: 'Artikel', place: 'Lager', min: 'Minimum', onHand: 'Am Lager', reserved: 'Reserviert', incoming: 'Im Zulauf',
+      available: 'Verfügbar', suggested: 'Vorschlag', order: 'Bestellmenge', supplier: 'Bevorzugter Lieferant', actions: 'Aktionen',
+    },
+    pickLine: '{{name}} bestellen',
+    orderQty: 'Bestellmenge von {{name}}',
+    edit: 'Minimum bearbeiten',
+    pending: 'wartet auf Versand',
+    addRule: 'Mindestbestand festlegen',
+    poTitle: 'Bestellung',
+    supplier: 'Lieferant',
+    receiveInto: 'Wareneingang in Lager',
+    ticked: 'Markierte Zeilen: {{count}}',
+    create: 'Bestellung anlegen',
+    noLines: 'Markieren Sie mindestens eine Zeile.',
+    noSupplier: 'Wählen Sie den Lieferanten.',
+    noWarehouse: 'Wählen Sie das Lager für den Wareneingang.',
+    badQuantity: 'Geben Sie in jeder markierten Zeile eine Bestellmenge größer als 0 ein.',
+    queued: 'Bestellung eingereiht. Sie wird gesendet, sobald der Server erreichbar ist; die Liste zählt sie schon als Zulauf.',
+    sending: 'Die Bestellung wird an den Server gesendet…',
+    done: 'Vom Server bestätigt: Bestellung {{code}}.',
+    refused: 'Der Server hat die Bestellung abgelehnt, nichts wurde bestellt: {{reason}}',
+    refusedHint: 'Im Synchronisationszentrum korrigieren oder verwerfen.',
+  },
+  rule: {
+    title: 'Mindestbestand von {{name}}',
+    titleNew: 'Mindestbestand festlegen',
+    product: 'Artikel',
+    warehouse: 'Lager',
+    allWarehouses: 'Alle Lager zusammen',
+    min: 'Mindestbestand',
+    minHint: 'Erscheint unter niedrigem Bestand, wenn die verfügbare Menge darunter fällt.',
+    reorder: 'Bestellmenge',
+    reorderHint: 'So viel wird auf einmal bestellt; 0 = nur bis zum Minimum.',
+    supplier: 'Bevorzugter Lieferant (optional)',
+    save: 'Speichern',
+    remove: 'Mindestbestand entfernen',
+    saved: 'Gespeichert; wird gesendet, sobald der Server erreichbar ist.',
+    required: 'Pflichtfeld.',
+    number: 'Geben Sie eine Zahl ab 0 ein, höchstens 3 Nachkommastellen.',
+    chooseProduct: 'Wählen Sie den Artikel.',
+    panelTitle: 'Mindestbestände',
+    panelNone: 'Kein Mindestbestand festgelegt.',
+    panelSet: 'Mindestbestand festlegen',
+    scope: '{{place}}: Minimum {{min}}, Bestellung {{reorder}}',
+  },
+  summary: {
+    reorderRule: 'Mindestbestand von {{product}} ({{place}}): Minimum {{min}}, Bestellung {{reorder}}',
+    reorderRemove: 'Mindestbestand von {{product}} ({{place}}) entfernt',
+    purchaseOrder: 'Bestellung bei {{supplier}} für {{place}}: {{lines}} Zeile(n)',
+  },
+};
+
+export default de;

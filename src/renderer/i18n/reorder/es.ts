@@ -1,0 +1,68 @@
+import type { Messages } from '../types';
+import type en from './en';
+
+/** Existencias bajas y reglas de reposición (incidencia 18). */
+const es: Messages<typeof en> = {
+  nav: { lowStock: 'Existencias bajas' },
+  lowStock: {
+    help: 'Productos por debajo de su nivel mínimo. Disponible = en almacén − reservado por pedidos confirmados + pendiente de llegar en pedidos de compra abiertos (incluidos los de este puesto en cola). Calculado con los datos de este puesto, así que funciona también sin conexión.',
+    rulesAt: 'Niveles mínimos leídos del servidor por última vez el {{when}}.',
+    rulesNever: 'Los niveles mínimos aún no se han leído del servidor; la lista muestra los definidos en este puesto.',
+    unsupported: 'El servidor no ofrece reglas de reposición ni pedidos de compra (es más antiguo que este programa). Pida al administrador que lo actualice.',
+    noRules: 'Aún no hay niveles mínimos. Defina uno con «Definir nivel mínimo» o en el panel del producto.',
+    empty: 'Nada está por debajo de su nivel mínimo.',
+    allWarehouses: 'Todos los almacenes',
+    col: {
+      pick: 'Pedir', product: 'Producto', place: 'Almacén', min: 'Mínimo', onHand: 'En almacén', reserved: 'Reservado', incoming: 'Por llegar',
+      available: 'Disponible', suggested: 'Sugerido', order: 'Cantidad a pedir', supplier: 'Proveedor habitual', actions: 'Acciones',
+    },
+    pickLine: 'Pedir {{name}}',
+    orderQty: 'Cantidad a pedir de {{name}}',
+    edit: 'Editar mínimo',
+    pending: 'pendiente de envío',
+    addRule: 'Definir nivel mínimo',
+    poTitle: 'Pedido de compra',
+    supplier: 'Proveedor',
+    receiveInto: 'Recibir en el almacén',
+    ticked: 'Líneas marcadas: {{count}}',
+    create: 'Crear pedido de compra',
+    noLines: 'Marque al menos una línea.',
+    noSupplier: 'Elija el proveedor.',
+    noWarehouse: 'Elija el almacén de recepción.',
+    badQuantity: 'Indique una cantidad mayor que 0 en cada línea marcada.',
+    queued: 'Pedido de compra en cola. Se enviará cuando el servidor esté disponible; la lista ya lo cuenta como por llegar.',
+    sending: 'Enviando el pedido de compra al servidor…',
+    done: 'Confirmado por el servidor: pedido de compra {{code}}.',
+    refused: 'El servidor rechazó el pedido de compra, no se pidió nada: {{reason}}',
+    refusedHint: 'Corríjalo o descártelo en el centro de sincronización.',
+  },
+  rule: {
+    title: 'Nivel mínimo de {{name}}',
+    titleNew: 'Definir nivel mínimo',
+    product: 'Producto',
+    warehouse: 'Almacén',
+    allWarehouses: 'Todos los almacenes juntos',
+    min: 'Nivel mínimo',
+    minHint: 'Aparece en existencias bajas cuando lo disponible cae por debajo.',
+    reorder: 'Cantidad de reposición',
+    reorderHint: 'Cuánto se pide cada vez; 0 = solo hasta el mínimo.',
+    supplier: 'Proveedor habitual (opcional)',
+    save: 'Guardar',
+    remove: 'Quitar el nivel mínimo',
+    saved: 'Guardado; se enviará cuando el servidor esté disponible.',
+    required: 'Obligatorio.',
+    number: 'Indique un número (0 o más), con 3 decimales como máximo.',
+    chooseProduct: 'Elija el producto.',
+    panelTitle: 'Niveles mínimos',
+    panelNone: 'Sin nivel mínimo.',
+    panelSet: 'Definir nivel mínimo',
+    scope: '{{place}}: mínimo {{min}}, reposición {{reorder}}',
+  },
+  summary: {
+    reorderRule: 'Nivel mínimo de {{product}} ({{place}}): mínimo {{min}}, reposición {{reorder}}',
+    reorderRemove: 'Nivel mínimo de {{product}} ({{place}}) quitado',
+    purchaseOrder: 'Pedido de compra a {{supplier}} para {{place}}: {{lines}} línea(s)',
+  },
+};
+
+export default es;

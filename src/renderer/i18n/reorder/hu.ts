@@ -1,0 +1,68 @@
+import type { Messages } from '../types';
+import type en from './en';
+
+/** Alacsony készlet képernyő és újrarendelési szabályok (18. issue). */
+const hu: Messages<typeof en> = {
+  nav: { lowStock: 'Alacsony készlet' },
+  lowStock: {
+    help: 'A minimumszint alá került termékek. Elérhető = raktáron − véglegesített rendelések foglalása + nyitott beszerzési rendelésekből még érkező mennyiség (az ezen a gépen sorba állítottakkal együtt). Az asztali gép saját adataiból számolva, így offline is működik.',
+    rulesAt: 'A minimumszinteket utoljára {{when}} olvastuk be a szerverről.',
+    rulesNever: 'A minimumszintek még nem jöttek le a szerverről; a lista az ezen a gépen beállítottakat mutatja.',
+    unsupported: 'A szerver nem ismeri az újrarendelési szabályokat és a beszerzési rendelések létrehozását (régebbi, mint ez a program). Kérje meg a rendszergazdát, hogy frissítse a szervert.',
+    noRules: 'Még nincs minimumszint beállítva. Állítson be egyet a „Minimumszint beállítása” gombbal vagy a termék paneljén.',
+    empty: 'Semmi sincs a minimumszint alatt.',
+    allWarehouses: 'Minden raktár',
+    col: {
+      pick: 'Rendel', product: 'Termék', place: 'Raktár', min: 'Minimum', onHand: 'Raktáron', reserved: 'Foglalt', incoming: 'Érkezik',
+      available: 'Elérhető', suggested: 'Javasolt', order: 'Rendelendő', supplier: 'Szokásos szállító', actions: 'Műveletek',
+    },
+    pickLine: '{{name}} rendelése',
+    orderQty: '{{name}} rendelendő mennyisége',
+    edit: 'Minimum szerkesztése',
+    pending: 'küldésre vár',
+    addRule: 'Minimumszint beállítása',
+    poTitle: 'Beszerzési rendelés',
+    supplier: 'Szállító',
+    receiveInto: 'Bevételezés raktára',
+    ticked: 'Kijelölt sorok: {{count}}',
+    create: 'Beszerzési rendelés létrehozása',
+    noLines: 'Jelöljön ki legalább egy sort a rendeléshez.',
+    noSupplier: 'Válassza ki, melyik szállítótól rendel.',
+    noWarehouse: 'Válassza ki, melyik raktárba érkezzen.',
+    badQuantity: 'Minden kijelölt sorban 0-nál nagyobb rendelendő mennyiséget adjon meg.',
+    queued: 'A beszerzési rendelés sorban áll. Amint a szerver elérhető, elküldjük; a lista már érkezőként számolja.',
+    sending: 'A beszerzési rendelés küldése a szerverre…',
+    done: 'A szerver visszaigazolta: {{code}} beszerzési rendelés.',
+    refused: 'A szerver elutasította a beszerzési rendelést, semmi sem lett megrendelve: {{reason}}',
+    refusedHint: 'Javítsa vagy vesse el a szinkronizálási központban.',
+  },
+  rule: {
+    title: '{{name}} minimumszintje',
+    titleNew: 'Minimumszint beállítása',
+    product: 'Termék',
+    warehouse: 'Raktár',
+    allWarehouses: 'Minden raktár együtt',
+    min: 'Minimumszint',
+    minHint: 'Ha az elérhető mennyiség ez alá esik, megjelenik az alacsony készletek között.',
+    reorder: 'Rendelési mennyiség',
+    reorderHint: 'Egyszerre ennyit rendel; 0 = csak a minimumig.',
+    supplier: 'Szokásos szállító (nem kötelező)',
+    save: 'Mentés',
+    remove: 'Minimumszint törlése',
+    saved: 'Mentve; amint a szerver elérhető, elküldjük.',
+    required: 'Kötelező.',
+    number: 'Adjon meg egy számot (0 vagy több), legfeljebb 3 tizedesjeggyel.',
+    chooseProduct: 'Válassza ki a terméket.',
+    panelTitle: 'Minimumszintek',
+    panelNone: 'Nincs minimumszint beállítva.',
+    panelSet: 'Minimumszint beállítása',
+    scope: '{{place}}: minimum {{min}}, rendelés {{reorder}}',
+  },
+  summary: {
+    reorderRule: '{{product}} minimumszintje ({{place}}): minimum {{min}}, rendelés {{reorder}}',
+    reorderRemove: '{{product}} minimumszintje ({{place}}) törölve',
+    purchaseOrder: 'Beszerzési rendelés – {{supplier}}, {{place}}: {{lines}} sor',
+  },
+};
+
+export default hu;

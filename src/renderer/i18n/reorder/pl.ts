@@ -1,0 +1,68 @@
+import type { Messages } from '../types';
+import type en from './en';
+
+/** Niski stan i reguły zamawiania (zgłoszenie 18). */
+const pl: Messages<typeof en> = {
+  nav: { lowStock: 'Niski stan' },
+  lowStock: {
+    help: 'Towary poniżej stanu minimalnego. Dostępne = na stanie − zarezerwowane przez zatwierdzone zamówienia + jeszcze do dostarczenia z otwartych zamówień zakupu (także tych w kolejce na tym stanowisku). Liczone z danych tego stanowiska, więc działa też offline.',
+    rulesAt: 'Stany minimalne ostatnio odczytane z serwera {{when}}.',
+    rulesNever: 'Stany minimalne nie zostały jeszcze odczytane z serwera; lista pokazuje te ustawione na tym stanowisku.',
+    unsupported: 'Serwer nie obsługuje reguł zamawiania ani zamówień zakupu (jest starszy niż ten program). Poproś administratora o aktualizację serwera.',
+    noRules: 'Nie ustawiono jeszcze stanów minimalnych. Ustaw je przyciskiem „Ustaw stan minimalny” lub w panelu towaru.',
+    empty: 'Nic nie jest poniżej stanu minimalnego.',
+    allWarehouses: 'Wszystkie magazyny',
+    col: {
+      pick: 'Zamów', product: 'Towar', place: 'Magazyn', min: 'Minimum', onHand: 'Na stanie', reserved: 'Zarezerwowane', incoming: 'W drodze',
+      available: 'Dostępne', suggested: 'Sugerowane', order: 'Do zamówienia', supplier: 'Preferowany dostawca', actions: 'Akcje',
+    },
+    pickLine: 'Zamów {{name}}',
+    orderQty: 'Ilość do zamówienia: {{name}}',
+    edit: 'Edytuj minimum',
+    pending: 'czeka na wysłanie',
+    addRule: 'Ustaw stan minimalny',
+    poTitle: 'Zamówienie zakupu',
+    supplier: 'Dostawca',
+    receiveInto: 'Przyjęcie do magazynu',
+    ticked: 'Zaznaczone wiersze: {{count}}',
+    create: 'Utwórz zamówienie zakupu',
+    noLines: 'Zaznacz co najmniej jeden wiersz.',
+    noSupplier: 'Wybierz dostawcę.',
+    noWarehouse: 'Wybierz magazyn przyjęcia.',
+    badQuantity: 'Podaj ilość większą od 0 w każdym zaznaczonym wierszu.',
+    queued: 'Zamówienie zakupu w kolejce. Zostanie wysłane, gdy serwer będzie dostępny; lista już liczy je jako dostawę w drodze.',
+    sending: 'Wysyłanie zamówienia zakupu na serwer…',
+    done: 'Potwierdzone przez serwer: zamówienie zakupu {{code}}.',
+    refused: 'Serwer odrzucił zamówienie zakupu, nic nie zamówiono: {{reason}}',
+    refusedHint: 'Popraw lub odrzuć je w centrum synchronizacji.',
+  },
+  rule: {
+    title: 'Stan minimalny: {{name}}',
+    titleNew: 'Ustaw stan minimalny',
+    product: 'Towar',
+    warehouse: 'Magazyn',
+    allWarehouses: 'Wszystkie magazyny razem',
+    min: 'Stan minimalny',
+    minHint: 'Pojawia się na liście niskiego stanu, gdy ilość dostępna spadnie poniżej.',
+    reorder: 'Ilość zamawiana',
+    reorderHint: 'Tyle zamawia się naraz; 0 = tylko do minimum.',
+    supplier: 'Preferowany dostawca (opcjonalnie)',
+    save: 'Zapisz',
+    remove: 'Usuń stan minimalny',
+    saved: 'Zapisano; zostanie wysłane, gdy serwer będzie dostępny.',
+    required: 'Wymagane.',
+    number: 'Podaj liczbę (0 lub więcej), najwyżej 3 miejsca po przecinku.',
+    chooseProduct: 'Wybierz towar.',
+    panelTitle: 'Stany minimalne',
+    panelNone: 'Brak stanu minimalnego.',
+    panelSet: 'Ustaw stan minimalny',
+    scope: '{{place}}: minimum {{min}}, zamówienie {{reorder}}',
+  },
+  summary: {
+    reorderRule: 'Stan minimalny {{product}} ({{place}}): minimum {{min}}, zamówienie {{reorder}}',
+    reorderRemove: 'Stan minimalny {{product}} ({{place}}) usunięty',
+    purchaseOrder: 'Zamówienie zakupu u {{supplier}} do {{place}}: {{lines}} wiersz(y)',
+  },
+};
+
+export default pl;
