@@ -38,6 +38,7 @@ const de: Messages<typeof en> = {
   },
   rule: {
     title: 'Mindestbestand von {{name}}',
+    otherProduct: 'Anderer Artikel',
     titleNew: 'Mindestbestand festlegen',
     product: 'Artikel',
     warehouse: 'Lager',

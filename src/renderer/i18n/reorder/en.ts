@@ -35,6 +35,7 @@ const en = {
   },
   rule: {
     title: 'Minimum level of {{name}}',
+    otherProduct: 'Another product',
     titleNew: 'Set a minimum level',
     product: 'Product',
     warehouse: 'Warehouse',

@@ -38,6 +38,7 @@ const es: Messages<typeof en> = {
   },
   rule: {
     title: 'Nivel mínimo de {{name}}',
+    otherProduct: 'Otro producto',
     titleNew: 'Definir nivel mínimo',
     product: 'Producto',
     warehouse: 'Almacén',

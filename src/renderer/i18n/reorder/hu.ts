@@ -38,6 +38,7 @@ const hu: Messages<typeof en> = {
   },
   rule: {
     title: '{{name}} minimumszintje',
+    otherProduct: 'Másik termék',
     titleNew: 'Minimumszint beállítása',
     product: 'Termék',
     warehouse: 'Raktár',

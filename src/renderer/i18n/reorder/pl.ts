@@ -38,6 +38,7 @@ const pl: Messages<typeof en> = {
   },
   rule: {
     title: 'Stan minimalny: {{name}}',
+    otherProduct: 'Inny towar',
     titleNew: 'Ustaw stan minimalny',
     product: 'Towar',
     warehouse: 'Magazyn',

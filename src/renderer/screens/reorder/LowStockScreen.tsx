@@ -30,7 +30,8 @@ export function LowStockScreen() {
   const create = useCommand('reorder.createPo');
 
   const place = (w: string) => (w ? placeLabel(tc, w) : t('lowStock.allWarehouses'));
-  const qtyText = (r: LowStockRow) => qty.get(keyOf(r)) ?? String(r.suggested);
+  // The suggestion as the clerk's locale writes it; the kit's parser reads it back ("15,5", "1 234").
+  const qtyText = (r: LowStockRow) => qty.get(keyOf(r)) ?? f.qty(r.suggested);
   const tick = (r: LowStockRow, on: boolean) => {
     const next = new Set(ticked);
     if (on) next.add(keyOf(r));
@@ -87,7 +88,6 @@ export function LowStockScreen() {
                 <th className="num">{t('lowStock.col.available')}</th>
                 <th className="num">{t('lowStock.col.suggested')}</th>
                 <th className="num">{t('lowStock.col.order')}</th>
-                <th>{t('lowStock.col.supplier')}</th>
                 <th>{t('lowStock.col.actions')}</th>
               </tr>
             </thead>
@@ -113,7 +113,6 @@ export function LowStockScreen() {
                       onChange={(e) => setQty(new Map(qty).set(keyOf(r), e.target.value))} data-testid={`lowstock-qty-${r.productId}`}
                     />
                   </td>
-                  <td>{r.supplierName ?? ''}</td>
                   <td>
                     <button type="button" className="btn small" onClick={() => setEditing({ product: { id: r.productId, name: r.name, unit: r.unit }, rule: r })} data-testid={`lowstock-edit-${r.productId}`}>
                       {t('lowStock.edit')}
@@ -126,7 +125,7 @@ export function LowStockScreen() {
         </div>
       )}
 
-      <div className="panel">
+      {rows.length === 0 ? null : <div className="panel">
         <div className="panel-title">{t('lowStock.poTitle')}</div>
         <div className="panel-body form-grid">
           <Field label={t('lowStock.supplier')} required>
@@ -140,7 +139,7 @@ export function LowStockScreen() {
             <button type="button" className="btn primary" onClick={submit} disabled={create.isPending || data?.supported === false} data-testid="lowstock-create">{t('lowStock.create')}</button>
           </div>
         </div>
-      </div>
+      </div>}
       {problem ? <div className="notice error" role="alert" data-testid="lowstock-problem">{problem}</div> : null}
       <ErrorNotice error={create.error} />
       {editing ? <RuleDialog product={editing.product} rule={editing.rule} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} /> : null}

@@ -25,7 +25,6 @@ export function RuleDialog({ product, rule, onClose, onSaved }: {
   onSaved: () => void;
 }) {
   const { t } = useTranslation('reorder');
-  const { t: tc } = useTranslation();
   const [picked, setPicked] = useState<{ id: number; name: string; unit: string } | null>(product);
   const [warehouse, setWarehouse] = useState(rule?.warehouse ?? '');
   const [min, setMin] = useState(rule ? String(rule.min) : '');
@@ -67,7 +66,7 @@ export function RuleDialog({ product, rule, onClose, onSaved }: {
         {product ? null : (
           <Field label={t('rule.product')} required error={errorOf('productId')} className="full">
             {picked ? (
-              <div className="row"><strong data-testid="rule-product">{picked.name}</strong> <button type="button" className="btn small" onClick={() => setPicked(null)}>{tc('actions.clear')}</button></div>
+              <div className="row"><strong data-testid="rule-product">{picked.name}</strong> <button type="button" className="btn small" onClick={() => setPicked(null)}>{t('rule.otherProduct')}</button></div>
             ) : (
               <ProductPicker testId="rule-product-search" onPick={(p: ProductRow) => (p.service ? undefined : setPicked({ id: p.id, name: p.name, unit: p.unit }))} />
             )}
