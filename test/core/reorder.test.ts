@@ -90,6 +90,12 @@ describe('the low-stock list on the desk', () => {
     await s.ok('setReorderRule', { product_id: ids[0]!, warehouse: 'Default', min_quantity: 25, reorder_quantity: 20 });
     await pullNow();
     expect((await low()).find((r) => r[0] === ids[0])).toEqual([ids[0], 'Default', 1, 0, 20, 21, 20]);
+    // Received: on hand, no longer incoming (21 is still below the minimum 25).
+    const po = (await s.ok('getPOs', {})).purchase_orders.find((p) => p.project_code === code)!;
+    await s.ok('setPOTakeIn', { PO: po.po_id });
+    await pullNow();
+    expect((await low()).find((r) => r[0] === ids[0])).toEqual([ids[0], 'Default', 21, 0, 0, 21, 20]);
+    expect((await c.ok('products.get', { id: ids[0]! }))!.quantities.find((q) => q.warehouse === 'Default')!.deliverable).toBe(21);
   });
 
   it('a rule written on the desk reaches the server; a discarded order gives its incoming back', async () => {

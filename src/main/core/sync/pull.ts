@@ -118,6 +118,8 @@ export async function pullScope(deps: PullDeps, scope: PullScope): Promise<PullR
     await pullQuantities(d, false, since('quantitiesSince'));
   }
   if (scope.kinds.has('invoice') || scope.kinds.has('payment')) await pullFinance(d, report);
+  // A receipt or an order changes what is incoming or reserved: the rules' figures follow (a short list).
+  if (scope.kinds.has('stock') || scope.kinds.has('order')) await pullReorderRules(d).catch((e: Error) => void report.warnings.push(`reorder rules: ${e.message}`));
   d.progress(null);
   return report;
 }
