@@ -118,5 +118,13 @@ describe('alacsony készlet és beszerzési rendelés (hu)', () => {
     await page.getByRole('dialog').waitFor();
     await screenshot(page, 'en-reorder-rule');
     await page.keyboard.press('Escape');
+    // The product's panel shows its minimum levels too.
+    await page.getByRole('link', { name: /^Products/ }).click();
+    await page.getByTestId('product-search').fill('SD-1006');
+    await expect.poll(() => page.getByTestId('product-list').getAttribute('data-total'), { timeout: 30_000 }).toBe('1');
+    await page.locator(`[data-testid="product-list"] [data-product-id="${other.id}"]`).click();
+    const rules = page.getByTestId('product-rules');
+    await expect.poll(() => rules.innerText(), { timeout: 30_000 }).toMatch(/All warehouses: minimum 50, reorder 30/);
+    await screenshot(page, 'en-product-rules');
   });
 });
