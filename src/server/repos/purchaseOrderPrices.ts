@@ -17,3 +17,14 @@ export async function poPrices(sql: Sql, accountId: number, poId: number): Promi
   );
   return { currency: head?.currency ?? undefined, prices: new Map(rows.map((r) => [Number(r.position), r.price])) };
 }
+
+/**
+ * Holds the account's purchase-order numbering until the caller's transaction ends, so two orders
+ * written at once never read the same last code (PostgreSQL answered the second with a unique
+ * violation). SQLite has one writer at a time and needs nothing. The single-bigint advisory key
+ * (objsubid 1) never meets the int4-pair keys of idempotency.ts and changeCursor.ts (objsubid 2).
+ */
+export async function lockPoNumbers(sql: Sql, accountId: number): Promise<void> {
+  if (sql.engine !== 'postgres') return;
+  await sql.get('SELECT pg_advisory_xact_lock(?::bigint)', [-accountId]);
+}

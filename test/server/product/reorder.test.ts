@@ -107,6 +107,14 @@ describe('setPurchaseOrder', () => {
     expect(reused.status).toBe(409);
   });
 
+  it('numbers concurrent orders apart: each gets its own code', async () => {
+    const p = await product(s);
+    const made = await Promise.all(Array.from({ length: 6 }, (_, i) =>
+      s.ok('setPurchaseOrder', { contact_id: s.account.supplierContactId, lines: [{ product_id: p, quantity: i + 1 }], request_id: `po-concurrent-${i}` })));
+    expect(new Set(made.map((m) => m.project_code)).size).toBe(6);
+    expect((await s.ok('getReorderRules', {})).rules.length).toBeGreaterThan(0);
+  });
+
   it('refuses bad lines whole, naming the line, and writes nothing', async () => {
     const p = await product(s);
     const service = await product(s, { service: 1 });

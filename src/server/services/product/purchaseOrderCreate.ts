@@ -7,7 +7,7 @@ import { invalid, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import { getContact } from '../../repos/contacts';
 import { insertPurchaseOrder, nextProjectCode } from '../../repos/purchaseOrders';
-import { setPoPrices } from '../../repos/purchaseOrderPrices';
+import { lockPoNumbers, setPoPrices } from '../../repos/purchaseOrderPrices';
 import { DEFAULT_WAREHOUSE } from '../../repos/warehouses';
 import { decimal, missing, toMilli } from './common';
 import { stockedProduct } from './reorder';
@@ -38,6 +38,7 @@ export function setPurchaseOrder(ctx: RequestContext, p: Params<'setPurchaseOrde
     if (p.currency && !priced) {
       throw invalid('currency was given but no line has a price; send prices with it, or leave the currency out.', [{ field: 'currency', message: 'needs priced lines' }]);
     }
+    await lockPoNumbers(db, accountId);
     const projectCode = await nextProjectCode(db, accountId, now.getUTCFullYear());
     const poId = await insertPurchaseOrder(db, accountId, { projectCode, supplierContactId: supplier.id, warehouseId: warehouse.id, lines }, now);
     if (priced) await setPoPrices(db, accountId, poId, p.currency ?? 'HUF', lines.map((l) => l.price));

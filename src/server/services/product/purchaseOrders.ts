@@ -7,7 +7,7 @@ import { getProductById } from '../../repos/products';
 import {
   findPurchaseOrderByCode, firstSupplier, getPurchaseOrder, insertPurchaseOrder, listPurchaseOrders, markReceived, nextProjectCode, poLines, poReceipts,
 } from '../../repos/purchaseOrders';
-import { poPrices } from '../../repos/purchaseOrderPrices';
+import { lockPoNumbers, poPrices } from '../../repos/purchaseOrderPrices';
 import { addMove, insertReceipt, lastTakeinSupplier } from '../../repos/stock';
 import { getWarehouse } from '../../repos/warehouses';
 import { decimal, fromMilli, isoDate, missing } from './common';
@@ -31,6 +31,7 @@ export async function createBackOrders(ctx: RequestContext, db: Sql, orderId: nu
     bySupplier.set(supplier, [...(bySupplier.get(supplier) ?? []), s]);
   }
   const out: Array<{ po_id: number; project_code: string }> = [];
+  if (bySupplier.size > 0) await lockPoNumbers(db, accountId);
   for (const [supplierContactId, lines] of bySupplier) {
     const projectCode = await nextProjectCode(db, accountId, now.getUTCFullYear());
     const poId = await insertPurchaseOrder(db, accountId, { projectCode, supplierContactId, warehouseId, orderId, lines }, now);
