@@ -5,10 +5,10 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { Screen } from '../../components/Screen';
 import { ContactPicker, WarehouseSelect, placeLabel, type PickedContact } from '../../components/pickers';
-import { parseNumberInput } from '../../lib/format';
 import { useChannel, useCommand } from '../../lib/ipc';
 import { useFormat } from '../../lib/useFormat';
 import { PoStatus } from './PoStatus';
+import { readQuantity } from './quantity';
 import { RuleDialog } from './RuleDialog';
 
 const keyOf = (r: Pick<LowStockRow, 'productId' | 'warehouse'>) => `${r.productId}|${r.warehouse}`;
@@ -48,8 +48,8 @@ export function LowStockScreen() {
     if (chosen.length === 0) return setProblem(t('lowStock.noLines'));
     if (!supplier) return setProblem(t('lowStock.noSupplier'));
     if (!warehouse) return setProblem(t('lowStock.noWarehouse'));
-    const lines = chosen.map((r) => ({ productId: r.productId, quantity: parseNumberInput(qtyText(r)) }));
-    if (lines.some((l) => l.quantity === null || Number.isNaN(l.quantity) || l.quantity <= 0)) return setProblem(t('lowStock.badQuantity'));
+    const lines = chosen.map((r) => ({ productId: r.productId, quantity: readQuantity(qtyText(r)) }));
+    if (lines.some((l) => l.quantity === null || l.quantity <= 0)) return setProblem(t('lowStock.badQuantity'));
     setProblem(null);
     const what = `${supplier.name} · ${place(warehouse)} · ${chosen.map((r) => `${qtyText(r)} ${r.unit} ${r.name}`).join(', ')}`;
     create.mutate({ contactId: supplier.id, warehouse, lines: lines.map((l) => ({ productId: l.productId, quantity: l.quantity! })) }, {

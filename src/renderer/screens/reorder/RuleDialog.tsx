@@ -7,11 +7,9 @@ import { ErrorNotice } from '../../components/ErrorNotice';
 import { Field } from '../../components/Field';
 import { ContactPicker, ProductPicker, warehouseLabel, type PickedContact } from '../../components/pickers';
 import { fieldErrors } from '../../lib/errors';
-import { parseNumberInput } from '../../lib/format';
 import { useChannel, useCommand } from '../../lib/ipc';
+import { readQuantity } from './quantity';
 
-/** At most three decimals, as the server keeps quantities in thousandths. */
-const quantityOk = (n: number | null): n is number => n !== null && !Number.isNaN(n) && n >= 0 && Math.round(n * 1000) === n * 1000;
 
 /**
  * A product's minimum level and reorder quantity, for one warehouse or all together (reorder.setRule):
@@ -36,17 +34,17 @@ export function RuleDialog({ product, rule, onClose, onSaved }: {
   const errorOf = (f: string) => problems.get(f) ?? server.get(f);
 
   const send = (remove: boolean) => {
-    const m = parseNumberInput(min);
-    const r = parseNumberInput(reorder) ?? 0;
+    const m = readQuantity(min);
+    const r = reorder.trim() === '' ? 0 : readQuantity(reorder);
     const p = new Map<string, string>();
     if (!picked) p.set('productId', t('rule.chooseProduct'));
-    if (!remove && m === null) p.set('min', t('rule.required'));
-    else if (!remove && !quantityOk(m)) p.set('min', t('rule.number'));
-    if (!remove && !quantityOk(r)) p.set('reorder', t('rule.number'));
+    if (!remove && min.trim() === '') p.set('min', t('rule.required'));
+    else if (!remove && m === null) p.set('min', t('rule.number'));
+    if (!remove && r === null) p.set('reorder', t('rule.number'));
     setProblems(p);
     if (p.size > 0 || !picked) return;
     save.mutate(
-      { productId: picked.id, warehouse, min: remove ? 0 : (m ?? 0), reorder: remove ? 0 : r, supplierId: supplier?.id ?? null, remove },
+      { productId: picked.id, warehouse, min: remove ? 0 : (m ?? 0), reorder: remove ? 0 : (r ?? 0), supplierId: supplier?.id ?? null, remove },
       { onSuccess: onSaved },
     );
   };
