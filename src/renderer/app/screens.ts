@@ -3,7 +3,7 @@
  * A screen area plugs in with ONE import and ONE spread, e.g. for billing:
  *
  *   import { billingScreens } from '../screens/billing/screens';
- *   export const screens = orderScreens([...warehouseScreens, ...stockworkScreens, ...billingScreens, ...systemScreens]);
+ *   export const screens = orderScreens([...warehouseScreens, ...stockworkScreens, ...reorderScreens, ...billingScreens, ...systemScreens]);
  *
  * where `billingScreens: ScreenDef[]` (see ./screenDef.ts) with `section: 'billing'`. Each entry's
  * element is `lazyScreen(() => import('./x/XScreen'), 'XScreen')` (./lazyScreen.tsx): one chunk per
@@ -12,7 +12,8 @@
 import { orderScreens } from './screenDef';
 import { billingScreens } from '../screens/billing';
 import { stockworkScreens } from '../screens/stockwork';
+import { reorderScreens } from '../screens/reorder';
 import { systemScreens } from '../screens/system';
 import { warehouseScreens } from '../screens/warehouse';
 
-export const screens = orderScreens([...warehouseScreens, ...stockworkScreens, ...billingScreens, ...systemScreens]);
+export const screens = orderScreens([...warehouseScreens, ...stockworkScreens, ...reorderScreens, ...billingScreens, ...systemScreens]);

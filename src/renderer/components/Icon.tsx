@@ -20,6 +20,7 @@ const PATHS = {
   upload: 'M12 15V4m-4 4l4-4 4 4M5 19h14',
   transfer: 'M4 8h13m-3-3l3 3-3 3M20 16H7m3-3l-3 3 3 3',
   history: 'M12 3a9 9 0 1 1-8.5 6M3 4v5h5M12 7v5l3 2',
+  lowStock: 'M3 6l6 6 4-4 8 8M21 11v5h-5',
 } as const;
 
 export type IconName = keyof typeof PATHS;

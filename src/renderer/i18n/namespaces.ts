@@ -6,11 +6,12 @@ import { backup } from './backup';
 import { billing } from './billing';
 import { common } from './common';
 import { receiving } from './receiving';
+import { reorder } from './reorder';
 import { stockwork } from './stockwork';
 import { updates } from './updates';
 import { valuation } from './valuation';
 import { warehouse } from './warehouse';
 
-export const namespaces = { common, warehouse, billing, backup, stockwork, updates, receiving, valuation };
+export const namespaces = { common, warehouse, billing, backup, stockwork, updates, receiving, valuation, reorder };
 
 export type Namespace = keyof typeof namespaces;

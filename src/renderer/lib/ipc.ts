@@ -39,8 +39,8 @@ type Table = Events['mirror.changed']['tables'][number];
 
 /** Which cached reads a change of a mirror table makes stale. Billing's channels are listed here too. */
 export const TABLE_CHANNELS: Record<Table, ChannelName[]> = {
-  products: ['products.search', 'products.lookup', 'products.get', 'count.get', 'count.list'],
-  quantities: ['products.search', 'products.lookup', 'products.get', 'count.get', 'stock.bins', 'po.open', 'po.get', 'stock.history', 'receiving.orders'],
+  products: ['products.search', 'products.lookup', 'products.get', 'count.get', 'count.list', 'reorder.lowStock'],
+  quantities: ['products.search', 'products.lookup', 'products.get', 'count.get', 'stock.bins', 'po.open', 'po.get', 'stock.history', 'receiving.orders', 'reorder.lowStock', 'reorder.rules'],
   contacts: ['contacts.search', 'contacts.get'],
   warehouses: ['warehouses.list'],
   orders: ['orders.list', 'orders.get', 'orders.status'],
@@ -48,7 +48,7 @@ export const TABLE_CHANNELS: Record<Table, ChannelName[]> = {
   dues: ['dues.list'],
   counts: ['count.list', 'count.get'],
   // The discard plan too: an open discard dialog must not name entries the engine sent meanwhile.
-  outbox: ['outbox.list', 'outbox.discardPlan', 'orders.list', 'orders.get', 'invoices.list', 'invoices.get', 'po.open', 'po.get', 'receiving.orders'],
+  outbox: ['outbox.list', 'outbox.discardPlan', 'orders.list', 'orders.get', 'invoices.list', 'invoices.get', 'po.open', 'po.get', 'receiving.orders', 'reorder.lowStock', 'reorder.rules', 'reorder.posted'],
 };
 
 export function createQueryClient(): QueryClient {

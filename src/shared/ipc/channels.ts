@@ -17,6 +17,7 @@ import type {
 import { stockHistoryRequest, stockTransferRequest, type StockFeatures, type StockHistoryView } from './stockwork';
 import { receivingPostRequest, type ReceivingView } from './receiving';
 import { valuationPdfRequest, valuationRequest, type ValuationView } from './valuation';
+import { purchaseOrderRequest, reorderRuleRequest, type LowStockView, type PostedPo, type ReorderRuleView } from './reorder';
 
 interface Channel<Req extends z.ZodType, Res> {
   request: Req;
@@ -116,6 +117,17 @@ export const CHANNELS = {
   'stock.valuation': core(valuationRequest).returns<ValuationView>(),
   /** The valuation last read for this request as a PDF in the given language (never fetched anew: it prints what the screen shows). */
   'stock.valuationPdf': core(valuationPdfRequest).returns<{ filename: string; pdf: string }>(),
+
+  /** Products below their minimum level, from the mirror (works offline). */
+  'reorder.lowStock': core(none).returns<LowStockView>(),
+  /** A product's reorder rules as the desk keeps them. */
+  'reorder.rules': core(z.strictObject({ productId: localId })).returns<ReorderRuleView[]>(),
+  /** Writes (or removes) a product's minimum level and reorder quantity (extension setReorderRule), through the outbox. */
+  'reorder.setRule': core(reorderRuleRequest).returns<{ entryId: number }>(),
+  /** Creates a purchase order to a supplier (extension setPurchaseOrder), through the outbox. */
+  'reorder.createPo': core(purchaseOrderRequest).returns<{ entryId: number }>(),
+  /** The purchase orders this desk queued, with their code once the server confirmed them. */
+  'reorder.posted': core(z.strictObject({ entryIds: z.array(positiveId).max(100) })).returns<PostedPo[]>(),
 
   'count.open': core(z.strictObject({ warehouse: z.string().min(1), stockLabel: z.string().max(100).default('') })).returns<CountSheet>(),
   'count.list': core(none).returns<Array<{ id: number; warehouse: string; stockLabel: string; createdAt: string; counted: number; lines: number }>>(),

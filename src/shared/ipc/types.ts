@@ -127,6 +127,8 @@ export type OutboxSummary =
   | { kind: 'count'; args: { product: string; place: string; warehouse?: string; stockLabel?: string; expected: number; counted: number } }
   | { kind: 'poReceipt'; args: { po: string } }
   | { kind: 'transfer'; args: { lines: number; fromWarehouse: string; fromStockLabel: string; toWarehouse: string; toStockLabel: string } }
+  | { kind: 'reorderRule'; args: { product: string; warehouse: string; min: number; reorder: number; remove: boolean } }
+  | { kind: 'purchaseOrder'; args: { supplier: string; warehouse: string; lines: number } }
   | { kind: 'newProduct' | 'productChange'; args: { name: string } }
   | { kind: 'newOrder'; args: { customer: string; lines: number } }
   | { kind: 'orderChange'; args: { id: number; customer: string; lines: number } }

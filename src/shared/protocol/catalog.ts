@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { crm, finance } from './schemas/finance';
 import { product } from './schemas/product';
+import { reorder } from './schemas/reorder';
 import { stockwork } from './schemas/stockwork';
 import { valuation } from './schemas/valuation';
 
@@ -25,6 +26,7 @@ export const METHODS = {
   ...area('product', product),
   ...area('product', stockwork),
   ...area('product', valuation),
+  ...area('product', reorder),
   ...area('finance', finance),
   ...area('crm', crm),
 };
@@ -52,7 +54,7 @@ export function areaOfPath(path: string): Area | null {
 /** Methods that change data; each accepts `request_id` for idempotent replay. */
 export const WRITE_METHODS = [
   'setProduct', 'setQuantity', 'setOrder', 'setOrderItem', 'setPOTakeIn', 'setWarehouse', 'setWarehouseItem',
-  'setInvoice', 'setBalance', 'generateInvoice', 'setTransfer',
+  'setInvoice', 'setBalance', 'generateInvoice', 'setTransfer', 'setReorderRule', 'setPurchaseOrder',
 ] as const satisfies readonly MethodName[];
 export type WriteMethod = (typeof WRITE_METHODS)[number];
 export const isWriteMethod = (m: MethodName): m is WriteMethod => (WRITE_METHODS as readonly string[]).includes(m);
@@ -69,6 +71,9 @@ export const CAPABILITIES = [
   'getStockHistory',
   'setTransfer',
   'getStockValuation',
+  'setReorderRule',
+  'getReorderRules',
+  'setPurchaseOrder',
   'setQuantity.expected_quantity',
   'setQuantity.stock',
   'setInvoice.order_id',

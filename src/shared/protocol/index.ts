@@ -11,3 +11,4 @@ export type { ProductRecord } from './schemas/product';
 export { HISTORY_PAGE_MAX, MOVEMENT_KINDS, TRANSFER_LINES_MAX, type Movement, type MovementKind } from './schemas/stockwork';
 export * from './roles';
 export { VALUATION_LINES_MAX, VALUATION_MOVES_MAX, type ValuationLine } from './schemas/valuation';
+export { PO_LINES_MAX, REORDER_PAGE, type ReorderRule } from './schemas/reorder';

@@ -39,6 +39,7 @@ export const LIST_CHILD: Readonly<Record<string, string>> = {
   group_subtotals: 'subtotal',
   warehouse_subtotals: 'subtotal',
   group_totals: 'subtotal',
+  rules: 'rule',
 };
 
 /** Checkbox and radio custom fields carry their values as repeated `node` children. */

@@ -43,6 +43,11 @@ export const METHOD_ROLES: { readonly [M in MethodName]: MethodRoles } = {
   setPOTakeIn: { roles: STOCK },
   setTransfer: { roles: STOCK },
   getStockHistory: { roles: STOCK },
+  // Reorder: minimum levels and the low-stock list are the warehouse's; ordering from a supplier commits
+  // money, but it is how the warehouse restocks (the low-stock list creates the order): both.
+  setReorderRule: { roles: STOCK },
+  getReorderRules: { roles: ALL },
+  setPurchaseOrder: { roles: ALL },
   // Purchase orders: the warehouse receives them, billing pays their suppliers.
   getPO: { roles: ALL },
   getPOs: { roles: ALL },

@@ -8,6 +8,7 @@ import { invoiceHandlers } from './invoices';
 import { orderHandlers } from './orders';
 import { outboxHandlers } from './outbox';
 import { productHandlers } from './products';
+import { reorderHandlers } from './reorder';
 import { settingsHandlers } from './settings';
 import { stockHandlers } from './stock';
 import { stockworkHandlers } from './stockwork';
@@ -16,5 +17,5 @@ import { valuationHandlers } from './valuation';
 
 export const HANDLERS: Handlers<CoreChannel> = {
   ...settingsHandlers, ...productHandlers, ...stockHandlers, ...countHandlers, ...orderHandlers, ...invoiceHandlers, ...dueHandlers,
-  ...outboxHandlers, ...draftHandlers, ...backupHandlers, ...stockworkHandlers, ...receivingHandlers, ...valuationHandlers,
+  ...outboxHandlers, ...draftHandlers, ...backupHandlers, ...stockworkHandlers, ...receivingHandlers, ...valuationHandlers, ...reorderHandlers,
 };

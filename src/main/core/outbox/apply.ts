@@ -15,6 +15,7 @@ import { productRecord, productRow, writeLocalProduct, type ProductFields } from
 import { currentId } from '../mirror/settings';
 import { addPending } from '../mirror/stock';
 import { orderStatus, type Undo } from './effects';
+import { applyReorderEffect } from './reorderEffects';
 
 const localOf = (creates: string | undefined | null): number | null => (creates ? Number(creates.split(':')[1]) : null);
 
@@ -110,6 +111,9 @@ export function applyEffect(db: Db, entryId: number, method: string, params: Rec
       }
       return { kind: 'stock' };
     }
+    case 'setReorderRule':
+    case 'setPurchaseOrder':
+      return applyReorderEffect(db, entryId, method, params);
     default:
       return null;
   }

@@ -14,6 +14,7 @@ import { purchaseOrder } from '../mirror/dues';
 import { foldReceiptAnswer } from '../mirror/receiving';
 import type { ProductRecord } from '@shared/protocol';
 import type { Entry } from './repo';
+import { acknowledgeReorder, rollbackReorder, type ReorderUndo } from './reorderEffects';
 
 export type Undo =
   | { kind: 'stock' }
@@ -22,13 +23,15 @@ export type Undo =
   | { kind: 'orderCreate'; id: number }
   | { kind: 'orderUpdate'; id: number; prev: Params<'setOrder'>; prevStatus: string }
   | { kind: 'invoiceCreate'; id: number }
-  | { kind: 'payment' };
+  | { kind: 'payment' }
+  | ReorderUndo;
 
 /** Rolls back one entry's optimistic effect. Called newest first, inside the discard transaction. */
 export function rollback(db: Db, e: Entry): void {
   removePending(db, e.id);
   removePendingPayment(db, e.id);
   const u = e.undo as Undo | null;
+  if (e.method === 'setReorderRule' || e.method === 'setPurchaseOrder') return rollbackReorder(db, e.id, u?.kind === 'reorderRule' ? u : null);
   if (!u) return;
   switch (u.kind) {
     case 'productCreate':
@@ -138,6 +141,10 @@ export function acknowledge(db: Db, e: Entry, result: unknown, now: Date): void 
       foldReceiptAnswer(db, result as Result<'setPOTakeIn'>, now);
       break;
     }
+    case 'setReorderRule':
+    case 'setPurchaseOrder':
+      acknowledgeReorder(db, e.id, e.method, e.params as Record<string, unknown>, result);
+      break;
     default:
       break;
   }

@@ -18,6 +18,7 @@ import { getKv, setKv } from '../mirror/settings';
 import { applyQuantityRows, replaceStockOf, replaceStockOfProducts, replaceStockRange } from '../mirror/stock';
 import type { CoreLog } from '../types';
 import { walkProducts, WalkFailed } from './prefixWalk';
+import { pullReorderRules } from './reorder';
 
 export interface PullDeps {
   db: Db;
@@ -123,6 +124,8 @@ export async function pullScope(deps: PullDeps, scope: PullScope): Promise<PullR
     await d.between();
     await pullFinance(d, report);
   }
+  // A receipt or an order changes what is incoming or reserved: the rules' figures follow (a short list).
+  if (scope.kinds.has('stock') || scope.kinds.has('order')) await pullReorderRules(d).catch((e: Error) => void report.warnings.push(`reorder rules: ${e.message}`));
   d.progress(null);
   return report;
 }
@@ -288,6 +291,7 @@ async function pullFinance(d: PullCtx, report: PullReport): Promise<void> {
     const r = ok(await d.api.call('getDueCustomers', {}));
     d.db.transaction(() => replaceDues(d.db, r.customers))();
   });
+  await soft('reorder rules', () => pullReorderRules(d));
   if (d.caps.has('crm.getBankAccounts')) {
     await soft('bank accounts', async () => {
       const r = ok(await d.api.call('getBankAccounts', {}));

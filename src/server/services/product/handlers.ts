@@ -3,7 +3,9 @@ import type { HandlerMap } from '../../context';
 import { getProduct, setProduct } from './catalog';
 import { getOrderStatus, setOrderItem, setWarehouseItem } from './orderLines';
 import { setOrder } from './orders';
+import { setPurchaseOrder } from './purchaseOrderCreate';
 import { getPO, getPOs, setPOTakeIn } from './purchaseOrders';
+import { getReorderRules, setReorderRule } from './reorder';
 import { getQuantities, getQuantity, setQuantity } from './stock';
 import { getStockHistory } from './stockHistory';
 import { setTransfer } from './transfers';
@@ -11,7 +13,7 @@ import { getStockValuation } from './valuation';
 import { getWarehouses, setWarehouse } from './warehouses';
 
 export type ProductMethod = 'getProduct' | 'setProduct' | 'getQuantity' | 'setQuantity' | 'setOrder' | 'setOrderItem' | 'getOrderStatus' | 'getPO' | 'getPOs' | 'setPOTakeIn' | 'getWarehouses' | 'setWarehouse' | 'setWarehouseItem' | 'getQuantities'
-  | 'getStockHistory' | 'setTransfer' | 'getStockValuation';
+  | 'getStockHistory' | 'setTransfer' | 'getStockValuation' | 'setReorderRule' | 'getReorderRules' | 'setPurchaseOrder';
 
 export const productHandlers: HandlerMap<ProductMethod> = {
   getProduct,
@@ -31,4 +33,7 @@ export const productHandlers: HandlerMap<ProductMethod> = {
   getStockHistory,
   setTransfer,
   getStockValuation,
+  setReorderRule,
+  getReorderRules,
+  setPurchaseOrder,
 };

@@ -7,6 +7,7 @@ import { getProductById } from '../../repos/products';
 import {
   findPurchaseOrderByCode, firstSupplier, insertPurchaseOrder, listPurchaseOrders, lockPurchaseOrder, markReceived, nextProjectCode, poLines, poLinesBetween, poReceipts,
 } from '../../repos/purchaseOrders';
+import { lockPoNumbers, poPrices } from '../../repos/purchaseOrderPrices';
 import { addMove, insertReceipt, lastTakeinSupplier } from '../../repos/stock';
 import { getWarehouse } from '../../repos/warehouses';
 import { decimal, fromMilli, isoDate, missing } from './common';
@@ -31,6 +32,7 @@ export async function createBackOrders(ctx: RequestContext, db: Sql, orderId: nu
     bySupplier.set(supplier, [...(bySupplier.get(supplier) ?? []), s]);
   }
   const out: Array<{ po_id: number; project_code: string }> = [];
+  if (bySupplier.size > 0) await lockPoNumbers(db, accountId);
   for (const [supplierContactId, lines] of bySupplier) {
     const projectCode = await nextProjectCode(db, accountId, now.getUTCFullYear());
     const poId = await insertPurchaseOrder(db, accountId, { projectCode, supplierContactId, warehouseId, orderId, lines }, now);
@@ -49,11 +51,17 @@ export async function getPO(ctx: RequestContext, p: Params<'getPO'>): Promise<Re
   const warehouse = await getWarehouse(db, accountId, po.warehouseId);
   const poLineRows = await poLines(db, accountId, po.id);
   const lines = [];
-  for (const l of poLineRows) lines.push(lineOut(po, l, (await getProductById(db, accountId, l.productId))?.name ?? ''));
+  // Purchase orders from setPurchaseOrder may carry unit prices (by line position) and a currency.
+  const priced = await poPrices(db, accountId, po.id);
+  for (const [i, l] of poLineRows.entries()) {
+    const price = priced.prices.get(i);
+    lines.push({ ...lineOut(po, l, (await getProductById(db, accountId, l.productId))?.name ?? ''), ...(price !== undefined ? { price: Number(price) } : {}) });
+  }
   return {
     po_id: po.id, project_code: po.projectCode, status: po.status, receiving_status: receivingStatus(po, poLineRows.reduce((s, l) => s + l.receivedMilli, 0)),
     supplier: { contact_id: po.supplierContactId, name: supplier?.name ?? '' },
     warehouse: warehouse?.name ?? '', order_id: po.orderId, created_at: po.createdAt,
+    ...(priced.currency ? { currency: priced.currency } : {}),
     lines,
     receipts: receiptsOut(await poReceipts(db, accountId, po.id)),
   };

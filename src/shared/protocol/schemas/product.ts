@@ -307,7 +307,9 @@ export const product = {
   getPO: {
     params: z.strictObject({ project_code: text(64) }),
     result: poHead.extend({
-      lines: z.array(poLine),
+      /** With priced lines (extension setPurchaseOrder): the currency of their prices. */
+      currency: z.string().optional(),
+      lines: z.array(poLine.extend({ price: z.number().optional() })),
       receipts: z.array(z.object({ receipt_id: z.number(), product_id: z.number(), quantity: z.number(), date: z.string() })),
     }),
   },

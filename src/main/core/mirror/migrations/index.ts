@@ -9,6 +9,7 @@ import { m007OutboxSummaryData } from './007_outbox_summary_data';
 import { m008CountLineBins } from './008_count_line_bins';
 import { m009OutboxReason } from './009_outbox_reason';
 import { m010StockHistory } from './010_stock_history';
+import { m011Reorder } from './011_reorder';
 
 /** The mirror's migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIRROR_MIGRATIONS: Migration[] = [
@@ -22,6 +23,7 @@ export const MIRROR_MIGRATIONS: Migration[] = [
   m008CountLineBins,
   m009OutboxReason,
   m010StockHistory,
+  m011Reorder,
 ];
 
 /** The mirror version this build writes: it opens every mirror up to it, upgrading older ones. */

@@ -11,6 +11,7 @@ import { useFormat } from '../../../lib/useFormat';
 export function useOutboxSummary(): (e: Pick<OutboxEntryView, 'summary' | 'summaryData'>) => string {
   const { t } = useTranslation('warehouse');
   const { t: tc } = useTranslation();
+  const { t: tr } = useTranslation('reorder');
   const f = useFormat();
   return useCallback(
     (e) => {
@@ -27,10 +28,18 @@ export function useOutboxSummary(): (e: Pick<OutboxEntryView, 'summary' | 'summa
           return t('sync.summary.payment', { ...d.args, amount: f.money(d.args.amount, d.args.currency) });
         case 'transfer':
           return t('sync.summary.transfer', { lines: d.args.lines, from: placeLabel(tc, d.args.fromWarehouse, d.args.fromStockLabel), to: placeLabel(tc, d.args.toWarehouse, d.args.toStockLabel) });
+        case 'reorderRule': {
+          const where = d.args.warehouse ? placeLabel(tc, d.args.warehouse) : tr('lowStock.allWarehouses');
+          return d.args.remove
+            ? tr('summary.reorderRemove', { product: d.args.product, place: where })
+            : tr('summary.reorderRule', { product: d.args.product, place: where, min: f.qty(d.args.min), reorder: f.qty(d.args.reorder) });
+        }
+        case 'purchaseOrder':
+          return tr('summary.purchaseOrder', { supplier: d.args.supplier, place: placeLabel(tc, d.args.warehouse), lines: d.args.lines });
         default:
           return t(`sync.summary.${d.kind}`, d.args);
       }
     },
-    [t, tc, f],
+    [t, tc, tr, f],
   );
 }

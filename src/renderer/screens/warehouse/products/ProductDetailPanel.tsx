@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StockAdjustDialog } from './StockAdjustDialog';
+import { ProductRules } from '../../reorder/ProductRules';
 import { warehouseLabel } from '../../../components/pickers';
 import { useChannel } from '../../../lib/ipc';
 import { useFormat } from '../../../lib/useFormat';
@@ -95,6 +96,7 @@ export function ProductDetailPanel({ productId }: { productId: number | null }) 
             </tbody>
           </table>
         )}
+        {p.service ? null : <ProductRules product={p} />}
       </div>
       {adjusting ? (
         <StockAdjustDialog
