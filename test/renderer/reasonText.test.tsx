@@ -28,6 +28,8 @@ const SAMPLES: Reason[] = [
   { reason: 'po_received', figures: { po: 'PO-2026-0001', received_at: '2026-11-20' } },
   { reason: 'po_over_receipt', figures: { po: 'PO-2026-0001', product_id: 7, product_name: 'Csavar', requested: 8, remaining: 5 } },
   { reason: 'po_not_on_order', figures: { po: 'PO-2026-0001', product_id: 9 } },
+  { reason: 'role_forbidden', figures: { method: 'setProduct', role: 'warehouse', user: 'Kiss Vera' } },
+  { reason: 'role_forbidden', figures: { method: 'setInvoice', role: 'billing', param: 'storno_id' } },
   { reason: 'warehouse_name_taken', figures: { name: 'Pince' } },
   ...['proforma', 'storno', 'cancelled'].map((state) => ({ reason: 'invoice_not_payable', figures: { ...inv, state } }) as Reason),
   { reason: 'overpayment', figures: { ...inv, amount: 5000, balance: 1270, currency: 'HUF' } },

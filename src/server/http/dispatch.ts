@@ -6,7 +6,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import {
-  areaPath, CONTENT_TYPE, encodeError, encodeResponse, guessFormat, isWriteMethod, METHODS, parseRequest, parseRequestAsync, ProtocolError, successEnvelope,
+  areaPath, CONTENT_TYPE, encodeError, encodeResponse, guessFormat, isWriteMethod, METHODS, parseRequest, parseRequestAsync, ProtocolError, reason, successEnvelope,
   refusedFor, validateParams, validateParamsAsync, type Area, type EncodedResponse, type Format, type MethodName, type ParsedRequest, type Params,
 } from '@shared/protocol';
 import type { Clock, Handler, RequestContext, ServerServices } from '../context';
@@ -197,7 +197,9 @@ function forbidUnless(p: Principal, method: MethodName, params?: Record<string, 
   if (!refused) return;
   const who = p.userName === null ? `This session's role (${p.role})` : `${p.userName}'s role (${p.role})`;
   throw new ProtocolError('FORBIDDEN', `${who} may not make ${refused.what}; ask a user whose role may, or your administrator to change your role.`,
-    [{ field: refused.param ?? '', message: `not allowed for the role ${p.role}` }]);
+    [{ field: refused.param ?? '', message: `not allowed for the role ${p.role}` }],
+    // As data too, so a desk words it in its clerk's language (reasons.ts).
+    reason('role_forbidden', { method, role: p.role, ...(p.userName === null ? {} : { user: p.userName }), ...(refused.param ? { param: refused.param } : {}) }));
 }
 
 /** The audit line of an accepted write; a summary that cannot be made never fails the write. */

@@ -52,6 +52,8 @@ export const REASONS = {
   po_over_receipt: z.object({ po: text, product_id: id, product_name: text.optional(), requested: num, remaining: num }),
   /** A partial receipt names a product the purchase order does not have (setPOTakeIn items). */
   po_not_on_order: z.object({ po: text, product_id: id }),
+  /** The session's user has a role that may not make this call (FORBIDDEN, roles.ts); `param` when one parameter narrows it (a storno). */
+  role_forbidden: z.object({ method: text, role: text, user: text.optional(), param: text.optional() }),
   /** A warehouse of that name exists (setWarehouse). */
   warehouse_name_taken: z.object({ name: text }),
   /** The invoice's type or state does not allow a payment (setBalance): `state` proforma, storno or cancelled. */

@@ -34,7 +34,8 @@ export type Health =
   | { ok: true; capabilities: Set<Capability>; serverTime: string | null; version: string | null }
   | { ok: false; message: string };
 
-const REJECTIONS = new Set(['VALIDATION_ERROR', 'CONFLICT', 'NOT_FOUND', 'UNKNOWN_METHOD', 'MALFORMED_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'METHOD_NOT_ALLOWED']);
+// FORBIDDEN: the clerk's role may not make this call; a person must decide (another clerk sends it, or it is discarded).
+const REJECTIONS = new Set(['VALIDATION_ERROR', 'CONFLICT', 'NOT_FOUND', 'FORBIDDEN', 'UNKNOWN_METHOD', 'MALFORMED_REQUEST', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'METHOD_NOT_ALLOWED']);
 
 /** The caller gave up on the call: that says nothing about the network. */
 const cancelled = (signal?: AbortSignal): boolean => signal?.aborted === true;
