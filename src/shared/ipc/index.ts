@@ -3,3 +3,4 @@ export * from './types';
 export * from './validate';
 export * from './backup';
 export * from './updates';
+export * from './dataio';

@@ -1,0 +1,71 @@
+/**
+ * The import's two steps behind the screen: preview (read the file, check every row) and commit
+ * (the accepted rows into the outbox, one setProduct each with its own request_id, all in one
+ * mirror transaction: either every row is queued or none). The commit reads the file and checks
+ * the rows again against the mirror as it is then, so a second commit of the same file finds the
+ * products the first one made (by SKU) and queues nothing for them.
+ */
+import type { ImportPreview, ImportResult } from '@shared/ipc/dataio';
+import type { CoreContext } from '../handlers/context';
+import { ipcError } from '../handlers/context';
+import { nextLocalId } from '../mirror/settings';
+import { submit } from '../outbox/service';
+import { buildPreview, type ImportChoices, type RowCommand } from './preview';
+import { readTable, TableError } from './table';
+
+export interface ImportInput extends ImportChoices { file: { name: string; data: string } }
+
+async function prepare(ctx: CoreContext, input: ImportInput) {
+  let table;
+  try {
+    table = await readTable(Buffer.from(input.file.data, 'base64'));
+  } catch (e) {
+    if (e instanceof TableError) throw ipcError('VALIDATION_ERROR', `${input.file.name}: ${e.message}`, [{ field: 'file', message: e.message }]);
+    throw e;
+  }
+  const bad = Object.entries(input.mapping ?? {}).find(([, i]) => i >= table.headers.length);
+  if (bad) throw ipcError('VALIDATION_ERROR', `The file has ${table.headers.length} columns; ${bad[0]} cannot come from column ${bad[1] + 1}.`, [{ field: `mapping.${bad[0]}`, message: 'is not a column of the file' }]);
+  return buildPreview(ctx.db, table, input);
+}
+
+export async function previewImport(ctx: CoreContext, input: ImportInput): Promise<ImportPreview> {
+  return (await prepare(ctx, input)).preview;
+}
+
+export async function commitImport(ctx: CoreContext, input: ImportInput): Promise<ImportResult> {
+  const { preview, commands } = await prepare(ctx, input);
+  if (preview.mapping.product_name === undefined) throw ipcError('VALIDATION_ERROR', 'Choose the column that holds the product names.', [{ field: 'mapping.product_name', message: 'is required' }]);
+  const ids = ctx.db.transaction(() => commands.map((c) => queue(ctx, c)))();
+  if (ids.length) ctx.changed(['products', 'outbox']);
+  return {
+    created: preview.counts.create, updated: preview.counts.update, unchanged: preview.counts.unchanged, skipped: preview.counts.skip,
+    invalid: preview.counts.invalid, entries: ids.length ? { from: ids[0]!, to: ids.at(-1)! } : null,
+  };
+}
+
+function queue(ctx: CoreContext, c: RowCommand): number {
+  const name = c.params.product_name;
+  if (c.action === 'update') {
+    const id = c.params.id!;
+    return submit(ctx.outbox, {
+      method: 'setProduct', params: c.params as Record<string, unknown>, queueKey: `product:${id}`,
+      summary: `Product change (import): ${name}`, summaryData: { kind: 'productChange', args: { name } },
+    });
+  }
+  const id = nextLocalId(ctx.db, 'product');
+  return submit(ctx.outbox, {
+    method: 'setProduct', params: c.params as Record<string, unknown>, queueKey: `product:${id}`, creates: `product:${id}`,
+    summary: `New product (import): ${name}`, summaryData: { kind: 'newProduct', args: { name } },
+  });
+}
+
+/** How far the import's entries got: sent (done), still waiting, refused, given up. */
+export function importProgress(ctx: CoreContext, from: number, to: number) {
+  const rows = ctx.db.prepare('SELECT state, count(*) AS n FROM outbox WHERE id BETWEEN ? AND ? GROUP BY state').all(from, to) as Array<{ state: string; n: number }>;
+  const by = Object.fromEntries(rows.map((r) => [r.state, r.n])) as Record<string, number>;
+  const n = (s: string) => by[s] ?? 0;
+  // Sent entries are pruned from the outbox after a while: what is no longer there was sent.
+  const total = to - from + 1;
+  const waiting = n('queued') + n('in_flight') + n('retry_wait');
+  return { total, sent: total - waiting - n('needs_attention') - n('discarded'), waiting, needsAttention: n('needs_attention'), discarded: n('discarded') };
+}
