@@ -11,12 +11,12 @@ import { ipcError } from '../handlers/context';
 import { nextLocalId } from '../mirror/settings';
 import { submit } from '../outbox/service';
 import { buildPreview, type ImportChoices, type RowCommand } from './preview';
-import { readTable, TableError } from './table';
+import { readTable, TableError, type Table } from './table';
 
 export interface ImportInput extends ImportChoices { file: { name: string; data: string } }
 
-async function prepare(ctx: CoreContext, input: ImportInput) {
-  let table;
+async function load(input: ImportInput): Promise<Table> {
+  let table: Table;
   try {
     table = await readTable(Buffer.from(input.file.data, 'base64'));
   } catch (e) {
@@ -25,17 +25,22 @@ async function prepare(ctx: CoreContext, input: ImportInput) {
   }
   const bad = Object.entries(input.mapping ?? {}).find(([, i]) => i >= table.headers.length);
   if (bad) throw ipcError('VALIDATION_ERROR', `The file has ${table.headers.length} columns; ${bad[0]} cannot come from column ${bad[1] + 1}.`, [{ field: `mapping.${bad[0]}`, message: 'is not a column of the file' }]);
-  return buildPreview(ctx.db, table, input);
+  return table;
 }
 
 export async function previewImport(ctx: CoreContext, input: ImportInput): Promise<ImportPreview> {
-  return (await prepare(ctx, input)).preview;
+  return buildPreview(ctx.db, await load(input), input).preview;
 }
 
 export async function commitImport(ctx: CoreContext, input: ImportInput): Promise<ImportResult> {
-  const { preview, commands } = await prepare(ctx, input);
-  if (preview.mapping.product_name === undefined) throw ipcError('VALIDATION_ERROR', 'Choose the column that holds the product names.', [{ field: 'mapping.product_name', message: 'is required' }]);
-  const ids = ctx.db.transaction(() => commands.map((c) => queue(ctx, c)))();
+  const table = await load(input);
+  // Checked and queued in one synchronous transaction: a second commit of the same file (a double
+  // click) runs after this one and finds its products by SKU, so it queues nothing for them.
+  const { preview, ids } = ctx.db.transaction(() => {
+    const { preview, commands } = buildPreview(ctx.db, table, input);
+    if (preview.mapping.product_name === undefined) throw ipcError('VALIDATION_ERROR', 'Choose the column that holds the product names.', [{ field: 'mapping.product_name', message: 'is required' }]);
+    return { preview, ids: commands.map((c) => queue(ctx, c)) };
+  })();
   if (ids.length) ctx.changed(['products', 'outbox']);
   return {
     created: preview.counts.create, updated: preview.counts.update, unchanged: preview.counts.unchanged, skipped: preview.counts.skip,

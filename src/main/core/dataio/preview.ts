@@ -87,7 +87,9 @@ export function buildPreview(db: Db, table: Table, choices: ImportChoices): { pr
     let checked: Params<'setProduct'> | null = null;
     if (problems.length === before) {
       try {
-        checked = validateParams('setProduct', params);
+        // A product made here and not yet sent has a local (negative) id, which the outbox swaps for the server's when it sends.
+        const { id, ...fields } = params;
+        checked = { ...validateParams('setProduct', fields), ...(id === undefined ? {} : { id: id as number }) };
       } catch (e) {
         if (!(e instanceof ProtocolError)) throw e;
         for (const d of e.details) {
