@@ -11,8 +11,9 @@
  */
 import { orderScreens } from './screenDef';
 import { billingScreens } from '../screens/billing';
+import { dataioScreens } from '../screens/dataio';
 import { stockworkScreens } from '../screens/stockwork';
 import { systemScreens } from '../screens/system';
 import { warehouseScreens } from '../screens/warehouse';
 
-export const screens = orderScreens([...warehouseScreens, ...stockworkScreens, ...billingScreens, ...systemScreens]);
+export const screens = orderScreens([...warehouseScreens, ...stockworkScreens, ...dataioScreens, ...billingScreens, ...systemScreens]);

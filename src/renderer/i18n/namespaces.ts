@@ -5,10 +5,11 @@
 import { backup } from './backup';
 import { billing } from './billing';
 import { common } from './common';
+import { dataio } from './dataio';
 import { stockwork } from './stockwork';
 import { updates } from './updates';
 import { warehouse } from './warehouse';
 
-export const namespaces = { common, warehouse, billing, backup, stockwork, updates };
+export const namespaces = { common, warehouse, billing, backup, stockwork, updates, dataio };
 
 export type Namespace = keyof typeof namespaces;

@@ -9,6 +9,13 @@ export type ImportField = (typeof IMPORT_FIELDS)[number];
 /** Field → column index (0-based) of the file; a field left out is not imported. */
 export type ImportMapping = Partial<Record<ImportField, number>>;
 
+/** "A", "B", … "AA": the column letter a spreadsheet shows (0-based index). */
+export function columnLetter(i: number): string {
+  let s = '';
+  for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
+  return s;
+}
+
 /** At most this much file (base64: 20 MB of file) crosses the IPC, under the harness bridge's 32 MB body; far beyond 100,000 products. */
 export const IMPORT_FILE_MAX = 28_000_000;
 

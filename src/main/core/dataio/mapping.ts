@@ -5,6 +5,8 @@
 import type { ImportField, ImportMapping } from '@shared/ipc/dataio';
 import { IMPORT_FIELDS } from '@shared/ipc/dataio';
 
+export { columnLetter } from '@shared/ipc/dataio';
+
 /** Lower case, accents off, only letters and digits: "Cikkszám" → "cikkszam", "ÁFA %" → "afa". */
 export const foldHeader = (h: string) => h.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
 
@@ -35,11 +37,4 @@ export function guessMapping(headers: readonly string[]): ImportMapping {
     }
   }
   return mapping;
-}
-
-/** "A", "B", … "AA": the column letter a spreadsheet shows. */
-export function columnLetter(i: number): string {
-  let s = '';
-  for (let n = i + 1; n > 0; n = Math.floor((n - 1) / 26)) s = String.fromCharCode(65 + ((n - 1) % 26)) + s;
-  return s;
 }
