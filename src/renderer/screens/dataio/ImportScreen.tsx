@@ -10,7 +10,7 @@ import { useDebounced } from '../../lib/useDebounced';
 import { ExportButtons, useExportWords } from './ExportButtons';
 import { ImportDone } from './ImportDone';
 import { MappingPanel, type ImportOptions } from './MappingPanel';
-import { PreviewTables } from './PreviewTables';
+import { PreviewRows, PreviewSummary } from './PreviewTables';
 
 type File = { name: string; data: string };
 
@@ -100,14 +100,16 @@ export function ImportScreen() {
       {result ? <ImportDone result={result} onAgain={() => setResult(null)} /> : null}
       {file && preview && options ? (
         <>
+          <PreviewSummary preview={preview}>
+            <div className="toolbar">
+              <button type="button" className="btn primary" disabled={busy || stale || toSend === 0 || options.mapping.product_name === undefined} onClick={() => void commit()} data-testid="import-commit">
+                {busy ? t('import.working') : t('import.submit', { count: toSend })}
+              </button>
+              {toSend === 0 ? <span className="muted">{t('import.nothing')}</span> : null}
+            </div>
+          </PreviewSummary>
           <MappingPanel preview={preview} options={options} onChange={setOptions} />
-          <PreviewTables preview={preview} />
-          <div className="toolbar">
-            <button type="button" className="btn primary" disabled={busy || stale || toSend === 0 || options.mapping.product_name === undefined} onClick={() => void commit()} data-testid="import-commit">
-              {busy ? t('import.working') : t('import.submit', { count: toSend })}
-            </button>
-            {toSend === 0 ? <span className="muted">{t('import.nothing')}</span> : null}
-          </div>
+          <PreviewRows preview={preview} />
         </>
       ) : null}
       <div className="panel">

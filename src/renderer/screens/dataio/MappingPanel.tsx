@@ -43,8 +43,9 @@ export function MappingPanel({ preview, options, onChange }: { preview: ImportPr
             <input type="radio" name="existing" checked={options.existing === 'skip'} onChange={() => onChange({ ...options, existing: 'skip' })} data-testid="existing-skip" /> {t('import.existingSkip')}
           </label>
         </fieldset>
+        <p className="field-hint">{t('import.defaults')}</p>
         <div className="form-grid">
-          <Field label={`${t('import.defaults')}: ${t('import.unit')}`}>
+          <Field label={t('import.unit')}>
             <input value={options.defaults.unit} maxLength={20} onChange={(e) => onChange({ ...options, defaults: { ...options.defaults, unit: e.target.value } })} data-testid="default-unit" />
           </Field>
           <Field label={t('import.currency')}>

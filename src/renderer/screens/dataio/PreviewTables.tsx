@@ -1,26 +1,29 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreview } from '@shared/ipc/dataio';
 import { useFormat } from '../../lib/useFormat';
 import { useProblemText } from './useProblemText';
 
-/** What the import will do: the counts, every problem of every row, and the first rows as they will be imported. */
-export function PreviewTables({ preview }: { preview: ImportPreview }) {
+/** What the import will do: the counts and the action (the commit button), then every problem of every row. */
+export function PreviewSummary({ preview, children }: { preview: ImportPreview; children: ReactNode }) {
   const { t } = useTranslation('dataio');
-  const f = useFormat();
   const say = useProblemText();
   const c = preview.counts;
   return (
     <>
       <div className="panel">
-        <div className="panel-body" data-testid="import-counts">
-          <strong>{t('import.total', { count: preview.total })}</strong>
-          {': '}
-          {(['create', 'update', 'unchanged', 'skip', 'invalid'] as const).filter((k) => c[k] > 0).map((k, i) => (
-            <span key={k} data-testid={`count-${k}`} className={k === 'invalid' ? 'badge danger' : undefined}>
-              {i > 0 ? ', ' : ''}
-              {t(`import.counts.${k}`, { count: c[k] })}
-            </span>
-          ))}
+        <div className="panel-body stack">
+          <div data-testid="import-counts">
+            <strong>{t('import.total', { count: preview.total })}</strong>
+            {': '}
+            {(['create', 'update', 'unchanged', 'skip', 'invalid'] as const).filter((k) => c[k] > 0).map((k, i) => (
+              <span key={k}>
+                {i > 0 ? ', ' : ''}
+                <span data-testid={`count-${k}`} className={k === 'invalid' ? 'badge danger' : undefined}>{t(`import.counts.${k}`, { count: c[k] })}</span>
+              </span>
+            ))}
+          </div>
+          {children}
         </div>
       </div>
       {preview.problems.length ? (
@@ -48,6 +51,15 @@ export function PreviewTables({ preview }: { preview: ImportPreview }) {
       ) : (
         <div className="notice ok" role="status" data-testid="import-no-problems">{t('import.noProblems')}</div>
       )}
+    </>
+  );
+}
+
+/** The first rows as they will be imported. */
+export function PreviewRows({ preview }: { preview: ImportPreview }) {
+  const { t } = useTranslation('dataio');
+  const f = useFormat();
+  return (
       <div className="panel table-wrap">
         <div className="panel-title">{t('import.rowsShown', { shown: preview.rows.length, total: preview.total })}</div>
         <table className="grid" data-testid="import-rows">
@@ -79,6 +91,5 @@ export function PreviewTables({ preview }: { preview: ImportPreview }) {
           </tbody>
         </table>
       </div>
-    </>
   );
 }
