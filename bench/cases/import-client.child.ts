@@ -68,7 +68,7 @@ async function run(s: Start, n: number): Promise<Record<string, number>> {
     if (p.needsAttention) throw new Error(`${p.needsAttention} entries were refused`);
     if (p.waiting === 0) break;
     core.engine.kick();
-    await new Promise((res) => setTimeout(res, 50));
+    await new Promise((res) => setTimeout(res, 250));
   }
   out.drainMs = performance.now() - t2;
   out.totalMs = performance.now() - t0;

@@ -8,6 +8,7 @@
 import type { ImportPreview, ImportResult } from '@shared/ipc/dataio';
 import type { CoreContext } from '../handlers/context';
 import { ipcError } from '../handlers/context';
+import { stmt } from '../mirror/db';
 import { nextLocalId } from '../mirror/settings';
 import { submit } from '../outbox/service';
 import { buildPreview, type ImportChoices, type RowCommand } from './preview';
@@ -66,11 +67,13 @@ function queue(ctx: CoreContext, c: RowCommand): number {
 
 /** How far the import's entries got: sent (done), still waiting, refused, given up. */
 export function importProgress(ctx: CoreContext, from: number, to: number) {
-  const rows = ctx.db.prepare('SELECT state, count(*) AS n FROM outbox WHERE id BETWEEN ? AND ? GROUP BY state').all(from, to) as Array<{ state: string; n: number }>;
-  const by = Object.fromEntries(rows.map((r) => [r.state, r.n])) as Record<string, number>;
-  const n = (s: string) => by[s] ?? 0;
+  // Per state over the (state, id) index: only entries not yet sent are read, never the done ones.
+  const count = stmt(ctx.db, 'SELECT count(*) FROM outbox WHERE state = ? AND id BETWEEN ? AND ?').pluck();
+  const n = (state: string) => count.get(state, from, to) as number;
   // Sent entries are pruned from the outbox after a while: what is no longer there was sent.
   const total = to - from + 1;
   const waiting = n('queued') + n('in_flight') + n('retry_wait');
-  return { total, sent: total - waiting - n('needs_attention') - n('discarded'), waiting, needsAttention: n('needs_attention'), discarded: n('discarded') };
+  const needsAttention = n('needs_attention');
+  const discarded = n('discarded');
+  return { total, sent: total - waiting - needsAttention - discarded, waiting, needsAttention, discarded };
 }

@@ -42,6 +42,7 @@ const de: typeof en = {
       duplicate_sku: 'Artikelnummer {{value}} steht schon in Zeile {{first}} dieser Datei.',
     },
     action: { create: 'Neu', update: 'Aktualisiert', unchanged: 'Unverändert', skip: 'Bleibt', invalid: 'Nicht importiert' },
+    rowsAll: 'Alle {{total}} Zeilen, wie sie importiert werden:',
     rowsShown: 'Die ersten {{shown}} von {{total}} Zeilen, wie sie importiert werden:',
     submit: 'Artikel importieren ({{count}})',
     nothing: 'Nichts zu importieren: keine neuen oder geänderten Artikel.',

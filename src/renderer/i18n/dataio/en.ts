@@ -41,6 +41,7 @@ const en = {
       duplicate_sku: 'SKU {{value}} is already in row {{first}} of this file.',
     },
     action: { create: 'New', update: 'Updated', unchanged: 'Unchanged', skip: 'Left as it is', invalid: 'Not imported' },
+    rowsAll: 'All {{total}} rows as they will be imported:',
     rowsShown: 'The first {{shown}} of {{total}} rows as they will be imported:',
     submit: 'Import the products ({{count}})',
     nothing: 'Nothing to import: no new or changed products.',

@@ -42,6 +42,7 @@ const es: typeof en = {
       duplicate_sku: 'La referencia {{value}} ya está en la fila {{first}} de este archivo.',
     },
     action: { create: 'Nuevo', update: 'Actualizado', unchanged: 'Sin cambios', skip: 'Se deja', invalid: 'No se importa' },
+    rowsAll: 'Las {{total}} filas tal como se importarán:',
     rowsShown: 'Las primeras {{shown}} de {{total}} filas tal como se importarán:',
     submit: 'Importar los productos ({{count}})',
     nothing: 'Nada que importar: no hay productos nuevos ni cambiados.',

@@ -42,6 +42,7 @@ const hu: typeof en = {
       duplicate_sku: 'A(z) {{value}} cikkszám már szerepel a fájl {{first}}. sorában.',
     },
     action: { create: 'Új', update: 'Frissül', unchanged: 'Változatlan', skip: 'Marad', invalid: 'Nem importáljuk' },
+    rowsAll: 'Mind a(z) {{total}} sor, ahogy importálni fogjuk:',
     rowsShown: 'Az első {{shown}} sor a(z) {{total}} közül, ahogy importálni fogjuk:',
     submit: 'Termékek importálása ({{count}})',
     nothing: 'Nincs mit importálni: nincs új vagy módosult termék.',

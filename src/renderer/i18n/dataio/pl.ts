@@ -42,6 +42,7 @@ const pl: typeof en = {
       duplicate_sku: 'Indeks {{value}} jest już w wierszu {{first}} tego pliku.',
     },
     action: { create: 'Nowy', update: 'Aktualizacja', unchanged: 'Bez zmian', skip: 'Pozostaje', invalid: 'Nie importujemy' },
+    rowsAll: 'Wszystkie wiersze ({{total}}) tak, jak zostaną zaimportowane:',
     rowsShown: 'Pierwsze {{shown}} z {{total}} wierszy tak, jak zostaną zaimportowane:',
     submit: 'Importuj produkty ({{count}})',
     nothing: 'Nie ma czego importować: brak nowych lub zmienionych produktów.',

@@ -61,7 +61,7 @@ export function PreviewRows({ preview }: { preview: ImportPreview }) {
   const f = useFormat();
   return (
       <div className="panel table-wrap">
-        <div className="panel-title">{t('import.rowsShown', { shown: preview.rows.length, total: preview.total })}</div>
+        <div className="panel-title">{preview.rows.length < preview.total ? t('import.rowsShown', { shown: preview.rows.length, total: preview.total }) : t('import.rowsAll', { total: preview.total })}</div>
         <table className="grid" data-testid="import-rows">
           <thead>
             <tr>
