@@ -3,7 +3,7 @@
  * cells) or numbers (XLSX number cells, taken as they are: no decimal-mark guessing). The kind is
  * told by the bytes (an XLSX is a ZIP file), not by the name the clerk gave it.
  */
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { parseCsv, type Delimiter } from './csv';
 
 export type Cell = string | number;
@@ -44,7 +44,10 @@ function cellValue(v: ExcelJS.CellValue): Cell {
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<Table> {
-  const wb = new ExcelJS.Workbook();
+  // Loaded on first use: exceljs takes most of a second to load, which every core start (and
+  // restart after a crash) would otherwise pay.
+  const { default: excel } = await import('exceljs');
+  const wb = new excel.Workbook();
   try {
     await wb.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
   } catch (e) {

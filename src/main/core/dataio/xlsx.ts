@@ -1,10 +1,11 @@
 /** One sheet as an XLSX workbook (exceljs): numbers stay numbers, the header row bold and frozen. */
-import ExcelJS from 'exceljs';
 
 export type OutCell = string | number | null;
 
 export async function writeXlsx(sheetName: string, rows: ReadonlyArray<ReadonlyArray<OutCell>>): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  // Loaded on first use, like table.ts: the core starts without it.
+  const { default: excel } = await import('exceljs');
+  const wb = new excel.Workbook();
   wb.creator = 'Stockdesk';
   // Excel refuses sheet names over 31 characters or with []:*?/\ in them.
   const ws = wb.addWorksheet(sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet1', { views: [{ state: 'frozen', ySplit: 1 }] });
