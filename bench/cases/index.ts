@@ -2,6 +2,7 @@ import type { BenchCase } from '../lib/types';
 import { codecCases } from './codec';
 import { coreMirror } from './core';
 import { deskNetwork } from './desk-network';
+import { importCase } from './import';
 import { moneyTotals } from './money';
 import { rendererCase } from './renderer';
 import { serverProduct } from './server-product';
@@ -12,4 +13,4 @@ import { serverPgHaproxy } from './server-pg-haproxy';
 import { serverPgProduct } from './server-engines';
 
 /** Every benchmark `npm run bench` knows; append new cases here. */
-export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, deskNetwork, rendererCase, serverHostile, serverPgProduct, serverPgHaproxy, liveCase];
+export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, deskNetwork, rendererCase, serverHostile, serverPgProduct, serverPgHaproxy, liveCase, importCase];

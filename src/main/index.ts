@@ -1,8 +1,8 @@
 // The Electron shell: one window, the core in a utility process, IPC between them. Logic lives in the helpers.
 import { app, BrowserWindow, Menu, dialog, safeStorage, session } from 'electron';
 import { existsSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registerAppScheme, serveRenderer } from './appProtocol';
 import { startCoreHost } from './coreHost';
@@ -78,11 +78,19 @@ if (!app.requestSingleInstanceLock()) {
         print: () => new Promise((resolve) => sender.print({}, (ok) => resolve(ok))),
         askSavePath: async (name) => {
           const owner = BrowserWindow.fromWebContents(sender);
-          const options = { defaultPath: join(app.getPath('documents'), name), filters: [{ name: 'PDF', extensions: ['pdf'] }] };
+          const ext = extname(name).slice(1).toLowerCase() || 'pdf';
+          const options = { defaultPath: join(app.getPath('documents'), name), filters: [{ name: ext.toUpperCase(), extensions: [ext] }] };
           const r = owner ? await dialog.showSaveDialog(owner, options) : await dialog.showSaveDialog(options);
           return r.canceled || !r.filePath ? null : r.filePath;
         },
         writeFile: (path, data) => writeFile(path, data),
+        chooseFile: async () => {
+          const owner = BrowserWindow.fromWebContents(sender);
+          const options = { properties: ['openFile' as const], filters: [{ name: 'CSV, XLSX', extensions: ['csv', 'txt', 'xlsx'] }] };
+          const r = owner ? await dialog.showOpenDialog(owner, options) : await dialog.showOpenDialog(options);
+          return r.canceled ? null : (r.filePaths[0] ?? null);
+        },
+        readFile: (path) => readFile(path),
         chooseFolder: async () => {
           const owner = BrowserWindow.fromWebContents(sender);
           const options = { properties: ['openDirectory' as const, 'createDirectory' as const] };

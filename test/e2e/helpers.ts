@@ -121,10 +121,10 @@ export async function buildProductionRenderer(): Promise<{ dir: string; remove()
 }
 
 /** The browser harness and its core, pointed at `serverUrl` with the given keys, or at the built-in demo. */
-export async function startStack(o: { serverUrl?: string; keys?: { apiKey: string; sessionKey: string }; demo?: boolean; rendererDir?: string }): Promise<Stack> {
+export async function startStack(o: { serverUrl?: string; keys?: { apiKey: string; sessionKey: string }; demo?: boolean; rendererDir?: string; openFile?: () => Promise<string | null> }): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stockdesk-e2e-'));
   const logs: string[] = [];
-  const harness = await startWebHarness({ dataDir, server: o.serverUrl, demo: o.demo, rendererDir: o.rendererDir, log: (m) => logs.push(m) });
+  const harness = await startWebHarness({ dataDir, server: o.serverUrl, demo: o.demo, rendererDir: o.rendererDir, openFile: o.openFile, log: (m) => logs.push(m) });
   const invoke = async <C extends ChannelName>(channel: C, request: RequestOf<C>): Promise<ResultOf<C>> => {
     const r = await harness.invoke(channel, request);
     if (!r.ok) throw new Error(`${channel} failed: ${r.error.code} ${r.error.message} ${JSON.stringify(r.error.details)}`);
@@ -204,12 +204,13 @@ export interface Desk {
  * `language` when given, set before the page loads), and Chromium on the harness with the status
  * bar drawn.
  */
-export async function openDesk(o: { language?: RequestOf<'settings.update'>['language'] } = {}): Promise<Desk> {
+export async function openDesk(o: { language?: RequestOf<'settings.update'>['language']; openFile?: () => Promise<string | null> } = {}): Promise<Desk> {
   const opened: Array<{ close(): Promise<void> }> = [];
   try {
     const srv = await startRestartableServer();
     opened.unshift(srv);
-    const stack = await startStack({ serverUrl: srv.url, keys: { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key } });
+    // openFile: what the OS open dialog would answer (the harness reads that file, as the shell does).
+    const stack = await startStack({ serverUrl: srv.url, keys: { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key }, openFile: o.openFile });
     opened.unshift(stack);
     await waitForMirror(stack);
     if (o.language) await stack.invoke('settings.update', { language: o.language });

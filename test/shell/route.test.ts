@@ -68,7 +68,7 @@ describe('routeInvoke', () => {
 describe('shell channels', () => {
   const shellDeps = (over: Partial<ShellDeps> = {}): ShellDeps & { written: Array<[string, Uint8Array]> } => {
     const written: Array<[string, Uint8Array]> = [];
-    return { print: async () => true, askSavePath: async (n) => `/home/clerk/${n}`, writeFile: async (p, d) => void written.push([p, d]), chooseFolder: async () => '/mnt/share/backups', updates: fakeUpdates, written, ...over };
+    return { print: async () => true, askSavePath: async (n) => `/home/clerk/${n}`, writeFile: async (p, d) => void written.push([p, d]), chooseFolder: async () => '/mnt/share/backups', chooseFile: async () => '/home/clerk/termékek.csv', readFile: async () => new TextEncoder().encode('név;ár\r\nCsavar;12,5\r\n'), updates: fakeUpdates, written, ...over };
   };
   const ready: UpdateStatus = { phase: 'ready', current: '0.1.0', offered: '0.2.0', refusal: null, percent: 100, checkedAt: '2026-11-26T08:00:00.000Z' };
   const fakeUpdates = { status: () => ready, restart: async (): Promise<UpdateStatus> => ({ ...ready, phase: 'waitingForSync' }) };
@@ -81,6 +81,23 @@ describe('shell channels', () => {
   it('answers the folder dialog with the folder the clerk picked, or null when cancelled', async () => {
     expect(await serveShell('shell.chooseFolder', {}, shellDeps())).toEqual({ path: '/mnt/share/backups' });
     expect(await serveShell('shell.chooseFolder', {}, shellDeps({ chooseFolder: async () => null }))).toEqual({ path: null });
+  });
+
+  it('reads the import file the clerk picked (name and bytes, never the path), or null when cancelled; refuses a huge one', async () => {
+    const r = (await serveShell('shell.openFile', {}, shellDeps())) as { file: { name: string; data: string } };
+    expect(r.file.name).toBe('termékek.csv');
+    expect(Buffer.from(r.file.data, 'base64').toString('utf8')).toBe('név;ár\r\nCsavar;12,5\r\n');
+    expect(await serveShell('shell.openFile', {}, shellDeps({ chooseFile: async () => null }))).toEqual({ file: null });
+    await expect(serveShell('shell.openFile', {}, shellDeps({ readFile: async () => new Uint8Array(21 * 1024 * 1024) }))).rejects.toThrow(/at most 20 MB/);
+  });
+
+  it('saves an export where the clerk chose, keeping its .csv or .xlsx ending', async () => {
+    const d = shellDeps();
+    const asked = vi.spyOn(d, 'askSavePath');
+    expect(await serveShell('shell.saveFile', { filename: '../készlet-2026-11-26.xlsx', data: Buffer.from('PK').toString('base64') }, d)).toEqual({ saved: true, path: '/home/clerk/készlet-2026-11-26.xlsx' });
+    expect(asked).toHaveBeenCalledWith('készlet-2026-11-26.xlsx');
+    expect(Buffer.from(d.written[0]?.[1] ?? []).toString('latin1')).toBe('PK');
+    expect(await serveShell('shell.saveFile', { filename: 'a.exe', data: 'QQ==' }, shellDeps({ askSavePath: async (n) => `/x/${n}` }))).toEqual({ saved: true, path: '/x/a.exe.csv' });
   });
 
   it('prints and reports whether the clerk went through with it', async () => {
@@ -121,7 +138,7 @@ describe('Electron IPC handler', () => {
     handlers.clear();
     const { registerIpc } = await import('@main/ipc');
     const { appUrlPolicy } = await import('@main/origin');
-    registerIpc({ core, isAppUrl: appUrlPolicy('app://stockdesk/index.html'), shellFor: () => ({ print: async () => true, askSavePath: async () => null, writeFile: async () => undefined, chooseFolder: async () => null, updates: { status: () => { throw new Error('not asked'); }, restart: async () => { throw new Error('not asked'); } } }) });
+    registerIpc({ core, isAppUrl: appUrlPolicy('app://stockdesk/index.html'), shellFor: () => ({ print: async () => true, askSavePath: async () => null, writeFile: async () => undefined, chooseFolder: async () => null, chooseFile: async () => null, readFile: async () => new Uint8Array(), updates: { status: () => { throw new Error('not asked'); }, restart: async () => { throw new Error('not asked'); } } }) });
     handler = handlers.get('stockdesk:invoke') as typeof handler;
   });
 

@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ChannelName, IpcResponse } from '@shared/ipc/channels';
 import type { UpdateController, UpdateFeed } from '../updates/controller';
@@ -12,7 +13,7 @@ import { version as APP_VERSION } from '../../../package.json';
 import { IpcError } from '@shared/ipc/validate';
 import { CoreClient } from '../coreClient';
 import { routeInvoke, type ShellChannel } from '../route';
-import { pdfBytes, safePdfName } from '../shellChannels';
+import { openImportFile, pdfBytes, safeExportName, safePdfName } from '../shellChannels';
 import { startBridge } from './bridge';
 import { spawnChildCore } from './coreChild';
 import { ensureRenderer, ROOT } from './renderer';
@@ -29,6 +30,11 @@ export interface WebHarnessOptions {
   rendererDir?: string;
   /** The core's entry module; omitted: src/main/core/entry.ts. */
   coreEntry?: string;
+  /**
+   * What the OS open dialog would answer (tests: a fixture's path). A browser cannot hand the
+   * harness a file's path, so without it shell.openFile answers "no file" and import needs the desktop app.
+   */
+  openFile?: () => Promise<string | null>;
   /** An update feed (tests): the harness then runs the desk's updater as the app does; omitted: no updates. */
   updateFeed?: UpdateFeed;
   log?: (message: string) => void;
@@ -45,16 +51,21 @@ export interface WebHarness {
 
 /**
  * Shell channels in a browser: the server validates and approves, the page's bridge client acts —
- * it calls window.print() after shell.print, and downloads the PDF it sent, under the returned name,
- * after shell.savePdf.
+ * it calls window.print() after shell.print, and downloads the PDF (or export) it sent, under the
+ * returned name, after shell.savePdf (shell.saveFile).
  */
-async function browserShell(channel: ShellChannel, request: unknown, updates: UpdateController): Promise<unknown> {
+async function browserShell(channel: ShellChannel, request: unknown, updates: UpdateController, openFile: WebHarnessOptions['openFile']): Promise<unknown> {
   if (channel === 'shell.print') return { printed: true };
   // A browser cannot hand out a folder's path: the backup folder is chosen in the desktop app.
   if (channel === 'shell.chooseFolder') return { path: null };
   // Without a feed (the harness runs from source) the updater is "off".
   if (channel === 'shell.updateStatus') return updates.status();
   if (channel === 'shell.restartToUpdate') return updates.restart();
+  if (channel === 'shell.openFile') {
+    const path = openFile ? await openFile() : null;
+    return { file: path ? await openImportFile(path, (p) => readFile(p)) : null };
+  }
+  if (channel === 'shell.saveFile') return { saved: true, path: safeExportName((request as { filename: string }).filename) };
   const { filename, pdf } = request as { filename: string; pdf: string };
   pdfBytes(pdf);
   return { saved: true, path: safePdfName(filename) };
@@ -83,7 +94,7 @@ export async function startWebHarness(o: WebHarnessOptions): Promise<WebHarness>
     log,
   });
   const invoke = (channel: unknown, request: unknown) =>
-    routeInvoke(channel, request, { core: (c: ChannelName, r) => core.invoke(c, r), shell: (c, r) => browserShell(c, r, updates), log: (m, e) => log(`${m}: ${String(e)}`) });
+    routeInvoke(channel, request, { core: (c: ChannelName, r) => core.invoke(c, r), shell: (c, r) => browserShell(c, r, updates, o.openFile), log: (m, e) => log(`${m}: ${String(e)}`) });
 
   const fallbacks = { '/favicon.ico': join(ROOT, 'build', 'icon.ico') };
   const bridge = await startBridge({ rendererDir, fallbacks, token, route: invoke }, o.port ?? 0);

@@ -11,9 +11,10 @@
  */
 import { orderScreens } from './screenDef';
 import { billingScreens } from '../screens/billing';
+import { dataioScreens } from '../screens/dataio';
 import { stockworkScreens } from '../screens/stockwork';
 import { reorderScreens } from '../screens/reorder';
 import { systemScreens } from '../screens/system';
 import { warehouseScreens } from '../screens/warehouse';
 
-export const screens = orderScreens([...warehouseScreens, ...stockworkScreens, ...reorderScreens, ...billingScreens, ...systemScreens]);
+export const screens = orderScreens([...warehouseScreens, ...stockworkScreens, ...reorderScreens, ...dataioScreens, ...billingScreens, ...systemScreens]);

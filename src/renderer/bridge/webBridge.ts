@@ -35,8 +35,8 @@ function base64ToBlob(b64: string, type: string): Blob {
   return new Blob([bytes], { type });
 }
 
-function download(filename: string, b64: string): void {
-  const url = URL.createObjectURL(base64ToBlob(b64, 'application/pdf'));
+function download(filename: string, b64: string, type = 'application/pdf'): void {
+  const url = URL.createObjectURL(base64ToBlob(b64, type));
   const a = document.createElement('a');
   a.href = url;
   a.download = filename;
@@ -92,6 +92,10 @@ export function createWebBridge(token: string, origin: string = location.origin)
     if (channel === 'shell.savePdf') {
       const { path } = response.result as { path: string };
       download(path, (request as { pdf: string }).pdf);
+    }
+    if (channel === 'shell.saveFile') {
+      const { path } = response.result as { path: string };
+      download(path, (request as { data: string }).data, path.endsWith('.xlsx') ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv');
     }
     return response.result;
   };

@@ -5,6 +5,7 @@
 import { backup } from './backup';
 import { billing } from './billing';
 import { common } from './common';
+import { dataio } from './dataio';
 import { receiving } from './receiving';
 import { reorder } from './reorder';
 import { stockwork } from './stockwork';
@@ -12,6 +13,6 @@ import { updates } from './updates';
 import { valuation } from './valuation';
 import { warehouse } from './warehouse';
 
-export const namespaces = { common, warehouse, billing, backup, stockwork, updates, receiving, valuation, reorder };
+export const namespaces = { common, warehouse, billing, backup, stockwork, updates, receiving, valuation, reorder, dataio };
 
 export type Namespace = keyof typeof namespaces;

@@ -18,6 +18,10 @@ import { stockHistoryRequest, stockTransferRequest, type StockFeatures, type Sto
 import { receivingPostRequest, type ReceivingView } from './receiving';
 import { valuationPdfRequest, valuationRequest, type ValuationView } from './valuation';
 import { purchaseOrderRequest, reorderRuleRequest, type LowStockView, type PostedPo, type ReorderRuleView } from './reorder';
+import {
+  catalogueExportRequest, historyExportRequest, importProgressRequest, importRequest, IMPORT_FILE_MAX,
+  type ExportedFile, type ImportPreview, type ImportProgress, type ImportResult,
+} from './dataio';
 
 interface Channel<Req extends z.ZodType, Res> {
   request: Req;
@@ -129,6 +133,17 @@ export const CHANNELS = {
   /** The purchase orders this desk queued, with their code once the server confirmed them. */
   'reorder.posted': core(z.strictObject({ entryIds: z.array(positiveId).max(100) })).returns<PostedPo[]>(),
 
+  /** A CSV or XLSX file (from shell.openFile) checked row by row against the mirror: nothing is sent. */
+  'import.preview': core(importRequest).returns<ImportPreview>(),
+  /** The same file and choices: the accepted rows into the outbox, one setProduct each, in one transaction. */
+  'import.commit': core(importRequest).returns<ImportResult>(),
+  /** How far an import's outbox entries got. */
+  'import.progress': core(importProgressRequest).returns<ImportProgress>(),
+  /** The catalogue with stock per warehouse as CSV or XLSX, for shell.saveFile. */
+  'export.catalogue': core(catalogueExportRequest).returns<ExportedFile>(),
+  /** A product's stock history (every page from the server, or the mirror's kept page offline) as CSV or XLSX. */
+  'export.history': core(historyExportRequest).returns<ExportedFile>(),
+
   'count.open': core(z.strictObject({ warehouse: z.string().min(1), stockLabel: z.string().max(100).default('') })).returns<CountSheet>(),
   'count.list': core(none).returns<Array<{ id: number; warehouse: string; stockLabel: string; createdAt: string; counted: number; lines: number }>>(),
   'count.get': core(z.strictObject({ sheetId: positiveId })).returns<CountSheet | null>(),
@@ -218,6 +233,10 @@ export const CHANNELS = {
   'shell.savePdf': shell(z.strictObject({ filename: z.string().min(1).max(200), pdf: z.string().min(1) })).returns<{ saved: boolean; path: string | null }>(),
   /** The OS folder dialog (the backup folder); null when the clerk cancels or the shell has none (browser harness). */
   'shell.chooseFolder': shell(none).returns<{ path: string | null }>(),
+  /** The OS open dialog for a CSV or XLSX file, read by the shell; null when the clerk cancels or the shell has none. */
+  'shell.openFile': shell(none).returns<{ file: { name: string; data: string } | null }>(),
+  /** The save dialog for a CSV or XLSX file the core made (base64). */
+  'shell.saveFile': shell(z.strictObject({ filename: z.string().min(1).max(200), data: z.string().min(1).max(IMPORT_FILE_MAX) })).returns<{ saved: boolean; path: string | null }>(),
   /** The self-updater's state (phase "off" where the shell has none). */
   'shell.updateStatus': shell(none).returns<UpdateStatus>(),
   /** The clerk agreed to restart into the downloaded build: now, or once the outbox finished sending. */

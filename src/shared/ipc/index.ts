@@ -5,3 +5,4 @@ export * from './backup';
 export * from './updates';
 export * from './receiving';
 export * from './valuation';
+export * from './dataio';

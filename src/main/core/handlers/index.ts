@@ -2,6 +2,7 @@
 import { backupHandlers } from './backup';
 import type { CoreChannel, Handlers } from './context';
 import { countHandlers } from './counts';
+import { dataioHandlers } from './dataio';
 import { draftHandlers } from './drafts';
 import { dueHandlers } from './dues';
 import { invoiceHandlers } from './invoices';
@@ -17,5 +18,5 @@ import { valuationHandlers } from './valuation';
 
 export const HANDLERS: Handlers<CoreChannel> = {
   ...settingsHandlers, ...productHandlers, ...stockHandlers, ...countHandlers, ...orderHandlers, ...invoiceHandlers, ...dueHandlers,
-  ...outboxHandlers, ...draftHandlers, ...backupHandlers, ...stockworkHandlers, ...receivingHandlers, ...valuationHandlers, ...reorderHandlers,
+  ...outboxHandlers, ...draftHandlers, ...backupHandlers, ...stockworkHandlers, ...receivingHandlers, ...valuationHandlers, ...reorderHandlers, ...dataioHandlers,
 };

@@ -13,7 +13,7 @@ import { knownBins, setConfirmedMilli, staleProducts, replaceStockFor, applyQuan
 import type { CoreClock, CoreLog, Random } from '../types';
 import { acknowledge } from './effects';
 import { resolveParams } from './ids';
-import { creatorOf, getEntry, headEntry, markDiscarded, markDone, markInFlight, markRetry, park, requeue, type CountConflict, type Entry } from './repo';
+import { creatorOf, entriesAfter, getEntry, headEntry, markDiscarded, markDone, markInFlight, markRetry, park, requeue, type CountConflict, type Entry } from './repo';
 
 export interface ReplayDeps {
   db: Db;
@@ -129,9 +129,57 @@ export async function step(d: ReplayDeps): Promise<StepResult> {
     }
   }
 
-  markInFlight(d.db, e.id, now);
+  const batch = [{ e, params }, ...(alone(e, params) ? companions(d, e) : [])];
+  for (const b of batch) markInFlight(d.db, b.e.id, now);
   d.changed(['outbox']);
-  const o = await api.call(e.method as 'setQuantity', { ...params, request_id: e.requestId });
+  const outcomes = await Promise.all(batch.map((b) => api.call(b.e.method as 'setQuantity', { ...b.params, request_id: b.e.requestId })));
+  // Settled in queue order; the first outcome that stops the run (offline, auth, …) is what the engine hears.
+  let result: StepResult = { kind: 'progress' };
+  for (const [i, b] of batch.entries()) {
+    const r = await settle(d, api, b.e, outcomes[i]!, b.params);
+    if (result.kind === 'progress') result = r;
+  }
+  return result;
+}
+
+/** At most this many setProduct entries go out at once (see companions). */
+const PARALLEL_PRODUCTS = 8;
+
+/** A setProduct without a take-in, waiting its first turn: it touches one product and nothing else. */
+const alone = (e: Entry, params: Record<string, unknown>) =>
+  e.method === 'setProduct' && e.state === 'queued' && !e.countInfo && params.takein_quantity === undefined;
+
+/**
+ * The setProduct entries right behind a lone setProduct head, each of another product, that can go
+ * out together with it (a catalogue import queues thousands): sent one by one, every call waits
+ * for its own COMMIT; sent together, the server's group commit shares one among them. Each keeps its
+ * own request_id and is settled on its own; the run stops at the first entry that is not such a
+ * setProduct, refers to a record not yet created, or is of a product already in the run, so the
+ * per-record order holds.
+ */
+function companions(d: ReplayDeps, head: Entry): Array<{ e: Entry; params: Record<string, unknown> }> {
+  const keys = new Set([head.queueKey]);
+  const out: Array<{ e: Entry; params: Record<string, unknown> }> = [];
+  for (const e of entriesAfter(d.db, head.id, PARALLEL_PRODUCTS - 1)) {
+    if (keys.has(e.queueKey)) break;
+    const resolved = resolveParams(d.db, e.method, e.params);
+    if ('missing' in resolved || !alone(e, resolved.params)) break;
+    let params: Record<string, unknown>;
+    try {
+      params = validateParams('setProduct', resolved.params) as Record<string, unknown>;
+    } catch {
+      // Parked with its reason when it reaches the head on its own.
+      break;
+    }
+    keys.add(e.queueKey);
+    out.push({ e, params });
+  }
+  return out;
+}
+
+/** The server's answer to one sent entry: done (and folded into the mirror), parked, or to retry. */
+async function settle(d: ReplayDeps, api: ApiClient, e: Entry, o: Awaited<ReturnType<ApiClient['call']>>, params: Record<string, unknown>): Promise<StepResult> {
+  const count = e.countInfo;
   const fresh = getEntry(d.db, e.id);
   // Discarded or edited while in flight: the answer is about a command the clerk no longer wants.
   if (!fresh || fresh.state !== 'in_flight') return { kind: 'progress' };

@@ -124,6 +124,11 @@ export function headEntry(db: Db): Entry | null {
   return r ? toEntry(r) : null;
 }
 
+/** The active entries right behind `id`, oldest first (what may go out together with it). */
+export function entriesAfter(db: Db, id: number, limit: number): Entry[] {
+  return (stmt(db, `SELECT * FROM outbox WHERE state IN ${ACTIVE} AND id > ? ORDER BY id LIMIT ?`).all(id, limit) as Row[]).map(toEntry);
+}
+
 export function listEntries(db: Db, states?: OutboxState[]): Entry[] {
   const rows = states?.length
     ? (stmt(db, 'SELECT * FROM outbox WHERE state IN (SELECT value FROM json_each(?)) ORDER BY id').all(JSON.stringify(states)) as Row[])

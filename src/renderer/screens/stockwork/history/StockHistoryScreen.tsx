@@ -9,6 +9,7 @@ import { ProductPicker, WarehouseSelect, placeLabel } from '../../../components/
 import { invoke, useChannel } from '../../../lib/ipc';
 import { useFormat } from '../../../lib/useFormat';
 import { MovementTable } from './MovementTable';
+import { HistoryExport } from '../../dataio/ExportButtons';
 
 /**
  * Where a product's stock went: every movement with its running balance, for the product over all
@@ -101,6 +102,7 @@ export function StockHistoryScreen() {
             </div>
           ) : null}
           <ErrorNotice error={olderError} />
+          {h.supported && shown.length ? <HistoryExport productId={product.id} warehouse={scope.warehouse} stockLabel={scope.stockLabel} /> : null}
         </>
       ) : null}
     </Screen>

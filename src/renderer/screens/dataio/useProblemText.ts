@@ -1,0 +1,19 @@
+import { useTranslation } from 'react-i18next';
+import type { ImportProblem } from '@shared/ipc/dataio';
+
+/** A row's problem in the clerk's words (the core's `message` is English, for logs). */
+export function useProblemText() {
+  const { t } = useTranslation('dataio');
+  return (p: ImportProblem) => {
+    switch (p.code) {
+      case 'missing_name':
+        return t('import.problem.missing_name');
+      case 'bad_number':
+        return t('import.problem.bad_number', { value: p.value });
+      case 'duplicate_sku':
+        return t('import.problem.duplicate_sku', { value: p.value, first: p.firstRow });
+      case 'invalid':
+        return p.field === 'ean_number' ? t('import.problem.invalidEan', { value: p.value }) : t('import.problem.invalid', { value: p.value });
+    }
+  };
+}
