@@ -2,8 +2,9 @@
  * The contract between the HTTP layer and the services. A handler receives the authenticated
  * account's context and validated parameters, and returns the method's result. Storage is reached
  * through repository functions `(sql, ...args)`, all async over the engine-neutral `Sql`
- * (db/sql.ts); services never import a driver.
+ * (db/sql.ts); services never import import a driver.
  */
+import type { Role } from '@shared/protocol';
 import type { Logger } from 'pino';
 import type { MethodName, Params, Result } from '@shared/protocol';
 import type { Sql } from './db/sql';
@@ -20,6 +21,9 @@ export interface RequestContext {
   accountId: number;
   /** The session's user (people/migration.ts), or null for the account's owner session. */
   userId: number | null;
+  /** That user's name (null for the owner session) and role (the owner session acts as a manager). */
+  userName: string | null;
+  role: Role;
   clock: Clock;
   config: ServerConfig;
   log: Logger;

@@ -20,6 +20,19 @@ afterAll(async () => {
   await s?.close();
 });
 
+describe('the clerk behind the keys', () => {
+  it('the desk learns the clerk’s name and role once per set of keys, and forgets them when the keys change', async () => {
+    expect((await c.ok('sync.status', {})).clerk).toEqual({ name: null, role: 'manager' });
+    const bela = await addClerk(s, 'billing', 'Nagy Béla');
+    await c.ok('settings.setCredentials', { apiKey: bela.keys.api_key, sessionKey: bela.keys.session_key });
+    expect((await c.ok('sync.status', {})).clerk).toBeNull();
+    await c.sync();
+    expect((await c.ok('sync.status', {})).clerk).toEqual({ name: 'Nagy Béla', role: 'billing' });
+    await c.sync();
+    expect(c.net.calls.filter((x) => x.method === 'getSession')).toHaveLength(2);
+  });
+});
+
 describe('a write the clerk’s role does not allow', () => {
   it('is parked for a person with the role refusal as data, and the next entry still goes', async () => {
     const vera = await addClerk(s, 'warehouse', 'Kiss Vera');

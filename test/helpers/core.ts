@@ -94,7 +94,7 @@ function breakable(net: Network, res: Response): Response {
   return new Response(body, { status: res.status, headers: res.headers });
 }
 
-const EXTENSIONS = ['getProduct.after_id', 'getProduct.updated_since', 'getQuantities', 'crm.getContacts', 'crm.getBankAccounts', 'setQuantity.expected_quantity', 'getStockHistory', 'setTransfer', 'setPOTakeIn.items', 'feed', 'getReorderRules', 'setReorderRule', 'setPurchaseOrder'];
+const EXTENSIONS = ['getProduct.after_id', 'getProduct.updated_since', 'getQuantities', 'crm.getContacts', 'crm.getBankAccounts', 'setQuantity.expected_quantity', 'getStockHistory', 'setTransfer', 'setPOTakeIn.items', 'feed', 'crm.getSession', 'getReorderRules', 'setReorderRule', 'setPurchaseOrder'];
 
 export function testFetch(net: Network): FetchFn {
   return async (url, init) => {

@@ -5,11 +5,12 @@ import { StatusBar } from './StatusBar';
 import { UpdateNotice } from './UpdateNotice';
 import { FirstRun } from '../screens/system/welcome/FirstRun';
 import { useScreenShortcuts } from './shortcuts';
+import { useRefusedRole } from './roleGate';
 import type { ScreenDef } from './screenDef';
 
 export function Layout({ screens }: { screens: readonly ScreenDef[] }) {
   const { t } = useTranslation();
-  useScreenShortcuts(screens);
+  useScreenShortcuts(screens, useRefusedRole());
   return (
     <div className="shell">
       <a className="skip-link" href="#main">

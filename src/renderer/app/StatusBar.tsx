@@ -46,6 +46,12 @@ function StatusItems({ status }: { status: SyncStatus }) {
         </span>
       )}
       {settings?.demo ? <span className="sb-item sb-demo">{t('status.demo')}</span> : null}
+      {/* The clerk whose keys these are (a user's session); the account's own key shows nothing. */}
+      {status.clerk?.name ? (
+        <span className="sb-item" data-testid="sb-clerk">
+          {t('roles.clerk', { name: status.clerk.name, role: t(`roles.name.${status.clerk.role}`) })}
+        </span>
+      ) : null}
       {status.paused === 'auth' ? (
         <Link to="/settings" className="sb-item sb-warn">
           {t('status.authPaused')}

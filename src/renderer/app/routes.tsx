@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import { Layout } from './Layout';
+import { RoleGate } from './roleGate';
 import { ScreenBoundary } from './ScreenBoundary';
 import type { ScreenDef } from './screenDef';
 
@@ -12,7 +13,11 @@ export function buildRoutes(screens: readonly ScreenDef[]): RouteObject[] {
       element: <Layout screens={screens} />,
       children: [
         ...(first ? [{ index: true, element: <Navigate to={`/${first.path}`} replace /> }] : []),
-        ...screens.map((s) => ({ path: `${s.path}/*`, element: <ScreenBoundary key={s.id}>{s.element}</ScreenBoundary> })),
+        ...screens.map((s) => ({ path: `${s.path}/*`, element: (
+          <ScreenBoundary key={s.id}>
+            <RoleGate screen={s}>{s.element}</RoleGate>
+          </ScreenBoundary>
+        ), })),
         { path: '*', element: first ? <Navigate to={`/${first.path}`} replace /> : null },
       ],
     },

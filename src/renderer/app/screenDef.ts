@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { MethodName } from '@shared/protocol/catalog';
 import type { IconName } from '../components/Icon';
 import type { AnyKey } from '../i18n';
 
@@ -18,6 +19,12 @@ export interface ScreenDef {
   element: ReactNode;
   /** Opens the screen from anywhere. Alt+1…9 follow the sidebar order on top of this. */
   shortcut?: FKey;
+  /**
+   * The API method the screen is for (src/shared/protocol/roles.ts): a clerk whose role may not call
+   * it sees the screen greyed out in the sidebar with the reason, its keys do nothing, and its route
+   * says why instead of showing it. Absent: every role.
+   */
+  needs?: MethodName;
 }
 
 export const SECTION_ORDER: Section[] = ['warehouse', 'billing', 'system'];

@@ -21,17 +21,18 @@ export function screenForKey(screens: readonly ScreenDef[], e: Pick<KeyboardEven
   return undefined;
 }
 
-export function useScreenShortcuts(screens: readonly ScreenDef[]): void {
+/** Opens screens by their keys; a screen the clerk's role may not use (`refused`) is not opened by a key either. */
+export function useScreenShortcuts(screens: readonly ScreenDef[], refused: (s: ScreenDef) => unknown = () => null): void {
   const navigate = useNavigate();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.defaultPrevented) return;
       const screen = screenForKey(screens, e);
-      if (!screen) return;
+      if (!screen || refused(screen)) return;
       e.preventDefault();
       void navigate(`/${screen.path}`);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [screens, navigate]);
+  }, [screens, navigate, refused]);
 }

@@ -26,7 +26,9 @@ type Raw = Record<string, unknown>;
 function context(db: Sql, accountId: number, clock: RequestContext['clock'], demo: DemoConfig): RequestContext {
   return {
     // The server's own series, so the demo's numbers are those its later invoices continue.
-    db, accountId, userId: null, clock, config: defaultConfig({ invoicePrefix: demo.invoicePrefix, proformaPrefix: demo.proformaPrefix }), log: pino({ level: 'silent' }), services: { kickMail() {} },
+    db, accountId, userId: null,
+    userName: null,
+    role: 'manager', clock, config: defaultConfig({ invoicePrefix: demo.invoicePrefix, proformaPrefix: demo.proformaPrefix }), log: pino({ level: 'silent' }), services: { kickMail() {} },
     // Already inside the seed's transaction.
     commit: (fn) => fn(db),
   };

@@ -2,6 +2,7 @@
  * What the desktop core hands the screens. Amounts and quantities are numbers already rounded by
  * @shared/money; `pending*` fields are the clerk's own changes still in the outbox.
  */
+import type { Role } from '../protocol/roles';
 import type { Locale } from '../protocol/fields';
 import type { Reason } from '../protocol/reasons';
 
@@ -44,6 +45,16 @@ export interface SyncStatus {
   lastError: string | null;
   /** live: the server's change feed is open (other desks' changes arrive within a second); polling: timed pulls only; offline. */
   live: 'live' | 'polling' | 'offline';
+  /**
+   * Who the keys belong to (crm.getSession): the clerk's name (null for the account's own session)
+   * and role; null until the server said, or when it cannot say (an older server: everything allowed).
+   */
+  clerk: Clerk | null;
+}
+
+export interface Clerk {
+  name: string | null;
+  role: Role;
 }
 
 export interface ProductRow {

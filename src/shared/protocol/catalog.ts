@@ -82,6 +82,8 @@ export const CAPABILITIES = [
   'generateInvoice',
   'crm.getContacts',
   'crm.getBankAccounts',
+  // POST /api/crm getSession: the session's user and role (roles.ts), for a desk to show its clerk.
+  'crm.getSession',
   // GET /api/feed: the account's changes as Server-Sent Events (feed.ts, docs/api.md "Change feed").
   'feed',
   // Users with roles (roles.ts): FORBIDDEN for a method the session's user may not call; created_by on documents; the audit trail.

@@ -56,6 +56,14 @@ describe(`users' sessions on ${TEST_ENGINE}`, () => {
     expect(crafted.ok || crafted.error.code).toBe('AUTH_FAILED');
   });
 
+  it('getSession says whose the keys are: a user and their role, or the account’s own session as a manager (both formats)', async () => {
+    const vera = await addClerk(s, 'warehouse', 'Kiss Vera');
+    expect(await s.ok('getSession', {}, { keys: vera.keys })).toEqual({ user: { id: vera.userId, name: 'Kiss Vera' }, role: 'warehouse' });
+    const xml = await s.call('getSession', {}, { keys: vera.keys, format: 'xml' });
+    expect(xml.ok ? xml.result : xml.error).toEqual({ user: { id: vera.userId, name: 'Kiss Vera' }, role: 'warehouse' });
+    expect(await s.ok('getSession', {})).toEqual({ role: 'manager' });
+  });
+
   it('counts refused authentications in /api/health', async () => {
     const count = async () => (JSON.parse((await s.raw('/api/health', '', undefined, 'GET')).body) as { auth_refusals: number }).auth_refusals;
     const before = await count();

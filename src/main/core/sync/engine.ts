@@ -6,7 +6,7 @@
  * server is probed with growing, jittered delays. Status changes are pushed.
  */
 import type { Capability } from '@shared/protocol';
-import type { SyncProgress, SyncStatus } from '@shared/ipc/types';
+import type { Clerk, SyncProgress, SyncStatus } from '@shared/ipc/types';
 import type { ApiClient } from '../api/client';
 import type { Db } from '../mirror/db';
 import { getKv, setKv } from '../mirror/settings';
@@ -159,6 +159,7 @@ export class SyncEngine {
       online: this.conn.online, serverUrl: this.d.serverUrl(), lastPullAt: getKv(this.d.db, 'sync_state', 'lastPullAt', null),
       lastPushAt: getKv(this.d.db, 'sync_state', 'lastPushAt', null), progress: this.progress, mirrored: getKv(this.d.db, 'sync_state', 'mirrored', false),
       outbox: counts(this.d.db), paused: this.paused, lastError: this.lastError, live: this.live.state,
+      clerk: getKv<Clerk | null>(this.d.db, 'sync_state', 'clerk', null),
     };
   }
 
@@ -168,6 +169,8 @@ export class SyncEngine {
 
   /** New credentials or server: resume a paused queue and start over with a health check. */
   reset(): void {
+    // New keys may be another clerk's: asked again on the next run.
+    setKv(this.d.db, 'sync_state', 'clerk', null);
     this.paused = null;
     this.conn.reset();
     this.lastError = null;
@@ -327,6 +330,7 @@ export class SyncEngine {
       if (!api || this.paused) return;
       if (!this.conn.online && !(await this.reachable(api))) return;
       this.live.ensure();
+      await this.learnClerk(api);
       if (!(await this.push(api))) return;
       const kind = this.pullDue();
       if (kind) {
@@ -351,6 +355,19 @@ export class SyncEngine {
       this.progress = null;
       this.emit();
     }
+  }
+
+  /**
+   * Who the keys belong to, once per set of keys (reset() forgets it): the screens disable what the
+   * role may not do. A failed ask is no failure of the run: the queue goes on, and the server still
+   * refuses what the role may not (parked as role_forbidden).
+   */
+  private async learnClerk(api: ApiClient): Promise<void> {
+    if (!this.caps.has('crm.getSession') || getKv<Clerk | null>(this.d.db, 'sync_state', 'clerk', null)) return;
+    const o = await api.call('getSession', {});
+    if (o.kind !== 'ok') return;
+    setKv(this.d.db, 'sync_state', 'clerk', { name: o.result.user?.name ?? null, role: o.result.role });
+    this.emit();
   }
 
   /** The changes the live feed named; on failure they wait for the next run (the timed pull covers them anyway). */

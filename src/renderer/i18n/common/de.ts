@@ -3,6 +3,11 @@ import type en from './en';
 
 const de: Messages<typeof en> = {
   appName: 'Stockdesk',
+  roles: {
+    name: { warehouse: 'Lager', billing: 'Fakturierung', manager: 'Leitung' },
+    screenRefused: 'Diese Ansicht gehört nicht zu Ihrer Rolle ({{role}}). Eine Kollegin oder ein Kollege mit passender Rolle kann das erledigen, oder Ihr Administrator ändert Ihre Rolle.',
+    clerk: '{{name}} · {{role}}',
+  },
   sections: { warehouse: 'Lager', billing: 'Fakturierung', system: 'System' },
   nav: { sync: 'Synchronisierung', settings: 'Einstellungen', skipToContent: 'Zum Inhalt springen', shortcuts: 'Tastenkürzel: {{keys}}' },
   status: {

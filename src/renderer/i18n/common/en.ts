@@ -1,5 +1,10 @@
 const en = {
   appName: 'Stockdesk',
+  roles: {
+    name: { warehouse: 'warehouse', billing: 'billing', manager: 'manager' },
+    screenRefused: 'Your role ({{role}}) does not include this screen. A colleague whose role does can do it, or your administrator can change your role.',
+    clerk: '{{name}} · {{role}}',
+  },
   sections: { warehouse: 'Warehouse', billing: 'Billing', system: 'System' },
   nav: { sync: 'Sync centre', settings: 'Settings', skipToContent: 'Skip to content', shortcuts: 'Shortcut: {{keys}}' },
   status: {

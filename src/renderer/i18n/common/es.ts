@@ -3,6 +3,11 @@ import type en from './en';
 
 const es: Messages<typeof en> = {
   appName: 'Stockdesk',
+  roles: {
+    name: { warehouse: 'almacén', billing: 'facturación', manager: 'responsable' },
+    screenRefused: 'Esta pantalla no corresponde a su rol ({{role}}). Puede hacerlo un compañero cuyo rol lo permita, o su administrador puede cambiar su rol.',
+    clerk: '{{name}} · {{role}}',
+  },
   sections: { warehouse: 'Almacén', billing: 'Facturación', system: 'Sistema' },
   nav: { sync: 'Centro de sincronización', settings: 'Ajustes', skipToContent: 'Ir al contenido', shortcuts: 'Atajo: {{keys}}' },
   status: {

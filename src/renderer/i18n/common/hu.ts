@@ -3,6 +3,11 @@ import type en from './en';
 
 const hu: Messages<typeof en> = {
   appName: 'Stockdesk',
+  roles: {
+    name: { warehouse: 'raktáros', billing: 'számlázó', manager: 'vezető' },
+    screenRefused: 'Ez a képernyő nem tartozik az Ön szerepköréhez ({{role}}). Olyan kolléga végezheti el, akinek a szerepköre engedi, vagy a rendszergazda módosíthatja a szerepkörét.',
+    clerk: '{{name}} · {{role}}',
+  },
   sections: { warehouse: 'Raktár', billing: 'Számlázás', system: 'Rendszer' },
   nav: { sync: 'Szinkronizálás', settings: 'Beállítások', skipToContent: 'Ugrás a tartalomra', shortcuts: 'Gyorsbillentyű: {{keys}}' },
   status: {

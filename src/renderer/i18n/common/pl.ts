@@ -3,6 +3,11 @@ import type en from './en';
 
 const pl: Messages<typeof en> = {
   appName: 'Stockdesk',
+  roles: {
+    name: { warehouse: 'magazyn', billing: 'fakturowanie', manager: 'kierownik' },
+    screenRefused: 'Ten ekran nie należy do Twojej roli ({{role}}). Może to zrobić współpracownik, którego rola na to pozwala, albo administrator może zmienić Twoją rolę.',
+    clerk: '{{name}} · {{role}}',
+  },
   sections: { warehouse: 'Magazyn', billing: 'Fakturowanie', system: 'System' },
   nav: { sync: 'Synchronizacja', settings: 'Ustawienia', skipToContent: 'Przejdź do treści', shortcuts: 'Skrót: {{keys}}' },
   status: {

@@ -300,7 +300,6 @@ const de: Messages<typeof en> = {
       po_over_receipt: 'Bestellung {{po}} erwartet von {{product}} nur noch {{remaining}}; {{requested}} können nicht angenommen werden. Verringern Sie die Menge oder buchen Sie den Überschuss im Wareneingang.',
       role_forbidden: 'Ihre Rolle ({{role}}) erlaubt diese Änderung nicht; bitten Sie eine Kollegin oder einen Kollegen mit passender Rolle oder Ihren Administrator, Ihre Rolle zu ändern. Verwerfen Sie sie danach hier.',
       role_forbidden_storno: 'Eine Rechnung zu stornieren entscheidet die Leitung, Ihre Rolle ist {{role}}; bitten Sie die Leitung darum. Verwerfen Sie sie danach hier.',
-      role: { warehouse: 'Lager', billing: 'Fakturierung', manager: 'Leitung' },
       po_not_on_order: 'Artikel #{{id}} steht nicht auf der Bestellung {{po}}; buchen Sie ihn im Wareneingang.',
       warehouse_name_taken: 'Ein Lager namens „{{name}}“ gibt es bereits.',
       invoice_not_payable: 'Auf {{number}} kann keine Zahlung gebucht werden.',

@@ -297,7 +297,6 @@ const en = {
       po_over_receipt: 'Purchase order {{po}} expects only {{remaining}} more of {{product}}; {{requested}} cannot be received. Lower the quantity, or take the surplus in on the take-in screen.',
       role_forbidden: 'Your role ({{role}}) may not make this change; ask a colleague whose role may, or your administrator to change your role. Then discard it here.',
       role_forbidden_storno: 'Cancelling an invoice is a manager’s decision, and your role is {{role}}; ask a manager to cancel it. Then discard it here.',
-      role: { warehouse: 'warehouse', billing: 'billing', manager: 'manager' },
       po_not_on_order: 'Product #{{id}} is not on purchase order {{po}}; take it in on the take-in screen.',
       warehouse_name_taken: 'A warehouse called “{{name}}” exists already.',
       invoice_not_payable: 'No payment can be recorded on {{number}}.',

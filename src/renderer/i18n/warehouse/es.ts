@@ -300,7 +300,6 @@ const es: Messages<typeof en> = {
       po_over_receipt: 'El pedido de compra {{po}} solo espera {{remaining}} más de {{product}}; no se pueden recibir {{requested}}. Reduzca la cantidad o registre el excedente en la pantalla de entrada.',
       role_forbidden: 'Su rol ({{role}}) no permite este cambio; pida a un compañero cuyo rol lo permita, o a su administrador que cambie su rol. Después descártelo aquí.',
       role_forbidden_storno: 'Anular una factura lo decide un responsable, y su rol es {{role}}; pida a un responsable que la anule. Después descártelo aquí.',
-      role: { warehouse: 'almacén', billing: 'facturación', manager: 'responsable' },
       po_not_on_order: 'El producto #{{id}} no está en el pedido de compra {{po}}; regístrelo en la pantalla de entrada.',
       warehouse_name_taken: 'Ya existe un almacén llamado «{{name}}».',
       invoice_not_payable: 'No se puede registrar un pago en {{number}}.',

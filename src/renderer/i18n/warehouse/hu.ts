@@ -300,7 +300,6 @@ const hu: Messages<typeof en> = {
       po_over_receipt: 'A(z) {{po}} beszerzési rendelés {{product}} termékből már csak {{remaining}} érkezését várja; {{requested}} nem vehető át. Csökkentse a mennyiséget, a többletet pedig a bevételezés képernyőn vegye be.',
       role_forbidden: 'Az Ön szerepköre ({{role}}) ezt a módosítást nem engedi; kérje meg azt a kollégát, akinek a szerepköre engedi, vagy a rendszergazdát, hogy módosítsa a szerepkörét. Utána itt elvetheti.',
       role_forbidden_storno: 'Számlát sztornózni a vezető dönthet, az Ön szerepköre {{role}}; kérje meg a vezetőt, hogy sztornózza. Utána itt elvetheti.',
-      role: { warehouse: 'raktáros', billing: 'számlázó', manager: 'vezető' },
       po_not_on_order: 'A(z) #{{id}} termék nem szerepel a(z) {{po}} beszerzési rendelésen; a bevételezés képernyőn vegye be.',
       warehouse_name_taken: 'Már van „{{name}}” nevű raktár.',
       invoice_not_payable: 'A(z) {{number}} számlára nem rögzíthető befizetés.',

@@ -300,7 +300,6 @@ const pl: Messages<typeof en> = {
       po_over_receipt: 'Zamówienie zakupu {{po}} oczekuje już tylko ilości {{remaining}} produktu {{product}}; nie można przyjąć {{requested}}. Zmniejsz ilość albo przyjmij nadwyżkę na ekranie przyjęcia.',
       role_forbidden: 'Twoja rola ({{role}}) nie pozwala na tę zmianę; poproś współpracownika, którego rola na to pozwala, albo administratora o zmianę roli. Potem odrzuć ją tutaj.',
       role_forbidden_storno: 'O stornowaniu faktury decyduje kierownik, a Twoja rola to {{role}}; poproś kierownika o storno. Potem odrzuć ją tutaj.',
-      role: { warehouse: 'magazyn', billing: 'fakturowanie', manager: 'kierownik' },
       po_not_on_order: 'Produktu #{{id}} nie ma w zamówieniu zakupu {{po}}; przyjmij go na ekranie przyjęcia.',
       warehouse_name_taken: 'Magazyn o nazwie „{{name}}” już istnieje.',
       invoice_not_payable: 'Na {{number}} nie można zapisać płatności.',

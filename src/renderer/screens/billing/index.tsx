@@ -4,7 +4,7 @@ import { lazyScreen } from '@renderer/app/lazyScreen';
 import './billing.css';
 
 export const billingScreens: ScreenDef[] = [
-  { id: 'billing.orders', path: 'orders', section: 'billing', labelKey: 'billing:nav.orders', icon: 'order', element: lazyScreen(() => import('./orders/OrdersRoutes'), 'OrdersRoutes'), shortcut: 'F7' },
-  { id: 'billing.invoices', path: 'invoices', section: 'billing', labelKey: 'billing:nav.invoices', icon: 'invoice', element: lazyScreen(() => import('./invoices/InvoicesRoutes'), 'InvoicesRoutes'), shortcut: 'F9' },
-  { id: 'billing.dues', path: 'dues', section: 'billing', labelKey: 'billing:nav.dues', icon: 'dues', element: lazyScreen(() => import('./dues/DuesScreen'), 'DuesScreen'), shortcut: 'F10' },
+  { id: 'billing.orders', needs: 'setOrder', path: 'orders', section: 'billing', labelKey: 'billing:nav.orders', icon: 'order', element: lazyScreen(() => import('./orders/OrdersRoutes'), 'OrdersRoutes'), shortcut: 'F7' },
+  { id: 'billing.invoices', needs: 'getInvoices', path: 'invoices', section: 'billing', labelKey: 'billing:nav.invoices', icon: 'invoice', element: lazyScreen(() => import('./invoices/InvoicesRoutes'), 'InvoicesRoutes'), shortcut: 'F9' },
+  { id: 'billing.dues', needs: 'getDueCustomers', path: 'dues', section: 'billing', labelKey: 'billing:nav.dues', icon: 'dues', element: lazyScreen(() => import('./dues/DuesScreen'), 'DuesScreen'), shortcut: 'F10' },
 ];

@@ -6,7 +6,7 @@ import { pullCursor } from '../../repos/changeCursor';
 
 const PAGE = 1000;
 
-export const crmHandlers: HandlerMap<'getContacts' | 'getBankAccounts'> = {
+export const crmHandlers: HandlerMap<'getContacts' | 'getBankAccounts' | 'getSession'> = {
   async getContacts(ctx, p) {
     // Read before the rows, never after: a contact committed in between would be behind the cursor (repos/changeCursor.ts).
     const serverTime = await pullCursor(ctx.db, ctx.accountId, ctx.clock.now());
@@ -31,6 +31,9 @@ export const crmHandlers: HandlerMap<'getContacts' | 'getBankAccounts'> = {
       more: rows.length > PAGE ? 1 : 0,
       server_time: serverTime,
     };
+  },
+  async getSession(ctx) {
+    return { ...(ctx.userId !== null ? { user: { id: ctx.userId, name: ctx.userName ?? '' } } : {}), role: ctx.role };
   },
   async getBankAccounts(ctx) {
     return {

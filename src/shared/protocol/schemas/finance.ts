@@ -289,6 +289,16 @@ export const finance = {
 } as const;
 
 export const crm = {
+  // Extension (capability "getSession"): who the keys belong to, so a desk can show its clerk and
+  // disable what the role may not do (roles.ts). Every role may ask.
+  getSession: {
+    params: z.strictObject({}),
+    result: z.object({
+      /** The session's user; absent for the account's own session (which acts as a manager). */
+      user: z.object({ id: z.number(), name: z.string() }).optional(),
+      role: z.enum(['warehouse', 'billing', 'manager']),
+    }),
+  },
   getContacts: {
     params: z.strictObject({
       filter: opt(

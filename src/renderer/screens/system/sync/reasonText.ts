@@ -48,7 +48,7 @@ export function useReasonText(): (r: Reason) => string {
           return t(k('po_over_receipt'), { po: r.figures.po, product: r.figures.product_name ?? `#${r.figures.product_id}`, requested: f.qty(r.figures.requested), remaining: f.qty(r.figures.remaining) });
         case 'role_forbidden': {
           // The role in words; a storno (the one narrowed parameter today) has its own sentence.
-          const role = t(k(`role.${r.figures.role}`), { defaultValue: r.figures.role });
+          const role = tc(`roles.name.${r.figures.role}`, { defaultValue: r.figures.role });
           const key = r.figures.param === 'storno_id' ? 'role_forbidden_storno' : 'role_forbidden';
           return t(k(key), { role, user: r.figures.user ?? '' });
         }
