@@ -51,7 +51,7 @@ describe('a warehouse clerk at the desk', () => {
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.keyboard.press('F7');
     await page.waitForTimeout(300);
-    expect(page.url()).toMatch(/#\/takein/);
+    expect(page.url()).toMatch(/#\/take-in$/);
 
     await page.goto(`${base()}#/orders`);
     const gate = page.getByTestId('role-gate');
@@ -63,6 +63,7 @@ describe('a warehouse clerk at the desk', () => {
   it('en: the same in English', async () => {
     await stack.invoke('settings.update', { language: 'en' });
     await page.goto(`${base()}#/invoices`);
+    await page.reload();
     await expect.poll(() => page.getByTestId('role-gate').innerText()).toMatch(/^Your role \(warehouse\) does not include this screen\./);
     await expect.poll(() => page.getByTestId('sb-clerk').innerText()).toBe('Kiss Vera · warehouse');
     await screenshot(page, 'en-role-gate');
