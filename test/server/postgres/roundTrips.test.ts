@@ -81,11 +81,17 @@ const level = async (label = '') =>
   ))!.q;
 
 describe('round trips per request on PostgreSQL', () => {
-  // The stamp bound every write announces (repos/changeCursor.ts) is the seventh: the price of pulls that never skip a late commit.
-  it('takes in with setQuantity in 7 statements (keys, BEGIN, stamp bound, references with the lock, levels, receipt with its move, COMMIT)', async () => {
+  // The stamp bound every write announces (repos/changeCursor.ts) is the price of pulls that never skip a late commit;
+  // the audit line (issue 19) is the price of an append-only trail written in the write's own transaction.
+  it('takes in with setQuantity in 8 statements (keys, BEGIN, stamp bound, references with the lock, levels, receipt with its move, audit line, COMMIT)', async () => {
     const before = await level('A-01');
     const { result, statements } = await counted(() => api.ok('setQuantity', { product_id: productId, quantity: 5, warehouse: 'Default', stock_label: 'A-01', contact_id: account.supplierContactId }));
-    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(7);
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(8);
+    // One audit line, inside the transaction: after BEGIN, before COMMIT.
+    const audit = statements.flatMap((q, i) => (q.startsWith('INSERT INTO audit_log') ? [i] : []));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!).toBeGreaterThan(statements.indexOf('BEGIN'));
+    expect(audit[0]!).toBeLessThan(statements.lastIndexOf('COMMIT'));
     expect(statements.filter((q) => q.includes('pg_advisory_xact_lock_shared'))).toHaveLength(1);
     expect(result.quantities[0]).toMatchObject({ product_id: productId, warehouse: 'Default', stock_label: 'A-01', deliverable: before / 1000 + 5 });
     expect(await level('A-01')).toBe(before + 5000);
