@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { InvokeError, translateMessage, type Translate } from '../lib/errors';
+import { InvokeError, useSay } from '../lib/errors';
 
 /**
  * A failed call in words: what kind of failure (translated), then the core's own message, and the
@@ -8,7 +8,7 @@ import { InvokeError, translateMessage, type Translate } from '../lib/errors';
 export function ErrorNotice({ error, shownFields, prefix = '' }: { error: unknown; shownFields?: (field: string) => boolean; prefix?: string }) {
   const { t } = useTranslation();
   // The core's and the server's messages are English; the ones the desk knows are said in the clerk's language.
-  const say = (m: string) => translateMessage(t as unknown as Translate, m);
+  const say = useSay();
   if (!error) return null;
   if (!(error instanceof InvokeError)) {
     return (
