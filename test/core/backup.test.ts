@@ -9,7 +9,18 @@ import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, mkdtempSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type * as FsPromises from 'node:fs/promises';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+/** Holds a restore between closing the old mirror and opening the new one (the window CI once hit under load). */
+const slowSwap = vi.hoisted(() => ({ ms: 0 }));
+vi.mock('node:fs/promises', async (real) => {
+  const fsp = await real<typeof FsPromises>();
+  return { ...fsp, rm: async (...a: Parameters<typeof fsp.rm>) => {
+    if (slowSwap.ms && String(a[0]).endsWith('.staged')) await new Promise((r) => setTimeout(r, slowSwap.ms));
+    return fsp.rm(...a);
+  } };
+});
 import { openDb } from '@sqlite/connection';
 import { MIRROR_MIGRATIONS } from '@main/core/mirror/migrations';
 import { createCore, openCore } from '@main/core/core';
@@ -214,6 +225,30 @@ describe('restoring a backup', () => {
     // The restored mirror agrees with the server: the product made offline carries its server id.
     const onServer = (await s.ok('getProduct', { filter: '5990000088885' })).products[0]!.id;
     expect(await c.ok('products.get', { id: made.id })).toMatchObject({ id: onServer, local: false, deliverable: 6 });
+  });
+  it('a restore with the outbox figures still to be told (changes just queued) tells the new mirror’s figures and raises no error from the closed one', async () => {
+    s = await startTestServer();
+    ids = await seedCatalog(s.app.store, s.account.accountId, 2, s.clock.now(), { stockEvery: 1 });
+    c = await startTestCore(s);
+    c.net.offline = true;
+    const backup = (await c.ok('backup.create', {})).backup;
+    const seen: unknown[] = [];
+    c.core.on('outbox.changed', (x) => seen.push(x));
+    // Two changes in one breath: the first is told at once, the second waits for the 200 ms throttle,
+    // and the restore closes the mirror it would count and holds it closed past that moment.
+    await c.ok('stock.adjust', { productId: ids[0]!, warehouse: 'Default', quantity: 1, contactId: s.account.supplierContactId });
+    await c.ok('stock.adjust', { productId: ids[1]!, warehouse: 'Default', quantity: 1, contactId: s.account.supplierContactId });
+    slowSwap.ms = 400;
+    try {
+      const r = await c.ok('backup.restore', { folder: 'data', name: backup.name });
+      expect(r.restored.unsent).toBe(0);
+    } finally {
+      slowSwap.ms = 0;
+    }
+    await new Promise((res) => setTimeout(res, 300));
+    // The figures told last are the restored mirror's: nothing waiting.
+    expect(seen.at(-1)).toEqual({ queued: 0, inFlight: 0, needsAttention: 0 });
+    expect((await c.ok('sync.status', {})).outbox).toEqual({ queued: 0, inFlight: 0, needsAttention: 0 });
   });
 });
 

@@ -105,7 +105,8 @@ export function createCore(opts: CoreOptions): Core {
     const wait = outboxEventAt + OUTBOX_EVENT_MS - Date.now();
     const fire = () => {
       outboxTimer = null;
-      if (closed) return;
+      // A restore holds the mirror closed for a moment; it tells the new mirror's figures itself.
+      if (closed || !db.open) return;
       outboxEventAt = Date.now();
       emit('outbox.changed', counts(db));
     };
@@ -161,6 +162,8 @@ export function createCore(opts: CoreOptions): Core {
     }),
     async close() {
       await engine.stop();
+      if (outboxTimer) clearTimeout(outboxTimer);
+      outboxTimer = null;
       db.close();
     },
     reopen() {
