@@ -28,13 +28,18 @@ export function Sidebar({ screens }: { screens: readonly ScreenDef[] }) {
               {items.map((s) => {
                 const keys = shortcutLabel(screens, s);
                 const refused = refusedRole(s);
+                const body = (
+                  <>
+                    <Icon name={s.icon} />
+                    <span className="nav-label">{label(s.labelKey)}</span>
+                  </>
+                );
                 if (refused) {
                   // Greyed out with the reason, not a link: the role may not use it.
                   return (
                     <li key={s.id}>
                       <span className="nav-link disabled" aria-disabled="true" title={t('roles.screenRefused', { role: t(`roles.name.${refused}`) })} data-testid={`nav-refused-${s.id}`}>
-                        <Icon name={s.icon} />
-                        <span className="nav-label">{label(s.labelKey)}</span>
+                        {body}
                       </span>
                     </li>
                   );
@@ -42,8 +47,7 @@ export function Sidebar({ screens }: { screens: readonly ScreenDef[] }) {
                 return (
                   <li key={s.id}>
                     <NavLink to={`/${s.path}`} className="nav-link" title={t('nav.shortcuts', { keys })} aria-keyshortcuts={keys.replace(/ · /g, ' ')}>
-                      <Icon name={s.icon} />
-                      <span className="nav-label">{label(s.labelKey)}</span>
+                      {body}
                       {s.shortcut ? <kbd>{s.shortcut}</kbd> : null}
                     </NavLink>
                   </li>

@@ -8,7 +8,7 @@ import { Field } from '../../../components/Field';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ContactPicker, WarehouseSelect } from '../../../components/pickers';
 import { useFormDraft } from '../../../lib/drafts';
-import { translateMessage, type Translate } from '../../../lib/errors';
+import { useSay } from '../../../lib/errors';
 import { useCommand } from '../../../lib/ipc';
 import { useHotkey } from '../../../lib/useHotkey';
 import { productFormSchema, TAKEIN_FIELDS, TEXT_FIELDS, NUMBER_FIELDS, type ProductFormValues, type ProductParams } from './productForm';
@@ -19,6 +19,7 @@ const FORM_FIELDS = new Set<string>([...TEXT_FIELDS, ...NUMBER_FIELDS, ...TAKEIN
 export function ProductForm({ id, initial, clearable }: { id: number | null; initial: ProductFormValues; clearable: ReadonlySet<string> }) {
   const { t } = useTranslation('warehouse');
   const { t: tc } = useTranslation();
+  const say = useSay();
   const navigate = useNavigate();
   const resolver = useMemo(() => zodResolver(productFormSchema(clearable)), [clearable]);
   const form = useForm<ProductFormValues, unknown, ProductParams>({ defaultValues: initial, resolver, mode: 'onSubmit', reValidateMode: 'onChange' });
@@ -50,7 +51,7 @@ export function ProductForm({ id, initial, clearable }: { id: number | null; ini
   const err = (name: string) => {
     const e = (formState.errors as Record<string, { message?: string } | undefined>)[name];
     // The shared schema's and the server's words are English; said here in the clerk's language.
-    return e?.message ? translateMessage(tc as unknown as Translate, e.message) : undefined;
+    return e?.message ? say(e.message) : undefined;
   };
   const text = (name: FieldPath<ProductFormValues>, label: string, opts: { required?: boolean; num?: boolean; className?: string; hint?: string; type?: string; maxLength?: number } = {}) => (
     <Field label={label} required={opts.required} error={err(name)} className={opts.className} hint={opts.hint}>
