@@ -12,7 +12,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -99,7 +99,8 @@ export function stopCluster(dir) {
   rmSync(dir, { recursive: true, force: true });
 }
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+// Run as a command only as itself: a bench child bundles this file in, and its import.meta.url is then the bundle's.
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1] && basename(process.argv[1]) === 'pg-cluster.mjs') {
   const [command, dir] = process.argv.slice(2);
   if (command === 'start') {
     const c = await startCluster(dir);

@@ -9,8 +9,9 @@ import { serverProduct } from './server-product';
 import { serverFinance } from './server-finance';
 import { serverHostile } from './hostile';
 import { liveCase } from './live';
+import { livePgCase } from './live-pg';
 import { serverPgHaproxy } from './server-pg-haproxy';
 import { serverPgProduct } from './server-engines';
 
 /** Every benchmark `npm run bench` knows; append new cases here. */
-export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, deskNetwork, rendererCase, serverHostile, serverPgProduct, serverPgHaproxy, liveCase, importCase];
+export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, deskNetwork, rendererCase, serverHostile, serverPgProduct, serverPgHaproxy, liveCase, livePgCase, importCase];
