@@ -248,6 +248,8 @@ export interface InvoiceRow {
   balance: number;
   overdue: boolean;
   outboxState: OutboxState | null;
+  /** The user who issued it, as the server says (extension "roles"); null for an owner session, an older server, or not yet sent. */
+  createdBy: string | null;
 }
 
 export interface InvoicePdf {

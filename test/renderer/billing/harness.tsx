@@ -82,7 +82,7 @@ export const product = (p: Partial<ProductRow> & Pick<ProductRow, 'id' | 'name' 
 
 export const invoiceRow = (p: Partial<InvoiceRow> = {}): InvoiceRow => ({
   id: 501, local: false, serverId: 501, invoiceNumber: 'SD-2026/000123', type: 'invoice', status: 'unpaid', contactId: 11, contactName: 'Kovács és Fiú Kft.',
-  currency: 'HUF', issuedDate: '2026-11-02', paymentDate: '2026-11-10', total: 109546, balance: 109546, overdue: false, outboxState: null, ...p,
+  currency: 'HUF', issuedDate: '2026-11-02', paymentDate: '2026-11-10', total: 109546, balance: 109546, overdue: false, outboxState: null, createdBy: null, ...p,
 });
 
 /**

@@ -10,10 +10,10 @@ import { json, stmt, type Db } from './db';
 interface Row {
   id: number; local: number; invoice_number: string | null; type: InvoiceRow['type']; status: string; contact_id: number;
   contact_name: string; currency: string; issued_date: string; payment_date: string; total: number; balance: number;
-  pending_paid: number; params: string | null;
+  pending_paid: number; params: string | null; created_by: string | null;
 }
 
-const SELECT = `SELECT i.*, coalesce((SELECT sum(amount) FROM payments_pending pp WHERE pp.invoice_id = i.id), 0) AS pending_paid FROM invoices i`;
+const SELECT = `SELECT i.*, json_extract(i.header, '$.created_by') AS created_by, coalesce((SELECT sum(amount) FROM payments_pending pp WHERE pp.invoice_id = i.id), 0) AS pending_paid FROM invoices i`;
 
 export function upsertHeaders(db: Db, headers: InvoiceHeader[], now: Date): void {
   const s = stmt(db, `INSERT INTO invoices (id, local, invoice_number, type, status, contact_id, contact_name, currency, issued_date, payment_date, total, balance, header, updated_at)
@@ -100,7 +100,7 @@ function toRow(db: Db, r: Row, today: string): InvoiceRow {
   return {
     id: r.id, local: r.local === 1, serverId: r.local === 1 ? null : r.id, invoiceNumber: r.invoice_number, type: r.type, status: r.status,
     contactId: r.contact_id, contactName: r.contact_name, currency: r.currency, issuedDate: r.issued_date, paymentDate: r.payment_date,
-    total: r.total, balance, overdue: !closed && balance > 0 && r.payment_date < today, outboxState: outboxStateOf(db, r.id),
+    total: r.total, balance, overdue: !closed && balance > 0 && r.payment_date < today, outboxState: outboxStateOf(db, r.id), createdBy: r.created_by ?? null,
   };
 }
 

@@ -212,6 +212,7 @@ const de: Messages<typeof en> = {
     from: 'Ausgestellt von',
     to: 'Ausgestellt bis',
     status: 'Status',
+    createdBy: 'Ausgestellt von',
     allStatuses: 'Alle',
     customer: 'Kunde',
     anyCustomer: 'Alle Kunden',

@@ -209,6 +209,7 @@ const en = {
     from: 'Issued from',
     to: 'Issued to',
     status: 'Status',
+    createdBy: 'Issued by',
     allStatuses: 'All',
     customer: 'Customer',
     anyCustomer: 'Any customer',

@@ -212,6 +212,7 @@ const es: Messages<typeof en> = {
     from: 'Emitidas desde',
     to: 'Emitidas hasta',
     status: 'Estado',
+    createdBy: 'Emitida por',
     allStatuses: 'Todos',
     customer: 'Cliente',
     anyCustomer: 'Cualquier cliente',

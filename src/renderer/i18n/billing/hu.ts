@@ -212,6 +212,7 @@ const hu: Messages<typeof en> = {
     from: 'Kiállítva ettől',
     to: 'Kiállítva eddig',
     status: 'Állapot',
+    createdBy: 'Kiállította',
     allStatuses: 'Mind',
     customer: 'Vevő',
     anyCustomer: 'Bármelyik vevő',

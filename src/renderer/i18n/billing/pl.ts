@@ -212,6 +212,7 @@ const pl: Messages<typeof en> = {
     from: 'Wystawione od',
     to: 'Wystawione do',
     status: 'Status',
+    createdBy: 'Wystawił',
     allStatuses: 'Wszystkie',
     customer: 'Klient',
     anyCustomer: 'Dowolny klient',

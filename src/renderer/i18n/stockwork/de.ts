@@ -19,7 +19,7 @@ const de: Messages<typeof en> = {
     fresh: 'Vom Server geladen am {{when}}.',
     older: 'Ältere Bewegungen anzeigen',
     olderOffline: 'Ältere Bewegungen lassen sich nur online laden.',
-    col: { date: 'Datum', kind: 'Bewegung', place: 'Lager / Lagerplatz', quantity: 'Menge', balance: 'Bestand', price: 'Einzelpreis', partner: 'Partner', document: 'Beleg' },
+    col: { date: 'Datum', kind: 'Bewegung', place: 'Lager / Lagerplatz', quantity: 'Menge', balance: 'Bestand', price: 'Einzelpreis', partner: 'Partner', document: 'Beleg', postedBy: 'Gebucht von' },
     kind: { takein: 'Wareneingang', wasting: 'Ausbuchung', delivery: 'Lieferung', po_takein: 'Eingang zur Bestellung', transfer: 'Umlagerung' },
     doc: { order: 'Auftrag {{id}}', po: 'Bestellung {{id}}', invoice: 'Rechnung {{id}}', transfer: 'Umlagerung {{id}}' },
   },

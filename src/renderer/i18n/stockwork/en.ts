@@ -17,7 +17,7 @@ const en = {
     fresh: 'Read from the server on {{when}}.',
     older: 'Show older movements',
     olderOffline: 'Older movements can only be read while online.',
-    col: { date: 'Date', kind: 'Movement', place: 'Warehouse / bin', quantity: 'Quantity', balance: 'Balance', price: 'Unit price', partner: 'Partner', document: 'Document' },
+    col: { date: 'Date', kind: 'Movement', place: 'Warehouse / bin', quantity: 'Quantity', balance: 'Balance', price: 'Unit price', partner: 'Partner', document: 'Document', postedBy: 'Posted by' },
     kind: { takein: 'Take-in', wasting: 'Wasting', delivery: 'Delivery', po_takein: 'PO receipt', transfer: 'Transfer' },
     doc: { order: 'Order {{id}}', po: 'Purchase order {{id}}', invoice: 'Invoice {{id}}', transfer: 'Transfer {{id}}' },
   },

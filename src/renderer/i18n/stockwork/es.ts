@@ -19,7 +19,7 @@ const es: Messages<typeof en> = {
     fresh: 'Leído del servidor el {{when}}.',
     older: 'Ver movimientos anteriores',
     olderOffline: 'Los movimientos anteriores solo se pueden leer con conexión.',
-    col: { date: 'Fecha', kind: 'Movimiento', place: 'Almacén / ubicación', quantity: 'Cantidad', balance: 'Saldo', price: 'Precio unit.', partner: 'Socio', document: 'Documento' },
+    col: { date: 'Fecha', kind: 'Movimiento', place: 'Almacén / ubicación', quantity: 'Cantidad', balance: 'Saldo', price: 'Precio unit.', partner: 'Socio', document: 'Documento', postedBy: 'Registrado por' },
     kind: { takein: 'Entrada', wasting: 'Baja', delivery: 'Entrega', po_takein: 'Recepción de pedido', transfer: 'Traslado' },
     doc: { order: 'Pedido {{id}}', po: 'Pedido de compra {{id}}', invoice: 'Factura {{id}}', transfer: 'Traslado {{id}}' },
   },

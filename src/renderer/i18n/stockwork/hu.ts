@@ -19,7 +19,7 @@ const hu: Messages<typeof en> = {
     fresh: 'A szerverről letöltve: {{when}}.',
     older: 'Régebbi mozgások',
     olderOffline: 'Régebbi mozgásokat csak kapcsolat mellett lehet letölteni.',
-    col: { date: 'Dátum', kind: 'Mozgás', place: 'Raktár / tárhely', quantity: 'Mennyiség', balance: 'Egyenleg', price: 'Egységár', partner: 'Partner', document: 'Bizonylat' },
+    col: { date: 'Dátum', kind: 'Mozgás', place: 'Raktár / tárhely', quantity: 'Mennyiség', balance: 'Egyenleg', price: 'Egységár', partner: 'Partner', document: 'Bizonylat', postedBy: 'Rögzítette' },
     kind: { takein: 'Bevételezés', wasting: 'Selejtezés', delivery: 'Kiszállítás', po_takein: 'Beérkezés (beszerzés)', transfer: 'Áttárolás' },
     doc: { order: '{{id}}. rendelés', po: '{{id}}. beszerzési rendelés', invoice: '{{id}}. számla', transfer: '{{id}}. áttárolás' },
   },

@@ -19,7 +19,7 @@ const pl: Messages<typeof en> = {
     fresh: 'Pobrano z serwera: {{when}}.',
     older: 'Pokaż starsze ruchy',
     olderOffline: 'Starsze ruchy można pobrać tylko online.',
-    col: { date: 'Data', kind: 'Ruch', place: 'Magazyn / lokalizacja', quantity: 'Ilość', balance: 'Stan', price: 'Cena jedn.', partner: 'Kontrahent', document: 'Dokument' },
+    col: { date: 'Data', kind: 'Ruch', place: 'Magazyn / lokalizacja', quantity: 'Ilość', balance: 'Stan', price: 'Cena jedn.', partner: 'Kontrahent', document: 'Dokument', postedBy: 'Zaksięgował' },
     kind: { takein: 'Przyjęcie', wasting: 'Rozchód', delivery: 'Wydanie', po_takein: 'Przyjęcie do zamówienia', transfer: 'Przesunięcie' },
     doc: { order: 'Zamówienie {{id}}', po: 'Zamówienie zakupu {{id}}', invoice: 'Faktura {{id}}', transfer: 'Przesunięcie {{id}}' },
   },

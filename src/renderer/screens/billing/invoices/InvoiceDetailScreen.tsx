@@ -136,6 +136,12 @@ function InvoiceDetail({ row, detail }: { row: InvoiceRow; detail: Detail }) {
                 <dd className="num" data-testid="invoice-total">{f.money(row.total, row.currency)}</dd>
                 <dt>{t('list.balance')}</dt>
                 <dd className="num" data-testid="invoice-balance">{f.money(row.balance, row.currency)}</dd>
+                {row.createdBy ? (
+                  <>
+                    <dt>{t('list.createdBy')}</dt>
+                    <dd data-testid="invoice-created-by">{row.createdBy}</dd>
+                  </>
+                ) : null}
               </dl>
             </div>
           </section>

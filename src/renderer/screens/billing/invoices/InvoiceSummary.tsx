@@ -77,6 +77,7 @@ export function InvoiceSummary({ row, detail }: { row: InvoiceRow; detail: Detai
                     <td>{f.date(p.date)}</td>
                     <td className="num">{f.money(p.amount, cur)}</td>
                     <td className="wrap">{p.note}</td>
+                    <td data-testid="payment-created-by">{p.created_by ?? ''}</td>
                   </tr>
                 ))}
               </tbody>

@@ -96,6 +96,7 @@ export function InvoicesListScreen() {
               <th className="num">{t('list.total')}</th>
               <th className="num">{t('list.balance')}</th>
               <th>{t('list.status')}</th>
+              <th>{t('list.createdBy')}</th>
             </tr>
           </thead>
           <tbody>
@@ -115,6 +116,7 @@ export function InvoicesListScreen() {
                 <td>
                   <InvoiceStatusBadge row={r} />
                 </td>
+                <td data-testid="invoice-created-by">{r.createdBy ?? ''}</td>
               </tr>
             ))}
           </tbody>
@@ -127,6 +129,7 @@ export function InvoicesListScreen() {
                     <div key={cur}>{f.money(Number(sum), cur)}</div>
                   ))}
                 </td>
+                <td />
                 <td />
               </tr>
             </tfoot>

@@ -32,6 +32,7 @@ export function MovementTable({ movements, unit }: { movements: Movement[]; unit
             <th className="num">{t('history.col.price')}</th>
             <th>{t('history.col.partner')}</th>
             <th>{t('history.col.document')}</th>
+            <th>{t('history.col.postedBy')}</th>
           </tr>
         </thead>
         <tbody>
@@ -45,6 +46,7 @@ export function MovementTable({ movements, unit }: { movements: Movement[]; unit
               <td className="num tabular">{m.price !== undefined && m.currency ? f.money(m.price, m.currency) : ''}</td>
               <td>{m.partner ?? ''}</td>
               <td>{documentOf(m)}</td>
+              <td data-testid="movement-posted-by">{m.created_by ?? ''}</td>
             </tr>
           ))}
         </tbody>
