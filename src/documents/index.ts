@@ -6,3 +6,7 @@ export { formatter, currencyDecimals, type Formatter } from './format';
 export { documentFonts, fontDirectory, type DocumentFonts } from './fonts';
 export type * from './model';
 export { renderValuationPdf, type ValuationDocument } from './valuationPdf';
+export { renderLabelsPdf, type LabelRun, type LabelRunResult } from './labelsPdf';
+export { planLabels, MAX_COPIES, MAX_LABELS, type LabelItem, type ProductLabel, type BinLabel } from './labelPlan';
+export { SHEETS, SHEET_IDS, type SheetId, type SheetFormat } from './labelSheets';
+export { isValidEan13, chooseBarcode, type BarcodeProblem } from './labelBarcode';
