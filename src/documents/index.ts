@@ -8,5 +8,5 @@ export type * from './model';
 export { renderValuationPdf, type ValuationDocument } from './valuationPdf';
 export { renderLabelsPdf, type LabelRun, type LabelRunResult } from './labelsPdf';
 export { planLabels, MAX_COPIES, MAX_LABELS, type LabelItem, type ProductLabel, type BinLabel } from './labelPlan';
-export { SHEETS, SHEET_IDS, type SheetId, type SheetFormat } from './labelSheets';
+export { SHEETS, SHEET_IDS, type SheetId, type SheetFormat } from '@shared/labels/sheets';
 export { isValidEan13, chooseBarcode, type BarcodeProblem } from './labelBarcode';

@@ -3,7 +3,7 @@
  * the bars as rectangles, the human-readable digits' places. All in PDF points.
  */
 import type { BarPattern, BarcodeProblem } from './labelBarcode';
-import { MM } from './labelSheets';
+import { MM } from '@shared/labels/sheets';
 
 /** The narrowest bar a common handheld scanner reads reliably off a label printer (80 % of EAN's 0.33 mm is 0.264). */
 export const MIN_MODULE = 0.25 * MM;

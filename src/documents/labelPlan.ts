@@ -5,7 +5,7 @@
  */
 import { barPattern, binBarcode, chooseBarcode, type BarcodeProblem, type BarPattern } from './labelBarcode';
 import { barcodeGeometry, type BarcodeGeometry, type Rect } from './labelGeometry';
-import { labelBoxes, MM, perPage, SHEETS, type LabelBox, type SheetFormat, type SheetId } from './labelSheets';
+import { labelBoxes, MM, perPage, SHEETS, type LabelBox, type SheetFormat, type SheetId } from '@shared/labels/sheets';
 
 export interface ProductLabel {
   kind: 'product';

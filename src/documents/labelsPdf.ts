@@ -10,7 +10,7 @@ import { formatter } from './format';
 import type { BarcodeProblem } from './labelBarcode';
 import type { BarcodeGeometry } from './labelGeometry';
 import { planLabels, type LabelItem, type LabelPlan, type PlannedLabel } from './labelPlan';
-import { MM, type SheetId } from './labelSheets';
+import { MM, type SheetId } from '@shared/labels/sheets';
 import { COLOR, FONT, type Doc } from './layout';
 import type { Locale } from './model';
 

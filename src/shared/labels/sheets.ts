@@ -1,13 +1,13 @@
 /**
- * The label stocks the desk prints on, named by their size, and where each label of a run lands:
+ * The label stocks the desk prints on (the screen offers them, src/documents draws on them), named by their size, and where each label of a run lands:
  * page and box in PDF points. Dimensions are the manufacturers' published ones (Avery/Zweckform
  * and their generic equivalents sold under the same sizes), margins computed so the grid is centred
  * on A4 as those sheets are cut.
  */
 export const MM = 72 / 25.4;
 
-export type SheetId = 'a4-3x8' | 'a4-3x7' | 'a4-4x10' | 'roll-58x40';
-export const SHEET_IDS: readonly SheetId[] = ['a4-3x8', 'a4-3x7', 'a4-4x10', 'roll-58x40'];
+export const SHEET_IDS = ['a4-3x8', 'a4-3x7', 'a4-4x10', 'roll-58x40'] as const;
+export type SheetId = (typeof SHEET_IDS)[number];
 
 export interface SheetFormat {
   id: SheetId;
