@@ -38,7 +38,7 @@ export const SHEETS: Record<SheetId, SheetFormat> = {
   'a4-3x8': { id: 'a4-3x8', ...A4, columns: 3, rows: 8, labelWidth: 70, labelHeight: 37, left: 0, top: centred(297, 8, 37, 0), gapX: 0, gapY: 0, alike: 'Avery 3474, Zweckform 3474' },
   'a4-3x7': { id: 'a4-3x7', ...A4, columns: 3, rows: 7, labelWidth: 63.5, labelHeight: 38.1, left: centred(210, 3, 63.5, 2.5), top: centred(297, 7, 38.1, 0), gapX: 2.5, gapY: 0, alike: 'Avery L7160, J8160' },
   'a4-4x10': { id: 'a4-4x10', ...A4, columns: 4, rows: 10, labelWidth: 48.5, labelHeight: 25.4, left: centred(210, 4, 48.5, 0), top: centred(297, 10, 25.4, 0), gapX: 0, gapY: 0, alike: 'Avery 3657, Zweckform 3657' },
-  'roll-58x40': { id: 'roll-58x40', pageWidth: 58, pageHeight: 40, columns: 1, rows: 1, labelWidth: 58, labelHeight: 40, left: 0, top: 0, gapX: 0, gapY: 0, alike: '58 × 40 mm thermal roll' },
+  'roll-58x40': { id: 'roll-58x40', pageWidth: 58, pageHeight: 40, columns: 1, rows: 1, labelWidth: 58, labelHeight: 40, left: 0, top: 0, gapX: 0, gapY: 0, alike: '' },
 };
 
 export const perPage = (s: SheetFormat) => s.columns * s.rows;
