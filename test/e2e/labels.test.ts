@@ -128,6 +128,8 @@ describe('címkék (hu)', () => {
 describe('labels (en)', () => {
   it('a bin label from the bins tab prints offline from the mirror and scans as the bin code', async () => {
     await desk.stack.invoke('settings.update', { language: 'en' });
+    await page.reload();
+    await page.getByTestId('sb-connection').waitFor();
     await go('#/labels?tab=bins&warehouse=Default');
     await page.getByRole('heading', { level: 1, name: 'Barcode labels' }).waitFor();
     await page.getByTestId(`labels-bin-${BIN}`).check();

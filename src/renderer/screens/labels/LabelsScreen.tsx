@@ -44,11 +44,19 @@ export function LabelsScreen() {
   const [loadError, setLoadError] = useState<unknown>(null);
   const po = search.get('po');
 
-  // What another screen asked for (?products=id:copies,…), read from the mirror.
+  // What another screen asked for (?products=id:copies,… or ?tab=bins&warehouse=…), read from the mirror;
+  // also when the screen is already open and another screen sends it new products.
   const wanted = search.get('products');
+  const wantedTab = search.get('tab');
+  const wantedWarehouse = search.get('warehouse');
+  useEffect(() => {
+    if (wantedTab === 'bins') setTab('bins');
+    if (wantedWarehouse) setWarehouse(wantedWarehouse);
+  }, [wantedTab, wantedWarehouse]);
   useEffect(() => {
     const asked = parseProducts(wanted);
     if (asked.length === 0) return;
+    setTab('products');
     let gone = false;
     Promise.all(asked.map(async (a) => ({ p: await invoke('products.get', { id: a.productId }), copies: a.copies })))
       .then((found) => {
