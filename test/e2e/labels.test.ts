@@ -106,7 +106,7 @@ describe('címkék (hu)', () => {
     expect(text).toMatch(/318 HUF/);
     expect(text).toContain('Címkézett őrlő');
 
-    await page.locator('.labels-pdf canvas').first().waitFor({ timeout: 30_000 });
+    await page.locator('.labels-pdf .pdf-viewer[data-ready="true"]').waitFor({ timeout: 30_000 });
     await screenshot(page, 'hu-labels');
     await page.locator('.labels-pdf').scrollIntoViewIfNeeded();
     await screenshot(page, 'hu-labels-pdf-viewer');
@@ -140,7 +140,7 @@ describe('labels (en)', () => {
       expect(r).toMatchObject({ printed: 1, pages: 1, problems: [] });
       expect(decodePdf(Buffer.from(r.pdf!, 'base64')).map((d) => [d.symbology, d.value])).toEqual([['CODE-128', BIN]]);
       expect(await page.getByTestId('labels-summary').innerText()).toBe('Labels to print: 1, on 1 page(s).');
-      await page.locator('.labels-pdf canvas').first().waitFor({ timeout: 30_000 });
+      await page.locator('.labels-pdf .pdf-viewer[data-ready="true"]').waitFor({ timeout: 30_000 });
       await screenshot(page, 'en-labels-bins');
       keepPage(Buffer.from(r.pdf!, 'base64'), 'en-labels-bin-page');
     } finally {
@@ -152,11 +152,12 @@ describe('labels (en)', () => {
     await go(`#/labels?products=${ids.ean}:1,${ids.sku}:2,${ids.none}:1`);
     await page.getByTestId(`labels-row-${ids.none}`).waitFor();
     expect(await page.getByTestId(`labels-code-${ids.none}`).innerText()).toMatch(/no EAN and no item number/);
+    await page.getByTestId('labels-sheet').selectOption('a4-3x8');
     const r = await previewFromScreen();
     expect(r.printed).toBe(3);
     const pdf = Buffer.from(r.pdf!, 'base64');
     expect((await extractPdfText(pdf)).text).toMatch(/HUF 12,700|12,700 HUF/);
-    await page.locator('.labels-pdf canvas').first().waitFor({ timeout: 30_000 });
+    await page.locator('.labels-pdf .pdf-viewer[data-ready="true"]').waitFor({ timeout: 30_000 });
     await screenshot(page, 'en-labels');
     keepPage(pdf, 'en-labels-page');
   });

@@ -23,8 +23,8 @@ export function BinPicker({ warehouse, onWarehouse, picked, onPicked }: { wareho
         {bins.length === 0 ? (
           <div className="muted" data-testid="labels-no-bins">{t('noBins')}</div>
         ) : (
-          <div className="stack" data-testid="labels-bins">
-            <label>
+          <div className="labels-bins" data-testid="labels-bins">
+            <label className="labels-all">
               <input type="checkbox" checked={all} onChange={(e) => onPicked(e.target.checked ? new Set(bins.map((b) => b.label)) : new Set())} data-testid="labels-all-bins" /> {t('allBins')}
             </label>
             {bins.map((b) => (

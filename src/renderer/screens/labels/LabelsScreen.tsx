@@ -121,9 +121,9 @@ export function LabelsScreen() {
       )}
 
       <div className="panel">
-        <div className="panel-body form-grid">
+        <div className="panel-body form-grid labels-settings">
           <Field label={t('sheet')} hint={SHEETS[sheet].alike ? t('alike', { names: SHEETS[sheet].alike }) : undefined}>
-            <select value={sheet} onChange={(e) => setSheet(e.target.value as SheetId)} data-testid="labels-sheet">
+            <select className="labels-sheet" value={sheet} onChange={(e) => setSheet(e.target.value as SheetId)} data-testid="labels-sheet">
               {SHEET_IDS.map((id) => <option key={id} value={id}>{t(`sheets.${id}`)}</option>)}
             </select>
           </Field>
@@ -144,7 +144,7 @@ export function LabelsScreen() {
       {problem ? <div className="notice warn" role="alert" data-testid="labels-problem">{problem}</div> : null}
       {r ? <div className={r.pdf ? 'muted' : 'notice warn'} data-testid="labels-summary">{r.pdf ? t('summary', { count: r.printed, pages: r.pages }) : t('noneToPrint')}</div> : null}
       {problems.length > 0 ? (
-        <div className="notice warn" data-testid="labels-skipped">
+        <div className="notice warn labels-skipped" data-testid="labels-skipped">
           {t('skipped')}
           <ul>
             {problems.map((p, i) => (
