@@ -1,16 +1,12 @@
 /**
  * How other screens open the labels screen with what to print: `#/labels?products=12:3,14:1`
- * (product id : copies), `&po=` naming the purchase order the quantities were received on, or
- * `?tab=bins&warehouse=…` for a warehouse's bins.
+ * (product id : copies), `&po=` naming the purchase order the quantities were received on. The
+ * screen also reads `?tab=bins&warehouse=…` (a warehouse's bins).
  */
 export function labelsLink(products: Array<{ productId: number; copies: number }>, po?: string): string {
   const q = new URLSearchParams({ products: products.map((p) => `${p.productId}:${Math.max(1, Math.ceil(p.copies))}`).join(',') });
   if (po) q.set('po', po);
   return `/labels?${q.toString()}`;
-}
-
-export function binLabelsLink(warehouse: string): string {
-  return `/labels?${new URLSearchParams({ tab: 'bins', warehouse }).toString()}`;
 }
 
 /** The products of a link, copies summed per product; malformed parts are left out. */
