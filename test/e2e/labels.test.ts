@@ -14,7 +14,7 @@ import type { LabelsPdfResult } from '@shared/ipc';
 import { labelBoxes, SHEETS } from '@shared/labels/sheets';
 import { decodeBoxes, decodePdf } from '../helpers/barcodes';
 import { extractPdfText } from '../helpers/pdfText';
-import { SCREENSHOTS, eventually, screenshot, type Desk, openDesk } from './helpers';
+import { SCREENSHOTS, eventually, scan, screenshot, type Desk, openDesk } from './helpers';
 
 let desk: Desk;
 let page: Page;
@@ -122,6 +122,44 @@ describe('címkék (hu)', () => {
     await page.getByTestId(`labels-row-${ids.sku}`).waitFor();
     expect(await page.getByTestId('labels-products').locator('tbody tr').count()).toBe(1);
     expect(await page.getByTestId(`labels-copies-${ids.sku}`).inputValue()).toBe('1');
+  });
+
+  it('átvétel után „Címkék a bevételezett tételekhez”: darabonként egy címke, a kódja a szerver cikkszáma', async () => {
+    const s = desk.srv.server;
+    const id = (await s.ok('setProduct', { product_name: 'Címkés raklapfólia', item_number: 'LBL-RCV-1', currency: 'HUF', vat: 27, unit: 'db', list_price: 1000 })).id;
+    const order = await s.ok('setOrder', {
+      warehouse: 'Default', shipping_aim: 'Sale', method: 'transfer', issued_date: new Date().toISOString().slice(0, 10), selected_account: s.account.bankAccount,
+      contact_id: s.account.customerContactId, currency: 'HUF', finalize_order: 1, order_all: 1, items: [{ product_id: id, quantity: 5 }],
+    });
+    const po = order.purchase_order!;
+    await desk.stack.invoke('sync.now', {}).catch(() => undefined);
+    await eventually(async () => (await desk.stack.invoke('products.lookup', { code: 'LBL-RCV-1' })) !== null, { what: 'the product in the mirror' });
+    await go('#/receiving');
+    await page.getByTestId(`receiving-pick-${po.po_id}`).click();
+    await page.getByTestId('receiving-order').waitFor();
+    await page.getByTestId('scan-input').click();
+    await scan(page, 'LBL-RCV-1');
+    const qty = page.getByTestId(`receiving-qty-${id}`);
+    await qty.fill('3');
+    await expect.poll(() => qty.inputValue()).toBe('3');
+    await page.getByTestId('receiving-post').click();
+    await page.getByTestId('receiving-labels').click();
+    await page.getByTestId(`labels-row-${id}`).waitFor();
+    expect(await page.getByTestId(`labels-copies-${id}`).inputValue()).toBe('3');
+    expect(await page.getByTestId('labels-from-receiving').innerText()).toContain(po.project_code);
+    await page.getByTestId('labels-sheet').selectOption('a4-3x8');
+    await page.getByTestId('labels-skip').fill('0');
+    const r = await previewFromScreen();
+    expect(r).toMatchObject({ printed: 3, problems: [] });
+    const server = (await s.ok('getProduct', { filter: 'Címkés raklapfólia' })).products[0]!;
+    const code = [{ symbology: 'CODE-128', value: server.item_number }];
+    expect(decodeBoxes(Buffer.from(r.pdf!, 'base64'), labelBoxes(SHEETS['a4-3x8'], 0, 3))).toEqual([code, code, code]);
+  });
+
+  it('a core elutasítja a lapon túli kezdőhelyet, és megmondja a helyes tartományt', async () => {
+    await expect(desk.stack.invoke('labels.pdf', { language: 'hu_HU', sheet: 'a4-4x10', skip: 40, products: [{ productId: ids.sku, copies: 1 }], bins: [] })).rejects.toThrow(/skip must be a whole number from 0 to 39/);
+    const r = await desk.stack.invoke('labels.pdf', { language: 'hu_HU', sheet: 'a4-4x10', skip: 0, products: [{ productId: 987654321, copies: 1 }], bins: [] });
+    expect(r).toMatchObject({ pdf: null, printed: 0, problems: [{ kind: 'product', productId: 987654321, problem: 'not_found' }] });
   });
 });
 
