@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { LabelsPdfResult } from '@shared/ipc';
 import { labelBoxes, SHEETS } from '@shared/labels/sheets';
-import { decodeBoxes, decodePdf } from '../helpers/barcodes';
+import { decodeBoxes, decodePdf, decodePng } from '../helpers/barcodes';
 import { extractPdfText } from '../helpers/pdfText';
 import { SCREENSHOTS, eventually, scan, screenshot, type Desk, openDesk } from './helpers';
 
@@ -178,6 +178,13 @@ describe('labels (en)', () => {
       expect(r).toMatchObject({ printed: 1, pages: 1, problems: [] });
       expect(decodePdf(Buffer.from(r.pdf!, 'base64')).map((d) => [d.symbology, d.value])).toEqual([['CODE-128', BIN]]);
       expect(await page.getByTestId('labels-summary').innerText()).toBe('Labels to print: 1, on 1 page(s).');
+      // What Print sends to the printer: the page image at the roll's own size (not stretched to A4), and it scans.
+      const printed = page.locator('.pdf-print-root img');
+      await expect.poll(() => printed.count(), { timeout: 30_000 }).toBe(1);
+      expect(await printed.evaluate((i) => (i as HTMLImageElement).style.width)).toBe('58mm');
+      expect(await page.locator('.pdf-print-root style').textContent()).toContain('size: 58.00mm 40.00mm');
+      const src = (await printed.getAttribute('src'))!;
+      expect(decodePng(Buffer.from(src.slice(src.indexOf(',') + 1), 'base64'))).toEqual([{ symbology: 'CODE-128', value: BIN }]);
       await page.locator('.labels-pdf .pdf-viewer[data-ready="true"]').waitFor({ timeout: 30_000 });
       await screenshot(page, 'en-labels-bins');
       keepPage(Buffer.from(r.pdf!, 'base64'), 'en-labels-bin-page');

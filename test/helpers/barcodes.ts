@@ -60,6 +60,17 @@ export function decodeBoxes(pdf: Buffer, boxes: readonly Box[], dpi = 300): Arra
   }
 }
 
+/** What a scanner reads off one PNG image (e.g. the page image the desk prints). */
+export function decodePng(png: Buffer): Array<{ symbology: string; value: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'labels-'));
+  try {
+    writeFileSync(join(dir, 'page.png'), png);
+    return zbar(join(dir, 'page.png'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 function zbar(png: string): Array<{ symbology: string; value: string }> {
   let out: string;
   // Only the two symbologies labels carry, so a stray pattern is never read as some other code.

@@ -5,20 +5,30 @@
  */
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 
-/** ~144 dpi: sharp on paper, small enough to build in a moment. */
-const PRINT_SCALE = 2;
+/** ~144 dpi: sharp on paper for text, small enough to build in a moment. */
+const PRINT_DPI = 144;
 export const PRINT_ROOT_CLASS = 'pdf-print-root';
+
+const mm = (pt: number) => `${((pt * 25.4) / 72).toFixed(2)}mm`;
 
 /**
  * Builds the print container (hidden on screen by the print CSS) and returns its remover. The viewer
  * builds it as soon as a document opens, so the shell's print and the clerk's Ctrl+P both find it.
  */
-export async function preparePrint(doc: PDFDocumentProxy): Promise<() => void> {
+export async function preparePrint(doc: PDFDocumentProxy, o: { dpi?: number } = {}): Promise<() => void> {
   const root = document.createElement('div');
   root.className = PRINT_ROOT_CLASS;
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
-    const viewport = page.getViewport({ scale: PRINT_SCALE });
+    const viewport = page.getViewport({ scale: (o.dpi ?? PRINT_DPI) / 72 });
+    // Each page printed at its own size (A4 documents as before; a label roll's 58 × 40 mm as it is),
+    // never stretched to A4, so labels land on their places.
+    const size = page.getViewport({ scale: 1 });
+    if (n === 1) {
+      const style = document.createElement('style');
+      style.textContent = `@media print { @page { size: ${mm(size.width)} ${mm(size.height)}; margin: 0; } }`;
+      root.append(style);
+    }
     const canvas = document.createElement('canvas');
     canvas.width = Math.floor(viewport.width);
     canvas.height = Math.floor(viewport.height);
@@ -27,6 +37,7 @@ export async function preparePrint(doc: PDFDocumentProxy): Promise<() => void> {
     img.alt = '';
     img.src = canvas.toDataURL('image/png');
     img.className = 'pdf-print-page';
+    img.style.width = mm(size.width);
     root.append(img);
     await img.decode().catch(() => undefined);
     page.cleanup();

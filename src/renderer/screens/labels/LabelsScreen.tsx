@@ -18,6 +18,9 @@ import { parseProducts } from './labelLinks';
 import { ProductLabelTable, type PickedProduct } from './ProductLabelTable';
 import './labels.css';
 
+/** Printed from the app, pages are images: 300 dpi keeps a 0.25 mm module about 3 dots wide (a saved PDF stays vector). */
+const LABEL_PRINT_DPI = 300;
+
 type Preview = { result: LabelsPdfResult | null; filename: string; error: string | null };
 
 /** Whole copies 1–999 as typed, or null. */
@@ -155,7 +158,7 @@ export function LabelsScreen() {
       ) : null}
       {preview && (preview.error || !r || r.pdf) ? (
         <section className="labels-pdf" aria-label={t('preview')}>
-          <PdfViewer pdf={r?.pdf ?? null} filename={preview.filename} loadingText={t('pdfLoading')} error={preview.error} />
+          <PdfViewer pdf={r?.pdf ?? null} filename={preview.filename} loadingText={t('pdfLoading')} error={preview.error} printDpi={LABEL_PRINT_DPI} />
         </section>
       ) : null}
     </Screen>
