@@ -182,9 +182,17 @@ describe('labels (en)', () => {
       const printed = page.locator('.pdf-print-root img');
       await expect.poll(() => printed.count(), { timeout: 30_000 }).toBe(1);
       expect(await printed.evaluate((i) => (i as HTMLImageElement).style.width)).toBe('58mm');
-      expect(await page.locator('.pdf-print-root style').textContent()).toContain('size: 58.00mm 40.00mm');
+      const pageRules = await page.evaluate(() => document.adoptedStyleSheets.flatMap((sh) => [...sh.cssRules].map((r) => r.cssText)).join(' '));
+      expect(pageRules).toMatch(/@page \{ size: 58mm 40mm; margin: 0px; \}|size: 58\.00mm 40\.00mm/);
       const src = (await printed.getAttribute('src'))!;
       expect(decodePng(Buffer.from(src.slice(src.indexOf(',') + 1), 'base64'))).toEqual([{ symbology: 'CODE-128', value: BIN }]);
+      // Chromium's own print of the window (what the Print button does): one 58 × 40 mm page that scans.
+      const printedPdf = await page.pdf({ preferCSSPageSize: true });
+      const file = join(SCREENSHOTS, 'en-labels-printed.pdf');
+      writeFileSync(file, printedPdf);
+      const size = /Page size:\s+([\d.]+) x ([\d.]+) pts/.exec(execFileSync('pdfinfo', [file], { encoding: 'utf8' }))!;
+      expect([Math.round((Number(size[1]) * 25.4) / 72), Math.round((Number(size[2]) * 25.4) / 72)]).toEqual([58, 40]);
+      expect(decodePdf(printedPdf).map((d) => [d.page, d.value])).toEqual([[1, BIN]]);
       await page.locator('.labels-pdf .pdf-viewer[data-ready="true"]').waitFor({ timeout: 30_000 });
       await screenshot(page, 'en-labels-bins');
       keepPage(Buffer.from(r.pdf!, 'base64'), 'en-labels-bin-page');
@@ -205,5 +213,9 @@ describe('labels (en)', () => {
     await page.locator('.labels-pdf .pdf-viewer[data-ready="true"]').waitFor({ timeout: 30_000 });
     await screenshot(page, 'en-labels');
     keepPage(pdf, 'en-labels-page');
+  });
+
+  it('left no errors in the page console', () => {
+    expect(desk.browser.errors).toEqual([]);
   });
 });

@@ -9,6 +9,9 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 const PRINT_DPI = 144;
 export const PRINT_ROOT_CLASS = 'pdf-print-root';
 
+/** The page-size sheets this module adopted; only one stays at a time, like the print container. */
+const PAGE_RULES = new WeakSet<CSSStyleSheet>();
+
 const mm = (pt: number) => `${((pt * 25.4) / 72).toFixed(2)}mm`;
 
 /**
@@ -18,6 +21,7 @@ const mm = (pt: number) => `${((pt * 25.4) / 72).toFixed(2)}mm`;
 export async function preparePrint(doc: PDFDocumentProxy, o: { dpi?: number } = {}): Promise<() => void> {
   const root = document.createElement('div');
   root.className = PRINT_ROOT_CLASS;
+  let pageRule: CSSStyleSheet | null = null;
   for (let n = 1; n <= doc.numPages; n++) {
     const page = await doc.getPage(n);
     const viewport = page.getViewport({ scale: (o.dpi ?? PRINT_DPI) / 72 });
@@ -25,9 +29,9 @@ export async function preparePrint(doc: PDFDocumentProxy, o: { dpi?: number } = 
     // never stretched to A4, so labels land on their places.
     const size = page.getViewport({ scale: 1 });
     if (n === 1) {
-      const style = document.createElement('style');
-      style.textContent = `@media print { @page { size: ${mm(size.width)} ${mm(size.height)}; margin: 0; } }`;
-      root.append(style);
+      // A constructed sheet (CSSOM), not a <style> element, which the CSP (style-src 'self') refuses.
+      pageRule = new CSSStyleSheet();
+      pageRule.replaceSync(`@media print { @page { size: ${mm(size.width)} ${mm(size.height)}; margin: 0; } }`);
     }
     const canvas = document.createElement('canvas');
     canvas.width = Math.floor(viewport.width);
@@ -45,5 +49,12 @@ export async function preparePrint(doc: PDFDocumentProxy, o: { dpi?: number } = 
   // Only one print container at a time.
   document.querySelectorAll(`.${PRINT_ROOT_CLASS}`).forEach((el) => el.remove());
   document.body.append(root);
-  return () => root.remove();
+  const rule = pageRule;
+  // Added last: a later @page rule wins over pdf-viewer.css's A4 one.
+  if (rule) document.adoptedStyleSheets = [...document.adoptedStyleSheets.filter((sh) => !PAGE_RULES.has(sh)), rule];
+  if (rule) PAGE_RULES.add(rule);
+  return () => {
+    root.remove();
+    if (rule) document.adoptedStyleSheets = document.adoptedStyleSheets.filter((sh) => sh !== rule);
+  };
 }
