@@ -6,7 +6,5 @@ export { formatter, currencyDecimals, type Formatter } from './format';
 export { documentFonts, fontDirectory, type DocumentFonts } from './fonts';
 export type * from './model';
 export { renderValuationPdf, type ValuationDocument } from './valuationPdf';
-export { renderLabelsPdf, type LabelRun, type LabelRunResult } from './labelsPdf';
-export { planLabels, MAX_COPIES, MAX_LABELS, type LabelItem, type ProductLabel, type BinLabel } from './labelPlan';
-export { SHEETS, SHEET_IDS, type SheetId, type SheetFormat } from '@shared/labels/sheets';
-export { isValidEan13, chooseBarcode, type BarcodeProblem } from './labelBarcode';
+// Labels (labelsPdf.ts, labelPlan.ts) are imported from their own modules, not from here: bwip-js
+// takes ~190 ms to load, which neither the server nor the desk's start should pay for.

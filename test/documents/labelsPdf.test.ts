@@ -7,7 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { planLabels, renderLabelsPdf, type LabelItem, type SheetId } from '@documents/index';
+import { planLabels, type LabelItem } from '@documents/labelPlan';
+import { renderLabelsPdf } from '@documents/labelsPdf';
+import type { SheetId } from '@shared/labels/sheets';
 import { decodeBoxes, decodePdf } from '../helpers/barcodes';
 import { extractPdfText } from '../helpers/pdfText';
 

@@ -2,7 +2,7 @@
  * The labels screen's core side: the products read from the mirror (so labels print offline), their
  * price with VAT computed exactly (shared money), and the sheet rendered by src/documents.
  */
-import { renderLabelsPdf, type LabelItem } from '@documents/index';
+import type { LabelItem } from '@documents/labelPlan';
 import type { LabelsPdfResult } from '@shared/ipc';
 import { computeLine } from '@shared/money';
 import type { ProductRow } from '@shared/ipc/types';
@@ -41,6 +41,8 @@ export const labelHandlers: Handlers<'labels.pdf'> = {
     }
     if (items.length === 0 && problems.length === 0) throw ipcError('VALIDATION_ERROR', 'Pick at least one product or bin to print labels for.');
     const date = ctx.clock.now().toISOString().slice(0, 10);
+    // Loaded on first use: bwip-js takes ~190 ms to load, which the core's start should not pay.
+    const { renderLabelsPdf } = await import('@documents/labelsPdf');
     let r;
     try {
       r = await renderLabelsPdf({ language: req.language, sheet: req.sheet, skip: req.skip, items, date });
