@@ -6,3 +6,5 @@ export { formatter, currencyDecimals, type Formatter } from './format';
 export { documentFonts, fontDirectory, type DocumentFonts } from './fonts';
 export type * from './model';
 export { renderValuationPdf, type ValuationDocument } from './valuationPdf';
+// Labels (labelsPdf.ts, labelPlan.ts) are imported from their own modules, not from here: bwip-js
+// takes ~190 ms to load, which neither the server nor the desk's start should pay for.

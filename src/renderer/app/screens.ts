@@ -16,5 +16,6 @@ import { stockworkScreens } from '../screens/stockwork';
 import { reorderScreens } from '../screens/reorder';
 import { systemScreens } from '../screens/system';
 import { warehouseScreens } from '../screens/warehouse';
+import { labelScreens } from '../screens/labels';
 
-export const screens = orderScreens([...warehouseScreens, ...stockworkScreens, ...reorderScreens, ...dataioScreens, ...billingScreens, ...systemScreens]);
+export const screens = orderScreens([...warehouseScreens, ...stockworkScreens, ...reorderScreens, ...labelScreens, ...dataioScreens, ...billingScreens, ...systemScreens]);

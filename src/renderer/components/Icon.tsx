@@ -21,6 +21,7 @@ const PATHS = {
   transfer: 'M4 8h13m-3-3l3 3-3 3M20 16H7m3-3l-3 3 3 3',
   history: 'M12 3a9 9 0 1 1-8.5 6M3 4v5h5M12 7v5l3 2',
   lowStock: 'M3 6l6 6 4-4 8 8M21 11v5h-5',
+  label: 'M3 12V4h8l10 10-8 8zM7.5 7.5a1 1 0 1 0 0 .01',
 } as const;
 
 export type IconName = keyof typeof PATHS;

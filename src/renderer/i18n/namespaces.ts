@@ -12,7 +12,8 @@ import { stockwork } from './stockwork';
 import { updates } from './updates';
 import { valuation } from './valuation';
 import { warehouse } from './warehouse';
+import { labels } from '../screens/labels/i18n';
 
-export const namespaces = { common, warehouse, billing, backup, stockwork, updates, receiving, valuation, reorder, dataio };
+export const namespaces = { common, warehouse, billing, backup, stockwork, updates, receiving, valuation, reorder, dataio, labels };
 
 export type Namespace = keyof typeof namespaces;

@@ -17,6 +17,7 @@ import type {
 import { stockHistoryRequest, stockTransferRequest, type StockFeatures, type StockHistoryView } from './stockwork';
 import { receivingPostRequest, type ReceivingView } from './receiving';
 import { valuationPdfRequest, valuationRequest, type ValuationView } from './valuation';
+import { labelsPdfRequest, type LabelsPdfResult } from './labels';
 import { purchaseOrderRequest, reorderRuleRequest, type LowStockView, type PostedPo, type ReorderRuleView } from './reorder';
 import {
   catalogueExportRequest, historyExportRequest, importProgressRequest, importRequest, IMPORT_FILE_MAX,
@@ -121,6 +122,8 @@ export const CHANNELS = {
   'stock.valuation': core(valuationRequest).returns<ValuationView>(),
   /** The valuation last read for this request as a PDF in the given language (never fetched anew: it prints what the screen shows). */
   'stock.valuationPdf': core(valuationPdfRequest).returns<{ filename: string; pdf: string }>(),
+  /** Barcode labels of products (from the mirror: works offline) and bins, as a PDF on a label sheet. */
+  'labels.pdf': core(labelsPdfRequest).returns<LabelsPdfResult>(),
 
   /** Products below their minimum level, from the mirror (works offline). */
   'reorder.lowStock': core(none).returns<LowStockView>(),

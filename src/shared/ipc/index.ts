@@ -6,3 +6,4 @@ export * from './updates';
 export * from './receiving';
 export * from './valuation';
 export * from './dataio';
+export * from './labels';

@@ -15,8 +15,9 @@ import { stockHandlers } from './stock';
 import { stockworkHandlers } from './stockwork';
 import { receivingHandlers } from './receiving';
 import { valuationHandlers } from './valuation';
+import { labelHandlers } from './labels';
 
 export const HANDLERS: Handlers<CoreChannel> = {
   ...settingsHandlers, ...productHandlers, ...stockHandlers, ...countHandlers, ...orderHandlers, ...invoiceHandlers, ...dueHandlers,
-  ...outboxHandlers, ...draftHandlers, ...backupHandlers, ...stockworkHandlers, ...receivingHandlers, ...valuationHandlers, ...reorderHandlers, ...dataioHandlers,
+  ...outboxHandlers, ...draftHandlers, ...backupHandlers, ...stockworkHandlers, ...receivingHandlers, ...valuationHandlers, ...reorderHandlers, ...dataioHandlers, ...labelHandlers,
 };

@@ -25,6 +25,8 @@ export interface PdfViewerProps {
   /** Shown while `pdf` is null. */
   loadingText?: string;
   error?: string | null;
+  /** Print resolution; barcodes need more than text (default ~144 dpi). */
+  printDpi?: number;
 }
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
@@ -33,7 +35,7 @@ const FALLBACK_ZOOM = 1.25;
 /** The scroller's padding and the page's shadow, left and right. */
 const GUTTER = 28;
 
-export function PdfViewer({ pdf, filename, draft = false, loadingText, error = null }: PdfViewerProps) {
+export function PdfViewer({ pdf, filename, draft = false, loadingText, error = null, printDpi }: PdfViewerProps) {
   const { t } = useTranslation('billing');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [openError, setOpenError] = useState<string | null>(null);
@@ -64,7 +66,7 @@ export function PdfViewer({ pdf, filename, draft = false, loadingText, error = n
           (p) => !cancelled && setPageWidth(p.getViewport({ scale: 1 }).width),
           (e: unknown) => !cancelled && setOpenError(e instanceof Error ? e.message : String(e)),
         );
-        printReady.current = preparePrint(l.doc).catch(() => null);
+        printReady.current = preparePrint(l.doc, { dpi: printDpi }).catch(() => null);
       })
       .catch((e: unknown) => {
         if (!cancelled) setOpenError(e instanceof Error ? e.message : String(e));
@@ -77,7 +79,7 @@ export function PdfViewer({ pdf, filename, draft = false, loadingText, error = n
       setLoaded(null);
       void doc?.destroy();
     };
-  }, [pdf]);
+  }, [pdf, printDpi]);
 
   // Fit to width follows the panel as the window is resized (in steps, so a drag does not re-render every pixel).
   useEffect(() => {

@@ -16,6 +16,7 @@ import { OpenOrders } from './OpenOrders';
 import { ScannedLines } from './ScannedLines';
 import { ReceivingStatus } from './ReceivingStatus';
 import { CloseShortDialog } from './CloseShortDialog';
+import { labelsLink } from '../../labels/labelLinks';
 
 let seq = 0;
 const newKey = () => `${Date.now().toString(36)}-${++seq}`;
@@ -24,6 +25,7 @@ const newKey = () => `${Date.now().toString(36)}-${++seq}`;
 export function ReceivingScreen() {
   const { t } = useTranslation('receiving');
   const { t: tc } = useTranslation();
+  const { t: tl } = useTranslation('labels');
   const f = useFormat();
   const draft = useDraftState<ReceivingDraft>('stockwork.receiving', emptyReceiving(), isReceivingDraft, (v) => v.lines.length === 0);
   const d = draft.value;
@@ -35,7 +37,7 @@ export function ReceivingScreen() {
   const [warning, setWarning] = useState<string | null>(null);
   const [showProblem, setShowProblem] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [posted, setPosted] = useState<{ entryId: number; what: string; po: string } | null>(null);
+  const [posted, setPosted] = useState<{ entryId: number; what: string; po: string; labels: string | null } | null>(null);
   const orders = view.data?.orders ?? [];
   const order = orders.find((o) => o.poId === d.poId) ?? null;
 
@@ -95,7 +97,9 @@ export function ReceivingScreen() {
     ].filter(Boolean).join(' · ');
     post.mutate(toRequest(d, order.poId, close), {
       onSuccess: async ({ entryId }) => {
-        setPosted({ entryId, what, po: order.projectCode });
+        // Labels for what was received: one per unit received (whole units, rounded up).
+        const received = [...scannedOf(d)].map(([productId, copies]) => ({ productId, copies }));
+        setPosted({ entryId, what, po: order.projectCode, labels: received.length ? labelsLink(received, order.projectCode) : null });
         setWarning(null);
         setShowProblem(false);
         setConfirming(false);
@@ -133,6 +137,7 @@ export function ReceivingScreen() {
       ) : null}
       <ErrorNotice error={view.error ?? post.error} />
       {posted ? <ReceivingStatus entryId={posted.entryId} what={posted.what} /> : null}
+      {posted?.labels ? <div><Link className="btn small" to={posted.labels} data-testid="receiving-labels">{tl('fromReceivingLink')}</Link></div> : null}
       {posted && !order && !orders.some((o) => o.projectCode === posted.po) ? <div className="notice ok" role="status" data-testid="receiving-finished">{t('finished', { po: posted.po })}</div> : null}
 
       <ScanField onCode={(c) => void onCode(c)} feedback={feedback} inputRef={scanRef} label={t('scanHint')}>

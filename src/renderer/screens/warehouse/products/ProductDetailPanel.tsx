@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StockAdjustDialog } from './StockAdjustDialog';
 import { ProductRules } from '../../reorder/ProductRules';
+import { labelsLink } from '../../labels/labelLinks';
 import { warehouseLabel } from '../../../components/pickers';
 import { useChannel } from '../../../lib/ipc';
 import { useFormat } from '../../../lib/useFormat';
@@ -11,6 +12,7 @@ import { useFormat } from '../../../lib/useFormat';
 export function ProductDetailPanel({ productId }: { productId: number | null }) {
   const { t } = useTranslation('warehouse');
   const { t: tc } = useTranslation();
+  const { t: tl } = useTranslation('labels');
   const f = useFormat();
   const { data: p, isLoading } = useChannel('products.get', { id: productId ?? 0 }, { enabled: productId !== null });
   const [adjusting, setAdjusting] = useState(false);
@@ -27,6 +29,11 @@ export function ProductDetailPanel({ productId }: { productId: number | null }) 
           <Link className="btn small" to={`/products/${p.id}`}>
             {tc('actions.edit')}
           </Link>
+          {p.service ? null : (
+            <Link className="btn small" to={labelsLink([{ productId: p.id, copies: 1 }])} data-testid="product-labels">
+              {tl('nav')}
+            </Link>
+          )}
           {p.service ? null : (
             <button type="button" className="btn small" onClick={() => setAdjusting(true)} data-testid="adjust-open">
               {t('products.adjust.open')}

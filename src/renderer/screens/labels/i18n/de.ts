@@ -1,0 +1,50 @@
+import type { Messages } from '../../../i18n/types';
+import type en from './en';
+
+const de: Messages<typeof en> = {
+  nav: 'Etiketten',
+  title: 'Barcode-Etiketten',
+  tabs: { products: 'Artikel', bins: 'Lagerplätze' },
+  addProduct: 'Artikel hinzufügen (Name, Artikelnummer oder scannen)',
+  col: { product: 'Artikel', sku: 'Artikelnummer', barcode: 'Barcode', copies: 'Anzahl', remove: 'Entfernen' },
+  removeProduct: '{{name}} entfernen',
+  copiesOf: 'Anzahl für {{name}}',
+  noProducts: 'Noch keine Artikel. Fügen Sie sie hier hinzu oder öffnen Sie diese Ansicht aus der Artikelliste oder dem Wareneingang.',
+  warehouse: 'Lager',
+  pickBin: '{{bin}} drucken',
+  allBins: 'Alle Lagerplätze',
+  noBins: 'In diesem Lager kennt der Arbeitsplatz keine Lagerplätze (sie erscheinen, sobald dort Bestand liegt).',
+  sheet: 'Etikettenbogen',
+  sheets: {
+    'a4-3x8': 'A4, 3 × 8 Etiketten à 70 × 37 mm',
+    'a4-3x7': 'A4, 3 × 7 Etiketten à 63,5 × 38,1 mm',
+    'a4-4x10': 'A4, 4 × 10 Etiketten à 48,5 × 25,4 mm',
+    'roll-58x40': 'Rolle, ein Etikett 58 × 40 mm je Seite (Thermodrucker)',
+  },
+  alike: 'Auch erhältlich als: {{names}}',
+  skip: 'Bereits verbrauchte Etiketten auf dem ersten Bogen',
+  skipHint: 'Zeilenweise von links oben gezählt; der Druck beginnt bei Etikett {{n}}.',
+  preview: 'Vorschau',
+  pdfLoading: 'Etiketten werden erstellt…',
+  pdfFileName: 'etiketten-{{date}}.pdf',
+  summary: 'Zu druckende Etiketten: {{count}}, auf {{pages}} Seite(n).',
+  printHint: 'Mit 100 % drucken (tatsächliche Größe, nicht „an Seite anpassen“), damit jedes Etikett an seinem Platz landet.',
+  badCopies: 'Anzahl für {{name}}: eine ganze Zahl von 1 bis 999.',
+  badSkip: 'Verbrauchte Etiketten: eine ganze Zahl von 0 bis {{max}}.',
+  nothing: 'Wählen Sie zuerst mindestens einen Artikel oder Lagerplatz.',
+  noneToPrint: 'Keines davon kann gedruckt werden; die Gründe stehen unten.',
+  skipped: 'Nicht gedruckt:',
+  barcode: { ean13: 'EAN-13 {{value}}', code128: 'Code 128 {{value}}' },
+  problem: {
+    no_code: 'keine EAN und keine Artikelnummer: tragen Sie eine davon in der Artikelliste ein',
+    not_ascii: 'der Code enthält Zeichen, die ein Barcode nicht trägt (nur A–Z, 0–9 und übliche Zeichen): Artikelnummer ändern',
+    too_wide: 'der Code ist für diese Etikettengröße zu lang: wählen Sie ein breiteres Etikett',
+    too_small: 'das Etikett ist für einen lesbaren Barcode zu klein: wählen Sie ein größeres',
+    not_found: 'dieser Artikel ist auf diesem Arbeitsplatz nicht mehr vorhanden',
+  },
+  binProblem: 'Lagerplatz {{bin}}: {{problem}}',
+  fromReceivingLink: 'Etiketten für die eingegangene Ware drucken',
+  fromReceiving: 'Mengen wie aus {{po}} eingegangen.',
+};
+
+export default de;

@@ -1,0 +1,50 @@
+import type { Messages } from '../../../i18n/types';
+import type en from './en';
+
+const es: Messages<typeof en> = {
+  nav: 'Etiquetas',
+  title: 'Etiquetas con código de barras',
+  tabs: { products: 'Productos', bins: 'Ubicaciones' },
+  addProduct: 'Añadir un producto (nombre, referencia o escanear)',
+  col: { product: 'Producto', sku: 'Referencia', barcode: 'Código de barras', copies: 'Copias', remove: 'Quitar' },
+  removeProduct: 'Quitar {{name}}',
+  copiesOf: 'Copias de {{name}}',
+  noProducts: 'Aún no hay productos. Añádalos aquí o abra esta pantalla desde la lista de productos o desde la recepción.',
+  warehouse: 'Almacén',
+  pickBin: 'Imprimir {{bin}}',
+  allBins: 'Todas las ubicaciones',
+  noBins: 'Este equipo no conoce ubicaciones en este almacén (aparecen cuando guardan existencias).',
+  sheet: 'Hoja de etiquetas',
+  sheets: {
+    'a4-3x8': 'A4, 3 × 8 etiquetas de 70 × 37 mm',
+    'a4-3x7': 'A4, 3 × 7 etiquetas de 63,5 × 38,1 mm',
+    'a4-4x10': 'A4, 4 × 10 etiquetas de 48,5 × 25,4 mm',
+    'roll-58x40': 'Rollo, una etiqueta de 58 × 40 mm por página (impresora térmica)',
+  },
+  alike: 'También se vende como: {{names}}',
+  skip: 'Etiquetas ya usadas en la primera hoja',
+  skipHint: 'Contadas por filas desde arriba a la izquierda; la impresión empieza en la etiqueta {{n}}.',
+  preview: 'Vista previa',
+  pdfLoading: 'Preparando las etiquetas…',
+  pdfFileName: 'etiquetas-{{date}}.pdf',
+  summary: 'Etiquetas a imprimir: {{count}}, en {{pages}} página(s).',
+  printHint: 'Imprima al 100 % (tamaño real, sin «ajustar a la página») para que cada etiqueta caiga en su sitio.',
+  badCopies: 'Copias de {{name}}: un número entero de 1 a 999.',
+  badSkip: 'Etiquetas ya usadas: un número entero de 0 a {{max}}.',
+  nothing: 'Elija primero al menos un producto o una ubicación.',
+  noneToPrint: 'Ninguna se puede imprimir; vea el motivo abajo.',
+  skipped: 'No se imprime:',
+  barcode: { ean13: 'EAN-13 {{value}}', code128: 'Code 128 {{value}}' },
+  problem: {
+    no_code: 'sin EAN ni referencia: indique uno de los dos en la lista de productos',
+    not_ascii: 'su código tiene letras que un código de barras no admite (solo A–Z, 0–9 y signos comunes): cambie la referencia',
+    too_wide: 'el código es demasiado largo para este tamaño: elija una etiqueta más ancha',
+    too_small: 'la etiqueta es demasiado pequeña para un código legible: elija una más grande',
+    not_found: 'este producto ya no está en este equipo',
+  },
+  binProblem: 'Ubicación {{bin}}: {{problem}}',
+  fromReceivingLink: 'Imprimir etiquetas de lo recibido',
+  fromReceiving: 'Cantidades recibidas en {{po}}.',
+};
+
+export default es;

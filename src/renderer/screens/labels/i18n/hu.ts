@@ -1,0 +1,50 @@
+import type { Messages } from '../../../i18n/types';
+import type en from './en';
+
+const hu: Messages<typeof en> = {
+  nav: 'Címkék',
+  title: 'Vonalkódos címkék',
+  tabs: { products: 'Termékek', bins: 'Tárhelyek' },
+  addProduct: 'Termék hozzáadása (név, cikkszám vagy vonalkód)',
+  col: { product: 'Termék', sku: 'Cikkszám', barcode: 'Vonalkód', copies: 'Példány', remove: 'Eltávolítás' },
+  removeProduct: '{{name}} eltávolítása',
+  copiesOf: '{{name}} példányszáma',
+  noProducts: 'Még nincs termék. Vegye fel itt, vagy nyissa meg ezt a képernyőt a terméklistából vagy a bevételezésből.',
+  warehouse: 'Raktár',
+  pickBin: '{{bin}} nyomtatása',
+  allBins: 'Minden tárhely',
+  noBins: 'Ebben a raktárban nem ismer tárhelyet a gép (a tárhely akkor jelenik meg, ha készlet van rajta).',
+  sheet: 'Címkeív',
+  sheets: {
+    'a4-3x8': 'A4, 3 × 8 címke, 70 × 37 mm',
+    'a4-3x7': 'A4, 3 × 7 címke, 63,5 × 38,1 mm',
+    'a4-4x10': 'A4, 4 × 10 címke, 48,5 × 25,4 mm',
+    'roll-58x40': 'Tekercs, oldalanként egy 58 × 40 mm-es címke (hőnyomtató)',
+  },
+  alike: 'Ilyen néven is kapható: {{names}}',
+  skip: 'Az első íven már felhasznált címkék',
+  skipHint: 'Balról jobbra, soronként számolva; a nyomtatás a(z) {{n}}. címkénél kezdődik.',
+  preview: 'Előnézet',
+  pdfLoading: 'A címkék készülnek…',
+  pdfFileName: 'cimkek-{{date}}.pdf',
+  summary: 'Nyomtatandó címkék: {{count}}, {{pages}} oldalon.',
+  printHint: '100 %-os méretben nyomtassa („tényleges méret”, ne „oldalhoz igazítás”), hogy minden címke a helyére kerüljön.',
+  badCopies: '{{name}} példányszáma 1 és 999 közötti egész szám legyen.',
+  badSkip: 'A felhasznált címkék száma 0 és {{max}} közötti egész szám legyen.',
+  nothing: 'Előbb válasszon legalább egy terméket vagy tárhelyet.',
+  noneToPrint: 'Ezek közül egyik sem nyomtatható; az okokat lent látja.',
+  skipped: 'Nem kerül nyomtatásra:',
+  barcode: { ean13: 'EAN-13 {{value}}', code128: 'Code 128 {{value}}' },
+  problem: {
+    no_code: 'nincs vonalkódja (EAN) és cikkszáma: adjon meg egyet a terméklistában',
+    not_ascii: 'a kódjában olyan betű van, amit vonalkód nem hordoz (csak A–Z, 0–9 és szokásos jelek): módosítsa a cikkszámot',
+    too_wide: 'a kód túl hosszú ehhez a címkemérethez: válasszon szélesebb címkét',
+    too_small: 'a címke túl kicsi egy olvasható vonalkódhoz: válasszon nagyobb címkét',
+    not_found: 'ez a termék már nincs meg ezen a gépen',
+  },
+  binProblem: '{{bin}} tárhely: {{problem}}',
+  fromReceivingLink: 'Címkék a bevételezett tételekhez',
+  fromReceiving: 'A(z) {{po}} rendelésből bevételezett mennyiségek.',
+};
+
+export default hu;

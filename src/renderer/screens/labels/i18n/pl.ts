@@ -1,0 +1,50 @@
+import type { Messages } from '../../../i18n/types';
+import type en from './en';
+
+const pl: Messages<typeof en> = {
+  nav: 'Etykiety',
+  title: 'Etykiety z kodem kreskowym',
+  tabs: { products: 'Towary', bins: 'Lokalizacje' },
+  addProduct: 'Dodaj towar (nazwa, indeks lub skan)',
+  col: { product: 'Towar', sku: 'Indeks', barcode: 'Kod kreskowy', copies: 'Kopie', remove: 'Usuń' },
+  removeProduct: 'Usuń {{name}}',
+  copiesOf: 'Liczba kopii: {{name}}',
+  noProducts: 'Brak towarów. Dodaj je tutaj albo otwórz ten ekran z listy towarów lub z przyjęcia.',
+  warehouse: 'Magazyn',
+  pickBin: 'Drukuj {{bin}}',
+  allBins: 'Wszystkie lokalizacje',
+  noBins: 'To stanowisko nie zna lokalizacji w tym magazynie (pojawiają się, gdy leży w nich towar).',
+  sheet: 'Arkusz etykiet',
+  sheets: {
+    'a4-3x8': 'A4, 3 × 8 etykiet 70 × 37 mm',
+    'a4-3x7': 'A4, 3 × 7 etykiet 63,5 × 38,1 mm',
+    'a4-4x10': 'A4, 4 × 10 etykiet 48,5 × 25,4 mm',
+    'roll-58x40': 'Rolka, jedna etykieta 58 × 40 mm na stronę (drukarka termiczna)',
+  },
+  alike: 'Sprzedawane też jako: {{names}}',
+  skip: 'Etykiety już zużyte na pierwszym arkuszu',
+  skipHint: 'Liczone wierszami od lewej górnej; druk zaczyna się od etykiety {{n}}.',
+  preview: 'Podgląd',
+  pdfLoading: 'Przygotowuję etykiety…',
+  pdfFileName: 'etykiety-{{date}}.pdf',
+  summary: 'Etykiety do druku: {{count}}, stron: {{pages}}.',
+  printHint: 'Drukuj w skali 100 % (rzeczywisty rozmiar, bez „dopasuj do strony”), aby każda etykieta trafiła na swoje miejsce.',
+  badCopies: 'Liczba kopii ({{name}}): liczba całkowita od 1 do 999.',
+  badSkip: 'Zużyte etykiety: liczba całkowita od 0 do {{max}}.',
+  nothing: 'Najpierw wybierz co najmniej jeden towar lub lokalizację.',
+  noneToPrint: 'Żadnej z nich nie da się wydrukować; powody poniżej.',
+  skipped: 'Nie zostanie wydrukowane:',
+  barcode: { ean13: 'EAN-13 {{value}}', code128: 'Code 128 {{value}}' },
+  problem: {
+    no_code: 'brak EAN i indeksu: wpisz jedno z nich na liście towarów',
+    not_ascii: 'kod zawiera znaki, których kod kreskowy nie przenosi (tylko A–Z, 0–9 i zwykłe znaki): zmień indeks',
+    too_wide: 'kod jest za długi na ten rozmiar etykiety: wybierz szerszą etykietę',
+    too_small: 'etykieta jest za mała na czytelny kod: wybierz większą',
+    not_found: 'tego towaru nie ma już na tym stanowisku',
+  },
+  binProblem: 'Lokalizacja {{bin}}: {{problem}}',
+  fromReceivingLink: 'Drukuj etykiety przyjętych towarów',
+  fromReceiving: 'Ilości przyjęte z {{po}}.',
+};
+
+export default pl;
