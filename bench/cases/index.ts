@@ -11,6 +11,7 @@ import { serverHostile } from './hostile';
 import { liveCase } from './live';
 import { serverPgHaproxy } from './server-pg-haproxy';
 import { serverPgProduct } from './server-engines';
+import { historyCase } from './history';
 
 /** Every benchmark `npm run bench` knows; append new cases here. */
-export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, deskNetwork, rendererCase, serverHostile, serverPgProduct, serverPgHaproxy, liveCase, importCase];
+export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, deskNetwork, rendererCase, serverHostile, serverPgProduct, serverPgHaproxy, liveCase, importCase, historyCase];
