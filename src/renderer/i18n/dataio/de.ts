@@ -33,7 +33,9 @@ const de: typeof en = {
     total: '{{count}} Artikelzeilen in der Datei',
     problems: 'Probleme — diese Zeilen werden nicht importiert',
     noProblems: 'Keine Probleme: jede Zeile kann importiert werden.',
-    col: { row: 'Zeile', column: 'Spalte', problem: 'Problem', action: 'Wird', name: 'Name', sku: 'Artikelnr.', ean: 'EAN', price: 'Listenpreis', vat: 'MwSt. %', unit: 'Einheit' },
+    warnings: 'Hinweise — diese Zeilen werden importiert',
+    warning: { no_key: 'Keine Artikelnummer und kein EAN: wird bei jedem Import neu angelegt.' },
+    col: { row: 'Zeile', warning: 'Hinweis', column: 'Spalte', problem: 'Problem', action: 'Wird', name: 'Name', sku: 'Artikelnr.', ean: 'EAN', price: 'Listenpreis', vat: 'MwSt. %', unit: 'Einheit' },
     problem: {
       missing_name: 'Der Name fehlt.',
       bad_number: '„{{value}}“ ist keine Zahl.',

@@ -32,7 +32,9 @@ const en = {
     total: '{{count}} product rows in the file',
     problems: 'Problems — these rows will not be imported',
     noProblems: 'No problems found: every row can be imported.',
-    col: { row: 'Row', column: 'Column', problem: 'Problem', action: 'Will be', name: 'Name', sku: 'SKU', ean: 'EAN', price: 'List price', vat: 'VAT %', unit: 'Unit' },
+    warnings: 'Notes — these rows will be imported',
+    warning: { no_key: 'No SKU or EAN: will be created again on every import.' },
+    col: { row: 'Row', warning: 'Note', column: 'Column', problem: 'Problem', action: 'Will be', name: 'Name', sku: 'SKU', ean: 'EAN', price: 'List price', vat: 'VAT %', unit: 'Unit' },
     problem: {
       missing_name: 'The name is empty.',
       bad_number: '“{{value}}” is not a number.',

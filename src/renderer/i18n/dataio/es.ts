@@ -33,7 +33,9 @@ const es: typeof en = {
     total: '{{count}} filas de productos en el archivo',
     problems: 'Problemas: estas filas no se importarán',
     noProblems: 'Sin problemas: todas las filas se pueden importar.',
-    col: { row: 'Fila', column: 'Columna', problem: 'Problema', action: 'Será', name: 'Nombre', sku: 'Referencia', ean: 'EAN', price: 'Precio de lista', vat: 'IVA %', unit: 'Unidad' },
+    warnings: 'Avisos: estas filas se importarán',
+    warning: { no_key: 'Sin referencia ni EAN: se creará de nuevo en cada importación.' },
+    col: { row: 'Fila', warning: 'Aviso', column: 'Columna', problem: 'Problema', action: 'Será', name: 'Nombre', sku: 'Referencia', ean: 'EAN', price: 'Precio de lista', vat: 'IVA %', unit: 'Unidad' },
     problem: {
       missing_name: 'Falta el nombre.',
       bad_number: '«{{value}}» no es un número.',

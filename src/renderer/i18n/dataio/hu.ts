@@ -33,7 +33,9 @@ const hu: typeof en = {
     total: '{{count}} termék sor a fájlban',
     problems: 'Hibák — ezeket a sorokat nem importáljuk',
     noProblems: 'Nincs hiba: minden sor importálható.',
-    col: { row: 'Sor', column: 'Oszlop', problem: 'Hiba', action: 'Mi lesz vele', name: 'Név', sku: 'Cikkszám', ean: 'EAN', price: 'Listaár', vat: 'ÁFA %', unit: 'Egység' },
+    warnings: 'Figyelmeztetések — ezeket a sorokat importáljuk',
+    warning: { no_key: 'Nincs cikkszám és vonalkód: minden importáláskor újra létrejön.' },
+    col: { row: 'Sor', warning: 'Megjegyzés', column: 'Oszlop', problem: 'Hiba', action: 'Mi lesz vele', name: 'Név', sku: 'Cikkszám', ean: 'EAN', price: 'Listaár', vat: 'ÁFA %', unit: 'Egység' },
     problem: {
       missing_name: 'Hiányzik a név.',
       bad_number: '„{{value}}” nem szám.',

@@ -33,7 +33,9 @@ const pl: typeof en = {
     total: 'Wiersze produktów w pliku: {{count}}',
     problems: 'Błędy — tych wierszy nie zaimportujemy',
     noProblems: 'Brak błędów: każdy wiersz można zaimportować.',
-    col: { row: 'Wiersz', column: 'Kolumna', problem: 'Błąd', action: 'Będzie', name: 'Nazwa', sku: 'Indeks', ean: 'EAN', price: 'Cena katalogowa', vat: 'VAT %', unit: 'Jedn.' },
+    warnings: 'Uwagi — te wiersze zostaną zaimportowane',
+    warning: { no_key: 'Brak indeksu i EAN: przy każdym imporcie zostanie utworzony ponownie.' },
+    col: { row: 'Wiersz', warning: 'Uwaga', column: 'Kolumna', problem: 'Błąd', action: 'Będzie', name: 'Nazwa', sku: 'Indeks', ean: 'EAN', price: 'Cena katalogowa', vat: 'VAT %', unit: 'Jedn.' },
     problem: {
       missing_name: 'Brak nazwy.',
       bad_number: '„{{value}}” nie jest liczbą.',
