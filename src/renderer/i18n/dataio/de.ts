@@ -14,7 +14,7 @@ const de: typeof en = {
     mapping: 'Spalten',
     mappingHint: 'Welche Spalte der Datei welches Artikelfeld füllt. Aus den Spaltentiteln erraten; korrigieren Sie, was nicht stimmt.',
     notImported: '— nicht importiert —',
-    existing: 'Artikel, deren Artikelnummer schon im Katalog ist',
+    existing: 'Artikel, deren Artikelnummer (ohne sie: deren EAN) schon im Katalog ist',
     existingUpdate: 'Mit den Werten der Datei aktualisieren',
     existingSkip: 'Unverändert lassen',
     defaults: 'Für neue Artikel ohne Wert in der Datei',

@@ -13,7 +13,7 @@ const en = {
     mapping: 'Columns',
     mappingHint: 'Which column of the file fills which product field. Guessed from the column titles; change any that are wrong.',
     notImported: '— not imported —',
-    existing: 'Products whose SKU is already in the catalogue',
+    existing: 'Products whose SKU (without one: whose EAN) is already in the catalogue',
     existingUpdate: 'Update them with the file’s values',
     existingSkip: 'Leave them as they are',
     defaults: 'For new products without a value in the file',

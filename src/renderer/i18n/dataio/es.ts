@@ -14,7 +14,7 @@ const es: typeof en = {
     mapping: 'Columnas',
     mappingHint: 'Qué columna del archivo llena cada dato del producto. Deducido de los títulos; corrija lo que no esté bien.',
     notImported: '— no se importa —',
-    existing: 'Productos cuya referencia ya está en el catálogo',
+    existing: 'Productos cuya referencia (sin ella: cuyo EAN) ya está en el catálogo',
     existingUpdate: 'Actualizarlos con los valores del archivo',
     existingSkip: 'Dejarlos como están',
     defaults: 'Para productos nuevos sin valor en el archivo',

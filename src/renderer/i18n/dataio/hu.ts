@@ -14,7 +14,7 @@ const hu: typeof en = {
     mapping: 'Oszlopok',
     mappingHint: 'A fájl melyik oszlopa melyik termékadatot tölti ki. Az oszlopcímekből kitalálva; javítsa, ami nem jó.',
     notImported: '— nem importáljuk —',
-    existing: 'Termékek, amelyek cikkszáma már szerepel a törzsben',
+    existing: 'Termékek, amelyek cikkszáma (ha nincs: vonalkódja) már szerepel a törzsben',
     existingUpdate: 'Frissítés a fájl adataival',
     existingSkip: 'Maradjanak változatlanok',
     defaults: 'Új termékeknél, ha a fájlban nincs érték',

@@ -14,7 +14,7 @@ const pl: typeof en = {
     mapping: 'Kolumny',
     mappingHint: 'Która kolumna pliku wypełnia które pole produktu. Odgadnięte z tytułów kolumn; popraw, co się nie zgadza.',
     notImported: '— nie importujemy —',
-    existing: 'Produkty, których indeks jest już w katalogu',
+    existing: 'Produkty, których indeks (bez indeksu: EAN) jest już w katalogu',
     existingUpdate: 'Zaktualizuj je wartościami z pliku',
     existingSkip: 'Zostaw bez zmian',
     defaults: 'Dla nowych produktów bez wartości w pliku',
