@@ -268,6 +268,8 @@ describe('exports', () => {
     const back = await c.ok('import.preview', { file: { name: 'vissza.csv', data: csv.data } });
     const mine = back.rows.find((r) => r.existingId === id);
     expect(mine).toMatchObject({ action: 'unchanged', name, itemNumber: '+36-1-555' });
+    const backX = await c.ok('import.preview', { file: { name: 'vissza.xlsx', data: x.data } });
+    expect(backX.rows.find((r) => r.existingId === id)).toMatchObject({ action: 'unchanged', name, itemNumber: '+36-1-555' });
   });
 
   it('a product\'s stock history, every movement, as CSV and XLSX', async () => {
