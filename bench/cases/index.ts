@@ -12,6 +12,7 @@ import { liveCase } from './live';
 import { livePgCase } from './live-pg';
 import { serverPgHaproxy } from './server-pg-haproxy';
 import { serverPgProduct } from './server-engines';
+import { historyCase } from './history';
 
 /** Every benchmark `npm run bench` knows; append new cases here. */
-export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, deskNetwork, rendererCase, serverHostile, serverPgProduct, serverPgHaproxy, liveCase, livePgCase, importCase];
+export const cases: BenchCase[] = [moneyTotals, serverProduct, ...codecCases, serverFinance, coreMirror, deskNetwork, rendererCase, serverHostile, serverPgProduct, serverPgHaproxy, liveCase, livePgCase, importCase, historyCase];

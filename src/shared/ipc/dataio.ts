@@ -28,7 +28,7 @@ export const importRequest = z.strictObject({
   file: importFile,
   /** Left out: guessed from the header titles. */
   mapping: mapping.optional(),
-  /** A row whose SKU (item number) already names a product: change that product, or leave it alone. */
+  /** A row whose SKU (item number) already names a product (or, without a SKU, whose EAN does): change that product, or leave it alone. */
   existing: z.enum(['update', 'skip']).default('update'),
   /** What a new product gets when its row has no such column or the cell is empty. */
   defaults: z.strictObject({
@@ -53,6 +53,13 @@ export interface ImportProblem {
   message: string;
 }
 
+/**
+ * What the clerk should know about a row that will be imported all the same. no_key: the row has
+ * neither SKU nor EAN, so nothing can match it to the product an earlier import made: it is made
+ * again on every import of the file.
+ */
+export interface ImportWarning { row: number; code: 'no_key' }
+
 export type ImportAction = 'create' | 'update' | 'unchanged' | 'skip' | 'invalid';
 
 export interface ImportPreviewRow {
@@ -66,6 +73,8 @@ export interface ImportPreviewRow {
   unit: string;
   /** The product the row updates (or leaves alone). */
   existingId: number | null;
+  /** How the product was found: by the row's SKU, or (a row without one) by its EAN. */
+  matchedBy: 'sku' | 'ean' | null;
 }
 
 export interface ImportPreview {
@@ -79,6 +88,8 @@ export interface ImportPreview {
   counts: Record<ImportAction, number>;
   /** Every problem of every row. */
   problems: ImportProblem[];
+  /** Every row that will be imported but that the clerk should know about. */
+  warnings: ImportWarning[];
   /** The first rows as they will be imported (at most PREVIEW_ROWS). */
   rows: ImportPreviewRow[];
 }

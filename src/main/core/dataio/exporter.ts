@@ -1,18 +1,21 @@
 /**
  * The catalogue with stock per warehouse, and a product's stock history, as CSV or XLSX files the
  * shell's save dialog writes. CSV: UTF-8 with a BOM, `;` and decimal commas, which Hungarian Excel
- * opens right by double-click (csv.ts). XLSX: numbers as number cells.
+ * opens right by double-click (csv.ts). XLSX: numbers as number cells. Text that a spreadsheet would
+ * run as a formula is guarded in both (formulaGuard.ts).
  */
 import type { ExportedFile } from '@shared/ipc/dataio';
 import type { Movement } from '@shared/protocol/schemas/stockwork';
 import { stmt, type Db } from '../mirror/db';
 import { fromMilli } from '../mirror/fold';
 import { writeCsv } from './csv';
+import { guardFormula } from './formulaGuard';
 import { writeXlsx, type OutCell } from './xlsx';
 
 const safeName = (s: string) => s.replace(/[<>:"/\\|?*\p{Cc}\s]+/gu, '-').replace(/^-+|-+$/g, '') || 'export';
 
-async function file(format: 'csv' | 'xlsx', name: string, sheet: string, rows: OutCell[][]): Promise<ExportedFile> {
+async function file(format: 'csv' | 'xlsx', name: string, sheet: string, cells: OutCell[][]): Promise<ExportedFile> {
+  const rows = cells.map((r) => r.map((v) => (typeof v === 'string' ? guardFormula(v) : v)));
   const data = format === 'csv' ? Buffer.from(writeCsv(rows), 'utf8') : await writeXlsx(sheet, rows);
   return { filename: `${safeName(name)}.${format}`, data: data.toString('base64'), rows: rows.length - 1 };
 }

@@ -3,7 +3,7 @@
  * (the accepted rows into the outbox, one setProduct each with its own request_id, all in one
  * mirror transaction: either every row is queued or none). The commit reads the file and checks
  * the rows again against the mirror as it is then, so a second commit of the same file finds the
- * products the first one made (by SKU) and queues nothing for them.
+ * products the first one made (by SKU, or by EAN for a row without one) and queues nothing for them.
  */
 import type { ImportPreview, ImportResult } from '@shared/ipc/dataio';
 import type { CoreContext } from '../handlers/context';
@@ -36,7 +36,7 @@ export async function previewImport(ctx: CoreContext, input: ImportInput): Promi
 export async function commitImport(ctx: CoreContext, input: ImportInput): Promise<ImportResult> {
   const table = await load(input);
   // Checked and queued in one synchronous transaction: a second commit of the same file (a double
-  // click) runs after this one and finds its products by SKU, so it queues nothing for them.
+  // click) runs after this one and finds its products by SKU or EAN, so it queues nothing for them.
   const { preview, ids } = ctx.db.transaction(() => {
     const { preview, commands } = buildPreview(ctx.db, table, input);
     if (preview.mapping.product_name === undefined) throw ipcError('VALIDATION_ERROR', 'Choose the column that holds the product names.', [{ field: 'mapping.product_name', message: 'is required' }]);

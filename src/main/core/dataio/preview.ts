@@ -1,13 +1,15 @@
 /**
  * The import's preview: every row of the file checked as the server will check it (the shared
  * setProduct schema), in the mapping the clerk chose, against the mirror's products matched by SKU
- * (item number, case-insensitive, as the desk's lookup matches). Pure over the mirror: the same
+ * (item number, case-insensitive, as the desk's lookup matches), or, for a row without a SKU, by its
+ * EAN: else every import of a file of such rows would make its products again. A row with neither
+ * is made again on every import, and the preview warns of it. Pure over the mirror: the same
  * file, mapping and choices give the same rows and the same commands, which is what the commit
  * sends (it computes the preview again rather than trusting the screen's copy).
  */
 import { ProtocolError, validateParams, type Params } from '@shared/protocol';
 import {
-  PREVIEW_ROWS, type ImportAction, type ImportField, type ImportMapping, type ImportPreview, type ImportPreviewRow, type ImportProblem,
+  PREVIEW_ROWS, type ImportAction, type ImportField, type ImportMapping, type ImportPreview, type ImportPreviewRow, type ImportProblem, type ImportWarning,
 } from '@shared/ipc/dataio';
 import { stmt, type Db } from '../mirror/db';
 import { productRecord } from '../mirror/products';
@@ -38,7 +40,10 @@ export function buildPreview(db: Db, table: Table, choices: ImportChoices): { pr
     return i === undefined ? null : `${columnLetter(i)} · ${table.headers[i] ?? ''}`.trim();
   };
   const bySku = stmt(db, 'SELECT id FROM products WHERE item_number = ? COLLATE NOCASE ORDER BY id LIMIT 1').pluck();
+  // Over the products_ean index; the lowest id when (against the rules) two products share an EAN.
+  const byEan = stmt(db, 'SELECT id FROM products WHERE ean = ? ORDER BY id LIMIT 1').pluck();
   const problems: ImportProblem[] = [];
+  const warnings: ImportWarning[] = [];
   const rows: ImportPreviewRow[] = [];
   const commands: RowCommand[] = [];
   const counts: Record<ImportAction, number> = { create: 0, update: 0, unchanged: 0, skip: 0, invalid: 0 };
@@ -72,7 +77,9 @@ export function buildPreview(db: Db, table: Table, choices: ImportChoices): { pr
       if (first !== undefined) problem('duplicate_sku', 'item_number', sku, `Row ${row}: SKU ${sku} is already in row ${first} of this file.`, { firstRow: first });
       else firstSku.set(key, row);
     }
-    const existingId = sku ? ((bySku.get(sku) as number | undefined) ?? null) : null;
+    const ean = typeof given.ean_number === 'string' ? given.ean_number : '';
+    const matchedBy = sku ? 'sku' : ean ? 'ean' : null;
+    const existingId = matchedBy === 'sku' ? ((bySku.get(sku) as number | undefined) ?? null) : matchedBy === 'ean' ? ((byEan.get(ean) as number | undefined) ?? null) : null;
 
     let params: Record<string, unknown>;
     let unchanged = false;
@@ -102,18 +109,19 @@ export function buildPreview(db: Db, table: Table, choices: ImportChoices): { pr
     }
     const action: ImportAction = problems.length > before ? 'invalid' : existingId === null ? 'create' : unchanged ? 'unchanged' : choices.existing === 'skip' ? 'skip' : 'update';
     counts[action]++;
+    if (action === 'create' && matchedBy === null) warnings.push({ row, code: 'no_key' });
     if ((action === 'create' || action === 'update') && checked) commands.push({ row, action, params: checked });
     if (rows.length < PREVIEW_ROWS) {
       rows.push({
         row, action, name: String(given.product_name ?? ''), itemNumber: sku, ean: String(given.ean_number ?? ''),
         listPrice: typeof given.list_price === 'number' ? given.list_price : null, vat: typeof params.vat === 'number' ? params.vat : null,
-        unit: String(params.unit ?? ''), existingId,
+        unit: String(params.unit ?? ''), existingId, matchedBy: existingId === null ? null : matchedBy,
       });
     }
   });
 
   return {
-    preview: { format: table.format, delimiter: table.delimiter, headers: table.headers, mapping, total, counts, problems, rows },
+    preview: { format: table.format, delimiter: table.delimiter, headers: table.headers, mapping, total, counts, problems, warnings, rows },
     commands,
   };
 }

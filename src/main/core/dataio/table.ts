@@ -5,6 +5,7 @@
  */
 import type ExcelJS from 'exceljs';
 import { parseCsv, type Delimiter } from './csv';
+import { unguardFormula } from './formulaGuard';
 
 export type Cell = string | number;
 
@@ -27,13 +28,15 @@ export async function readTable(bytes: Uint8Array): Promise<Table> {
   const { rows, delimiter } = parseCsv(text);
   const [head, ...data] = rows;
   if (!head) throw new TableError('The file is empty: it needs a header row and at least one product row.');
-  return { format: 'csv', delimiter, headers: head.map((h) => h.trim()), rows: data };
+  // A cell our export (or a careful clerk) guarded against running as a formula means the text after the apostrophe.
+  return { format: 'csv', delimiter, headers: head.map((h) => h.trim()), rows: data.map((r) => r.map(unguardFormula)) };
 }
 
 /** What a cell shows: formulas give their result, rich text and links their text, dates their ISO day. */
 function cellValue(v: ExcelJS.CellValue): Cell {
   if (v === null || v === undefined) return '';
-  if (typeof v === 'number' || typeof v === 'string') return v;
+  if (typeof v === 'number') return v;
+  if (typeof v === 'string') return unguardFormula(v);
   if (typeof v === 'boolean') return v ? '1' : '0';
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if ('result' in v) return cellValue((v as ExcelJS.CellFormulaValue).result as ExcelJS.CellValue);

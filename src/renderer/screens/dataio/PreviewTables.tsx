@@ -4,7 +4,7 @@ import type { ImportPreview } from '@shared/ipc/dataio';
 import { useFormat } from '../../lib/useFormat';
 import { useProblemText } from './useProblemText';
 
-/** What the import will do: the counts and the action (the commit button), then every problem of every row. */
+/** What the import will do: the counts and the action (the commit button), every problem of every row, then what the clerk should know of rows that will be imported. */
 export function PreviewSummary({ preview, children }: { preview: ImportPreview; children: ReactNode }) {
   const { t } = useTranslation('dataio');
   const say = useProblemText();
@@ -51,6 +51,27 @@ export function PreviewSummary({ preview, children }: { preview: ImportPreview; 
       ) : (
         <div className="notice ok" role="status" data-testid="import-no-problems">{t('import.noProblems')}</div>
       )}
+      {preview.warnings.length ? (
+        <div className="panel table-wrap">
+          <div className="panel-title">{t('import.warnings')}</div>
+          <table className="grid" data-testid="import-warnings">
+            <thead>
+              <tr>
+                <th className="num">{t('import.col.row')}</th>
+                <th>{t('import.col.warning')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {preview.warnings.map((w) => (
+                <tr key={w.row} data-testid={`warning-${w.row}`}>
+                  <td className="num">{w.row}</td>
+                  <td>{t(`import.warning.${w.code}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
     </>
   );
 }
