@@ -14,7 +14,8 @@ import type { Sql, Store } from './sql';
 export interface RequestTransactions {
   enter(): void;
   leave(): void;
-  run<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /** fn in a transaction; `opening` as Store.transaction's (the engine may send it with BEGIN). */
+  run<T>(fn: (tx: Sql) => Promise<T>, opening?: string): Promise<T>;
   afterCommit(fn: () => void): void;
   /** Undefined when nothing is left to wait for; else settles once the request's writes are durable (or rejects). */
   settled(): Promise<void> | undefined;
@@ -38,10 +39,10 @@ export class DirectTransactions implements RequestTransactions {
 
   leave(): void {}
 
-  async run<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
+  async run<T>(fn: (tx: Sql) => Promise<T>, opening?: string): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.store.transaction(fn);
+        return await this.store.transaction(fn, opening);
       } catch (e) {
         if (!isRetryable(e) || attempt >= MAX_ATTEMPTS) throw e;
         // A short random pause, so the two losers of a deadlock do not meet again at once.

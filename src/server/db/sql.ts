@@ -23,7 +23,9 @@ export interface Store extends Sql {
   /**
    * Runs fn in one transaction on one connection and commits; rolls back and rethrows when fn throws.
    * Nested calls with the same tx are savepoints. fn must not await anything but its own statements.
+   * `opening`: a statement without parameters run first in the transaction (on PostgreSQL sent with
+   * BEGIN in one round trip); it must be made by the server only, never from a request's text.
    */
-  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Sql) => Promise<T>, opening?: string): Promise<T>;
   close(): Promise<void>;
 }

@@ -38,6 +38,28 @@ function changeFrame(row: FeedRow): string {
   return text;
 }
 
+/**
+ * One wake-up's entries of one account, in commit order, and their frames as one text, built once on
+ * first use and written to each of the account's streams in one call.
+ */
+export class RowBatch {
+  private joined: string | undefined;
+
+  constructor(readonly rows: readonly FeedRow[]) {}
+
+  get first(): FeedRow {
+    return this.rows[0]!;
+  }
+
+  get last(): FeedRow {
+    return this.rows.at(-1)!;
+  }
+
+  get text(): string {
+    return (this.joined ??= this.rows.map(changeFrame).join(''));
+  }
+}
+
 /** Entries held while catching up, beyond which the stream is closed (the desk resumes from its position). */
 const MAX_HELD = 10_000;
 
@@ -75,21 +97,26 @@ export class FeedStream {
     this.send(row);
   }
 
+  /** A wake-up's entries of this stream's account, from the hub, in commit order. */
+  offerAll(batch: RowBatch): void {
+    if (this.closed) return;
+    if (!this.live || !after(batch.first, this.last)) {
+      // Catching up (held), or a stream whose position is past some of them (it resumed from a
+      // position the hub had not read to yet): entry by entry, each checked against the last sent.
+      for (const row of batch.rows) this.offer(row);
+      return;
+    }
+    // Every entry is after the last one sent (the batch is in commit order): all of them, in one write.
+    this.last = { tx: batch.last.tx, id: batch.last.id };
+    this.write(batch.text);
+  }
+
   /** From the catch-up read. */
   send(row: FeedRow): void {
     const at = { tx: row.tx, id: row.id };
     if (this.closed || !after(at, this.last)) return;
     this.last = at;
     this.write(changeFrame(row));
-  }
-
-  /** Writes until uncork() go out together (one system call per wake-up rather than one per change). */
-  cork(): void {
-    if (!this.closed) this.res.cork();
-  }
-
-  uncork(): void {
-    if (!this.res.writableEnded) this.res.uncork();
   }
 
   /** The catch-up is done: what the hub handed meanwhile goes out, then everything as it comes. */

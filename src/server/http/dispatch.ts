@@ -17,8 +17,8 @@ import { authenticatePrincipal, type Principal } from '../services/auth';
 import { actAs } from '../repos/actor';
 import { appendAudit } from '../repos/audit';
 import { auditSummary } from '../people/summary';
-import { claimRequestId, findStoredResponse, storeResponse } from '../repos/idempotency';
-import { beginStamping } from '../repos/changeCursor';
+import { claimRequestId, findStoredResponse, storeResponse, storeResponseAudited } from '../repos/idempotency';
+import { stampingStatement } from '../repos/changeCursor';
 import { BatchRolledBack, groupCommitOf, RequestBatches } from '../db/sqlite/groupCommit';
 import { DirectTransactions, type RequestTransactions } from '../db/directTransactions';
 import { HANDLERS } from './handlers';
@@ -237,10 +237,11 @@ async function run(deps: DispatchDeps, method: MethodName, params: unknown, prin
     async commit<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
       if (committed && requestId) throw new Error(`${method} called commit twice; a write handler commits once`);
       committed = true;
+      // First in the transaction, before any stamp is taken: a pull's cursor then never passes this
+      // write (repos/changeCursor.ts). On PostgreSQL it goes with BEGIN, in one round trip.
+      const stamping = stampingStatement(db.engine, accountId, deps.clock.now());
       return batches.run(async (tx) => {
         actAs(tx, userId);
-        // Before any stamp is taken: a pull's cursor then never passes this write (repos/changeCursor.ts).
-        await beginStamping(tx, accountId, deps.clock.now());
         if (requestId) {
           // A twin of this request running at this moment (another connection, another instance)
           // holds the claim until it committed; then its stored answer is found here.
@@ -249,14 +250,18 @@ async function run(deps: DispatchDeps, method: MethodName, params: unknown, prin
           if (twin) throw new Replayed(replayOrConflict(twin, method, hash, requestId));
         }
         const result = await fn(tx);
-        if (requestId) await storeResponse(tx, accountId, requestId, { method, paramsHash: hash, response: result }, deps.clock.now());
-        // In the same transaction as the write: an accepted write always has its line, a rolled-back
-        // one never; a replay answered from the stored response above never gets here.
-        if (isWriteMethod(method)) {
-          await appendAudit(tx, { accountId, userId, at: deps.clock.now(), method, requestId, summary: summarize(deps.log, method, params, result) });
+        // The audit line, in the same transaction as the write: an accepted write always has its
+        // line, a rolled-back one never; a replay answered from the stored response above never gets
+        // here. With a request_id it rides in the stored response's INSERT (one statement on PostgreSQL).
+        const audit = isWriteMethod(method) ? { accountId, userId, at: deps.clock.now(), method, requestId, summary: summarize(deps.log, method, params, result) } : null;
+        const stored = { method, paramsHash: hash, response: result };
+        if (requestId && audit) await storeResponseAudited(tx, accountId, requestId, stored, deps.clock.now(), audit);
+        else {
+          if (requestId) await storeResponse(tx, accountId, requestId, stored, deps.clock.now());
+          if (audit) await appendAudit(tx, audit);
         }
         return result;
-      });
+      }, stamping);
     },
   };
   try {

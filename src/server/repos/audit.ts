@@ -13,10 +13,26 @@ export interface AuditEntry {
   summary: string;
 }
 
+const INSERT_AUDIT = 'INSERT INTO audit_log (account_id, user_id, at, method, request_id, summary) VALUES (?, ?, ?, ?, ?, ?)';
+const auditValues = (e: AuditEntry) => [e.accountId, e.userId, e.at.toISOString(), e.method, e.requestId ?? null, e.summary];
+
 export async function appendAudit(tx: Sql, e: AuditEntry): Promise<void> {
-  await tx.run('INSERT INTO audit_log (account_id, user_id, at, method, request_id, summary) VALUES (?, ?, ?, ?, ?, ?)', [
-    e.accountId, e.userId, e.at.toISOString(), e.method, e.requestId ?? null, e.summary,
-  ]);
+  await tx.run(INSERT_AUDIT, auditValues(e));
+}
+
+/**
+ * The audit line and another INSERT of the same write (`insert` with its values): on PostgreSQL one
+ * statement (the audit line's INSERT in a WITH, which PostgreSQL runs to completion whether or not
+ * the main statement reads it), so the line costs no round trip of its own; on SQLite, which has no
+ * INSERT in WITH and no round trips, two statements.
+ */
+export async function appendAuditWith(tx: Sql, e: AuditEntry, insert: string, values: readonly (string | number | null)[]): Promise<void> {
+  if (tx.engine !== 'postgres') {
+    await tx.run(insert, values);
+    await appendAudit(tx, e);
+    return;
+  }
+  await tx.run(`WITH audit AS (${INSERT_AUDIT}) ${insert}`, [...auditValues(e), ...values]);
 }
 
 export interface AuditRow {

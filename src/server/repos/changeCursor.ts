@@ -52,6 +52,18 @@ export async function beginStamping(tx: Sql, accountId: number, now: Date): Prom
   await tx.get('SELECT pg_advisory_xact_lock_shared(?::int4, ?::int4)', [accountKey(accountId), boundKey(now)]);
 }
 
+/**
+ * beginStamping as a statement of its own, for Store.transaction's `opening` (sent with BEGIN, one
+ * round trip less per write): its two numbers are computed here, never taken from a request.
+ * Undefined on SQLite, where nothing is needed.
+ */
+export function stampingStatement(engine: Sql['engine'], accountId: number, now: Date): string | undefined {
+  if (engine !== 'postgres') return undefined;
+  const [a, b] = [accountKey(accountId), boundKey(now)];
+  if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b)) throw new Error(`stamping keys must be integers, got ${a}, ${b}`);
+  return `SELECT pg_advisory_xact_lock_shared(${a}::int4, ${b}::int4)`;
+}
+
 /** Runs a write outside a request (the admin commands) in a transaction that announced its stamps first. */
 export async function writeStamped<T>(sql: Sql, accountId: number, now: Date, fn: (tx: Sql) => Promise<T>): Promise<T> {
   if (sql.engine !== 'postgres') return fn(sql);

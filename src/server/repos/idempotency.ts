@@ -1,4 +1,5 @@
 import type { Sql } from '../db/sql';
+import { appendAuditWith, type AuditEntry } from './audit';
 
 export interface StoredResponse {
   method: string;
@@ -14,10 +15,16 @@ export async function findStoredResponse(sql: Sql, accountId: number, requestId:
   return r && { method: r.method, paramsHash: r.params_hash, response: JSON.parse(r.response) };
 }
 
+const INSERT_RESPONSE = 'INSERT INTO idempotency (account_id, request_id, method, params_hash, response, created_at) VALUES (?, ?, ?, ?, ?, ?)';
+const responseValues = (accountId: number, requestId: string, s: StoredResponse, now: Date) => [accountId, requestId, s.method, s.paramsHash, JSON.stringify(s.response), now.toISOString()];
+
 export async function storeResponse(sql: Sql, accountId: number, requestId: string, s: StoredResponse, now: Date): Promise<void> {
-  await sql.run('INSERT INTO idempotency (account_id, request_id, method, params_hash, response, created_at) VALUES (?, ?, ?, ?, ?, ?)', [
-    accountId, requestId, s.method, s.paramsHash, JSON.stringify(s.response), now.toISOString(),
-  ]);
+  await sql.run(INSERT_RESPONSE, responseValues(accountId, requestId, s, now));
+}
+
+/** storeResponse and the write's audit line together (on PostgreSQL in one statement: repos/audit.ts). */
+export function storeResponseAudited(sql: Sql, accountId: number, requestId: string, s: StoredResponse, now: Date, audit: AuditEntry): Promise<void> {
+  return appendAuditWith(sql, audit, INSERT_RESPONSE, responseValues(accountId, requestId, s, now));
 }
 
 /**

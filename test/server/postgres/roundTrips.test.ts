@@ -83,22 +83,43 @@ const level = async (label = '') =>
 describe('round trips per request on PostgreSQL', () => {
   // The stamp bound every write announces (repos/changeCursor.ts) is the price of pulls that never skip a late commit;
   // the audit line (issue 19) is the price of an append-only trail written in the write's own transaction.
-  it('takes in with setQuantity in 8 statements (keys, BEGIN, stamp bound, references with the lock, levels, receipt with its move, audit line, COMMIT)', async () => {
+  // BEGIN and the stamp bound go as one text (the bound's two numbers are the server's own).
+  it('takes in with setQuantity in 7 statements (keys, BEGIN with the stamp bound, references with the lock, levels, receipt with its move, audit line, COMMIT)', async () => {
     const before = await level('A-01');
     const { result, statements } = await counted(() => api.ok('setQuantity', { product_id: productId, quantity: 5, warehouse: 'Default', stock_label: 'A-01', contact_id: account.supplierContactId }));
-    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(8);
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(7);
     // One audit line, inside the transaction: after BEGIN, before COMMIT.
-    const audit = statements.flatMap((q, i) => (q.startsWith('INSERT INTO audit_log') ? [i] : []));
+    const audit = statements.flatMap((q, i) => (q.includes('INSERT INTO audit_log') ? [i] : []));
     expect(audit).toHaveLength(1);
-    expect(audit[0]!).toBeGreaterThan(statements.indexOf('BEGIN'));
+    const begin = statements.findIndex((q) => q.startsWith('BEGIN'));
+    expect(begin).toBeGreaterThanOrEqual(0);
+    expect(audit[0]!).toBeGreaterThan(begin);
     expect(audit[0]!).toBeLessThan(statements.lastIndexOf('COMMIT'));
-    expect(statements.filter((q) => q.includes('pg_advisory_xact_lock_shared'))).toHaveLength(1);
+    expect(statements.filter((q) => q.includes('pg_advisory_xact_lock_shared'))).toEqual([statements[begin]]);
+    expect(await check.get<{ n: number }>('SELECT count(*)::int AS n FROM audit_log WHERE account_id = ? AND summary LIKE ?', [account.accountId, `%(takein receipt ${result.receipt_id})`])).toEqual({ n: 1 });
     expect(result.quantities[0]).toMatchObject({ product_id: productId, warehouse: 'Default', stock_label: 'A-01', deliverable: before / 1000 + 5 });
     expect(await level('A-01')).toBe(before + 5000);
     const receipt = await check.get<{ kind: string; contact_id: number; moves: number }>(
       'SELECT r.kind, r.contact_id, (SELECT count(*) FROM stock_moves m WHERE m.receipt_id = r.id AND m.line = 1) AS moves FROM stock_receipts r WHERE r.id = ?', [result.receipt_id],
     );
     expect(receipt).toEqual({ kind: 'takein', contact_id: account.supplierContactId, moves: 1 });
+  });
+
+  it('with a request_id, writes the audit line in the stored answer\'s statement: 10 statements (keys, stored answer?, BEGIN with the stamp bound, claim, twin, references, levels, receipt, answer with audit line, COMMIT), the line once', async () => {
+    const requestId = `rt-${Date.now()}`;
+    const params = { product_id: productId, quantity: 2, warehouse: 'Default', stock_label: 'A-01', contact_id: account.supplierContactId, request_id: requestId };
+    const { result, statements } = await counted(() => api.ok('setQuantity', params));
+    expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(10);
+    const audit = statements.flatMap((q, i) => (q.includes('INSERT INTO audit_log') ? [i] : []));
+    expect(audit).toHaveLength(1);
+    expect(statements[audit[0]!]).toContain('INSERT INTO idempotency');
+    expect(audit[0]!).toBeGreaterThan(statements.findIndex((q) => q.startsWith('BEGIN')));
+    expect(audit[0]!).toBeLessThan(statements.lastIndexOf('COMMIT'));
+    const lines = () => check.all<{ method: string; summary: string }>('SELECT method, summary FROM audit_log WHERE account_id = ? AND request_id = ?', [account.accountId, requestId]);
+    expect(await lines()).toEqual([{ method: 'setQuantity', summary: `setQuantity product ${productId} Default/A-01 +2 (takein receipt ${result.receipt_id})` }]);
+    // The replay answers the stored response and writes no second line.
+    expect(await api.ok('setQuantity', params)).toEqual(result);
+    expect(await lines()).toHaveLength(1);
   });
 
   it('answers getQuantity of a named warehouse in 2 statements (keys, then product, warehouse and stock together)', async () => {

@@ -48,7 +48,7 @@ export interface PgTx extends Sql {
 export interface PgStore extends Store {
   readonly engine: 'postgres';
   readonly pool: pg.Pool;
-  transaction<T>(fn: (tx: PgTx) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: PgTx) => Promise<T>, opening?: string): Promise<T>;
 }
 
 const INT8_OID = 20;
@@ -163,10 +163,15 @@ export function openPgStore(opts: PgStoreOptions): PgStore {
     ...runner(statement),
     engine: 'postgres',
     pool,
-    async transaction<T>(fn: (tx: PgTx) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: PgTx) => Promise<T>, opening?: string): Promise<T> {
       const outer = current.getStore();
-      if (outer && outer.store === store && !outer.ended) return savepoint(outer, fn);
-      return onClient(store, await pool.connect(), fn);
+      if (outer && outer.store === store && !outer.ended) {
+        return savepoint(outer, async (tx) => {
+          if (opening) await tx.run(opening);
+          return fn(tx);
+        });
+      }
+      return onClient(store, await pool.connect(), fn, true, opening);
     },
     async close() {
       await pool.end();
@@ -208,7 +213,7 @@ async function autocommit(pool: pg.Pool, sql: string, params: readonly SqlValue[
  * Runs fn in a transaction on `client` (BEGIN … COMMIT, ROLLBACK when fn throws) and releases the
  * client to its pool afterwards. The migration runner uses it on the connection that holds its lock.
  */
-export async function onClient<T>(store: PgStore, client: pg.PoolClient, fn: (tx: PgTx) => Promise<T>, release = true): Promise<T> {
+export async function onClient<T>(store: PgStore, client: pg.PoolClient, fn: (tx: PgTx) => Promise<T>, release = true, opening?: string): Promise<T> {
   const state: TxState = { store, client, depth: 0, ended: false };
   let broken: Error | undefined;
   // A checked-out connection has no listener for its 'error' event (the pool removes its own), and
@@ -219,7 +224,9 @@ export async function onClient<T>(store: PgStore, client: pg.PoolClient, fn: (tx
   };
   client.on('error', onLost);
   try {
-    await query(client, 'BEGIN');
+    // The opening statement rides with BEGIN: one text, the simple protocol, one round trip
+    // (it has no parameters; Store.transaction says who may make it).
+    await query(client, opening ? `BEGIN; ${opening}` : 'BEGIN');
     let result: T;
     try {
       result = await current.run(state, () => fn(txRunner(state)));

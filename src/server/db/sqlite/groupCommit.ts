@@ -197,8 +197,11 @@ export class RequestBatches {
     if (batch && !this.batches.includes(batch)) this.batches.push(batch);
   }
 
-  async run<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
-    const { result, batch } = await this.gc.run(fn);
+  async run<T>(fn: (tx: Sql) => Promise<T>, opening?: string): Promise<T> {
+    const { result, batch } = await this.gc.run(async (tx) => {
+      if (opening) await tx.run(opening);
+      return fn(tx);
+    });
     this.note(batch);
     return result;
   }

@@ -168,8 +168,11 @@ export class SqliteStore implements Store {
   }
 
   /** A transaction (a savepoint when a group-commit batch is open on the connection). */
-  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
-    return this.exclusive(() => savepoint(this.db, fn));
+  transaction<T>(fn: (tx: Sql) => Promise<T>, opening?: string): Promise<T> {
+    return this.exclusive(() => savepoint(this.db, async (tx) => {
+      if (opening) await tx.run(opening);
+      return fn(tx);
+    }));
   }
 
   close(): Promise<void> {

@@ -1,0 +1,49 @@
+/**
+ * In-process CPU per request of one tree's dispatch (no HTTP, no network): the demo account, 2000
+ * products, 8 concurrent callers of the same body for `seconds`, then process.cpuUsage() per request,
+ * main thread and pool alike. Bundled and run by dispatchCpu.ts; prints one JSON line.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { openServerDb, systemClock } from '@server/app';
+import { seedDemo } from '@server/demo/seed';
+import { defaultConfig } from '@server/config';
+import { dispatch, type DispatchDeps } from '@server/http/dispatch';
+// Written next to the bundle's source by dispatchCpu.ts: the raw connection (trees before the async
+// repositories) or its store (later ones).
+import { storeOf } from './storeOf';
+
+async function main(): Promise<void> {
+  const [kind = 'setQuantity', seconds = '4'] = process.argv.slice(2);
+  const dir = mkdtempSync(join(tmpdir(), 'sd-dispatch-'));
+  const db = openServerDb(join(dir, 'server.db'));
+  const { account, keys } = await seedDemo(db, systemClock);
+  if (process.env.X_DROP_FEED) for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'feed_%'").all() as { name: string }[]) db.exec(`DROP TRIGGER ${name}`);
+  const deps = { db: storeOf(db), clock: systemClock, config: defaultConfig({ dbPath: join(dir, 'server.db') }), log: pino({ level: 'silent' }), services: { kickMail: () => {} } } as unknown as DispatchDeps;
+  const body = Buffer.from(kind === 'getQuantity'
+    ? JSON.stringify({ getQuantity: { ...keys, product_id: 1, warehouse: '*' } })
+    : JSON.stringify({ setQuantity: { ...keys, product_id: 1, quantity: 1, contact_id: account.supplierContactId, warehouse: 'Default', stock_label: 'A-01' } }));
+  const burst = async (ms: number) => {
+    let n = 0;
+    const end = Date.now() + ms;
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      while (Date.now() < end) {
+        const out = await dispatch(deps, 'product', body, 'application/json');
+        if ((out as { status: number }).status !== 200) throw new Error(`HTTP ${(out as { status: number }).status}: ${String((out as { body?: unknown }).body)}`);
+        n++;
+      }
+    }));
+    return n;
+  };
+  await burst(1500);
+  const c0 = process.cpuUsage();
+  const n = await burst(Number(seconds) * 1000);
+  const c = process.cpuUsage(c0);
+  console.log(JSON.stringify({ kind, n, usPerReq: (c.user + c.system) / n, userUs: c.user / n, systemUs: c.system / n }));
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+}
+
+void main();

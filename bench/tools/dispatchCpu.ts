@@ -1,0 +1,51 @@
+/**
+ * CPU per request of the dispatch path, side against side, in process (no HTTP: what the server's
+ * own code costs), in rotating rounds; ratios to the first side. A side is a source tree, optionally
+ * with environment variables for its child (`/path/to/tree+NAME=value+NAME2=value`), so that a
+ * switch in a tree can be compared with the same tree without it in one run.
+ * `npx tsx bench/tools/dispatchCpu.ts setQuantity|getQuantity rounds seconds SIDE SIDE…`
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { percentile } from '../lib/measure';
+
+const CHILD = fileURLToPath(new URL('./dispatchCpu.child.ts', import.meta.url));
+
+function bundleIn(tree: string): string {
+  // The child is bundled inside each tree, so its imports resolve to that tree's code.
+  const src = join(tree, 'bench', 'results', '.build', 'dispatch-child.ts');
+  const out = join(tree, 'bench', 'results', '.build', 'dispatch-child.mjs');
+  execFileSync('mkdir', ['-p', join(tree, 'bench', 'results', '.build')]);
+  copyFileSync(CHILD, src);
+  const async = existsSync(join(tree, 'src', 'server', 'db', 'sqlite', 'store.ts'));
+  writeFileSync(join(tree, 'bench', 'results', '.build', 'storeOf.ts'), async
+    ? "export { sqliteStore as storeOf } from '@server/db/sqlite/store';\n"
+    : 'export const storeOf = <T>(db: T): T => db;\n');
+  execFileSync(process.execPath, ['--input-type=module', '-e',
+    `const m = await import(${JSON.stringify(join(tree, 'scripts', 'server-bundle.mjs'))}); await m.bundleServer(${JSON.stringify(src)}, ${JSON.stringify(out)}, { sourcemap: false, logLevel: 'warning' });`], { cwd: tree, stdio: 'inherit' });
+  return out;
+}
+
+const [kind = 'setQuantity', rounds = '4', seconds = '4', ...specs] = process.argv.slice(2);
+const scripts = new Map<string, string>();
+const sides = specs.map((spec) => {
+  const [path, ...vars] = spec.split('+');
+  const tree = resolve(path!);
+  if (!scripts.has(tree)) scripts.set(tree, bundleIn(tree));
+  return { tree: spec, script: scripts.get(tree)!, env: Object.fromEntries(vars.map((v) => v.split('=') as [string, string])), us: [] as number[], user: [] as number[], sys: [] as number[] };
+});
+for (let r = 0; r < Number(rounds); r++) {
+  // Each round starts at another side, so no side always runs first (or after the same one).
+  for (const s of [...sides.slice(r % sides.length), ...sides.slice(0, r % sides.length)]) {
+    const out = JSON.parse(execFileSync(process.execPath, [...(process.env.AB_NODE_ARGS ?? '').split(' ').filter(Boolean), s.script, kind, seconds], { encoding: 'utf8', env: { ...process.env, ...s.env } }).trim().split('\n').at(-1)!) as { usPerReq: number; userUs: number; systemUs: number };
+    s.us.push(out.usPerReq);
+    s.user.push(out.userUs);
+    s.sys.push(out.systemUs);
+  }
+}
+const m = (v: number[]) => percentile(v, 50);
+console.log(`${kind}, CPU per request, median of ${rounds} rounds of ${seconds} s (load ${loadavg()[0]!.toFixed(1)}):`);
+for (const s of sides) console.log(`  ${m(s.us).toFixed(1).padStart(6)} µs (user ${m(s.user).toFixed(1)}, system ${m(s.sys).toFixed(1)}) ×${(m(s.us) / m(sides[0]!.us)).toFixed(3)}  ${s.tree}  rounds ${s.us.map((v) => v.toFixed(0)).join(' ')}`);
