@@ -22,6 +22,13 @@ export interface ReplayDeps {
   log: CoreLog;
   api(): ApiClient | null;
   /**
+   * The client with the keys of the clerk who made an entry (issue 19), null when that clerk's keys
+   * are no longer on this desk. Absent: every entry goes with api() (one pair of keys).
+   */
+  clientFor?(clerkId: string | null): ApiClient | null;
+  /** The name the desk knows for a clerk id, for the sentence of an entry whose keys are missing. */
+  clerkName?(clerkId: string | null): string | null;
+  /**
    * How long a failed entry waits before it is sent again (the engine decides: at once after a
    * lost call while the server answers, backoff for server errors).
    */
@@ -83,14 +90,23 @@ function parkEntry(d: ReplayDeps, e: Entry, code: string, message: string, detai
   return { kind: 'progress' };
 }
 
+/** The desk-side code of an entry parked because its clerk's keys were removed from the desk. */
+export const CLERK_MISSING = 'CLERK_MISSING';
+
 export async function step(d: ReplayDeps): Promise<StepResult> {
-  const api = d.api();
-  if (!api) return { kind: 'idle' };
+  if (!d.api()) return { kind: 'idle' };
   const e = headEntry(d.db);
   if (!e) return { kind: 'idle' };
   const now = d.clock.now();
   if (e.state === 'retry_wait' && e.nextAttemptAt && Date.parse(e.nextAttemptAt) > now.getTime()) {
     return { kind: 'wait', ms: Date.parse(e.nextAttemptAt) - now.getTime() };
+  }
+  // Issue 19: an entry goes with the keys of the clerk who made it, never with someone else's.
+  // Their keys gone from the desk: it waits for a person (add the clerk again, or discard).
+  const api = d.clientFor ? d.clientFor(e.clerkId) : d.api();
+  if (!api) {
+    const name = d.clerkName?.(e.clerkId) ?? null;
+    return parkEntry(d, e, CLERK_MISSING, `The keys of the clerk who made this (${name ?? 'unknown'}) are no longer on this desk: add that clerk again in Settings, or discard it.`, [{ field: 'clerk', message: name ?? '' }]);
   }
 
   const resolved = resolveParams(d.db, e.method, e.params);
@@ -161,7 +177,8 @@ function companions(d: ReplayDeps, head: Entry): Array<{ e: Entry; params: Recor
   const keys = new Set([head.queueKey]);
   const out: Array<{ e: Entry; params: Record<string, unknown> }> = [];
   for (const e of entriesAfter(d.db, head.id, PARALLEL_PRODUCTS - 1)) {
-    if (keys.has(e.queueKey)) break;
+    // Batched only among one clerk's entries: they all go with the head's keys (issue 19).
+    if (keys.has(e.queueKey) || e.clerkId !== head.clerkId) break;
     const resolved = resolveParams(d.db, e.method, e.params);
     if ('missing' in resolved || !alone(e, resolved.params)) break;
     let params: Record<string, unknown>;
