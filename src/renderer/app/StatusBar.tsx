@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SyncStatus } from '@shared/ipc';
 import { useChannel, useSyncStatus } from '../lib/ipc';
 import { useFormat } from '../lib/useFormat';
+import { ClerkPicker } from './ClerkPicker';
 
 /** Always visible: connection, what waits to be sent, what needs the clerk, and sync progress. */
 export function StatusBar() {
@@ -52,6 +53,7 @@ function StatusItems({ status }: { status: SyncStatus }) {
           {t('roles.clerk', { name: status.clerk.name, role: t(`roles.name.${status.clerk.role}`) })}
         </span>
       ) : null}
+      <ClerkPicker />
       {status.paused === 'auth' ? (
         <Link to="/settings" className="sb-item sb-warn">
           {t('status.authPaused')}

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OutboxEntryView } from '@shared/ipc';
 import type { Reason } from '@shared/protocol/reasons';
 import { placeLabel } from '../../../components/pickers';
 import { useFormat } from '../../../lib/useFormat';
@@ -86,4 +87,13 @@ export function useReasonText(): (r: Reason) => string {
     },
     [typed, tc, i18n, f],
   );
+}
+
+/**
+ * An entry whose clerk's keys were removed from the desk (the core's CLERK_MISSING): whose keys are
+ * missing and what to do, in the clerk's language (issue 19).
+ */
+export function useMissingClerkText(): (e: OutboxEntryView) => string {
+  const { t } = useTranslation();
+  return useCallback((e: OutboxEntryView) => t('clerks.missing', { name: e.clerkName ?? e.errorDetails.find((d) => d.field === 'clerk')?.message ?? t('clerks.someone') }), [t]);
 }
