@@ -56,7 +56,8 @@ async function pick(c: Clerk) {
   const picker = testId('sb-clerk-picker');
   const value = await picker.locator('option', { hasText: c.name }).getAttribute('value');
   await picker.selectOption(value!);
-  await expect.poll(() => testId('sb-clerk').innerText()).toContain(c.name);
+  await expect.poll(async () => (await stack.invoke('sync.status', {})).clerk?.name).toBe(c.name);
+  await expect.poll(() => picker.locator('option:checked').innerText()).toContain(c.name);
 }
 
 /** A take-in booked on the product screen. */
@@ -155,14 +156,38 @@ describe('two clerks on one desk', () => {
     await screenshot(page, 'hu-sync-role-refused');
   });
 
+  it('a removed clerk’s take-in waits with a sentence saying whose keys are missing; it is never sent with other keys', async () => {
+    await syncTo('offline');
+    await pick(maria);
+    await takeIn(1);
+    await pick(vera);
+    await page.goto(`${base()}#/settings`);
+    await page.locator('[data-testid="clerks-table"] tr[data-clerk="Nagy Mária"]').getByTestId('clerk-remove').click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.innerText()).toContain('Eltávolítja Nagy Mária munkatársat erről a gépről?');
+    await dialog.getByRole('button', { name: 'Eltávolítás' }).click();
+    await expect.poll(() => page.locator('[data-testid="clerks-table"] tr').count()).toBe(2);
+    const before = (await auditOf(srv.server)).length;
+    await syncTo('online');
+    await eventually(async () => (await stack.invoke('sync.status', {})).outbox.needsAttention === 2, { timeoutMs: 60_000, what: 'the take-in to wait for a person' });
+    const card = page.locator('[data-testid="attention-list"] article').filter({ hasText: 'Nagy Mária' }).first();
+    await expect.poll(() => card.getByTestId('reason').innerText()).toMatch(/^A változást rögzítő Nagy Mária kulcsai már nincsenek ezen a gépen/);
+    expect(await card.innerText()).not.toContain('CLERK_MISSING');
+    // Nothing reached the server with anybody's keys.
+    expect((await auditOf(srv.server)).slice(before).filter((a) => a.method === 'setQuantity')).toEqual([]);
+    await screenshot(page, 'hu-sync-clerk-missing');
+  });
+
   it('en: Settings, the picker and the sync centre in English', async () => {
     await stack.invoke('settings.update', { language: 'en' });
     await page.goto(`${base()}#/sync`);
     await page.reload();
-    const card = page.locator('[data-testid="attention-list"] article').first();
+    const card = page.locator('[data-testid="attention-list"] article').filter({ hasText: 'Kiss Vera' }).first();
     await expect.poll(() => card.getByTestId('reason').innerText()).toMatch(/^Your role \(warehouse\) may not make this change/);
     expect(await card.innerText()).not.toMatch(/role_forbidden|FORBIDDEN/);
     await screenshot(page, 'en-sync-role-refused');
+    const missing = page.locator('[data-testid="attention-list"] article').filter({ hasText: 'Nagy Mária' }).first();
+    await expect.poll(() => missing.getByTestId('reason').innerText()).toMatch(/^The keys of Nagy Mária, who made this change, are no longer on this desk/);
     await page.getByRole('tab', { name: /Sent/ }).click();
     await expect.poll(() => page.locator('[data-testid="outbox-clerk"]').allInnerTexts()).toEqual(expect.arrayContaining(['Kiss Vera', 'Nagy Mária']));
     await screenshot(page, 'en-sync-clerks');

@@ -16,7 +16,11 @@ export function ClerkPicker() {
   return (
     <label className="sb-item" title={t('clerks.pickerHint')}>
       <span className="muted">{t('clerks.picker')}</span>{' '}
-      <select value={current?.id ?? ''} disabled={pick.isPending} onChange={(e) => pick.run({ id: e.target.value })} data-testid="sb-clerk-picker" aria-label={t('clerks.pickerHint')}>
+      {/* The status bar's own size: a form-wide select would push the outbox count off the bar. */}
+      <select
+        value={current?.id ?? ''} disabled={pick.isPending} onChange={(e) => pick.run({ id: e.target.value })} data-testid="sb-clerk-picker" aria-label={t('clerks.pickerHint')}
+        style={{ width: 'auto', padding: '0 4px', height: 'auto', fontSize: 'inherit' }}
+      >
         {clerks.map((c) => (
           <option key={c.id} value={c.id}>
             {c.role ? t('roles.clerk', { name: nameOf(c), role: t(`roles.name.${c.role}`) }) : nameOf(c)}
