@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server';
 import { seedCatalog, startTestCore, type TestCore } from '../helpers/core';
 import { keysFor, LEGACY_CLERK_ID, toBook } from '@main/core/clerkBook';
-import { addClerk, auditOf, type Clerk } from '../server/roles/users';
+import { addClerk, admin, auditOf, type Clerk } from '../server/roles/users';
 
 describe('several clerks on one desk', () => {
   let s: TestServer;
@@ -97,6 +97,31 @@ describe('several clerks on one desk', () => {
 
     // Vera comes back with her keys: the same clerk id, so a retry sends her take-in with them.
     const again = await c.ok('clerks.add', keys(vera));
+    expect(again.find((v) => v.name === vera.name)!.id).toBe(veraId);
+    await c.ok('outbox.retry', { id: takeIn });
+    await c.sync();
+    expect((await trailOf(requestIds)).map((a) => [a.method, a.user_id])).toEqual([['setOrder', bela.userId], ['setQuantity', vera.userId]]);
+  });
+
+  it("another clerk's keys refused by the server (session ended): only her entries wait, with the sentence; the signed-in clerk's go on", async () => {
+    const { veraId, belaId } = await twoClerksOffline();
+    await c.ok('clerks.switch', { id: veraId });
+    const takeIn = (await c.ok('stock.takeIn', { warehouse: 'Default', contactId: s.account.supplierContactId, lines: [{ productId: ids[0]!, quantity: 3 }] })).entryIds[0]!;
+    await c.ok('clerks.switch', { id: belaId });
+    await c.ok('orders.save', { order: order(ids[1]!) });
+    // The operator ends Vera's session while the desk is offline.
+    const sessions = (await admin(s, ['session', 'list', '--account', String(s.account.accountId)])).sessions as Array<{ id: number; user_id: number | null }>;
+    for (const x of sessions.filter((x) => x.user_id === vera.userId)) await admin(s, ['session', 'expire', '--id', String(x.id)]);
+    await backOnline();
+    const status = await c.ok('sync.status', {});
+    expect(status.paused).toBeNull();
+    const parked = (await c.ok('outbox.list', { states: ['needs_attention'] })).find((e) => e.id === takeIn)!;
+    expect(parked).toMatchObject({ errorCode: 'CLERK_KEYS_REFUSED', clerkName: vera.name, errorDetails: [{ field: 'clerk', message: vera.name }] });
+    const requestIds = (c.core.db.prepare('SELECT request_id FROM outbox ORDER BY id').all() as Array<{ request_id: string }>).map((r) => r.request_id);
+    expect((await trailOf(requestIds)).map((a) => [a.method, a.user_id])).toEqual([['setOrder', bela.userId]]);
+    // Vera's new session: added again (same server user, same clerk id), Retry sends her take-in.
+    const fresh = await admin(s, ['session', 'open', '--account', String(s.account.accountId), '--user', String(vera.userId)]);
+    const again = await c.ok('clerks.add', { apiKey: vera.keys.api_key, sessionKey: fresh.session_key as string });
     expect(again.find((v) => v.name === vera.name)!.id).toBe(veraId);
     await c.ok('outbox.retry', { id: takeIn });
     await c.sync();

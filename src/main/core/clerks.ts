@@ -64,6 +64,12 @@ export class DeskClerks {
     return p ? (this.clients.get(p.id) ?? null) : null;
   }
 
+  /** Whether an entry of `clerkId` is sent with the signed-in clerk's keys. */
+  isCurrent(clerkId: string | null): boolean {
+    const p = keysFor(this.book, clerkId);
+    return p !== null && p.id === this.book.current;
+  }
+
   nameOf(clerkId: string | null): string | null {
     return nameOf(this.book, clerkId);
   }

@@ -150,7 +150,7 @@ export function createCore(opts: CoreOptions): Core {
   // The engine and the outbox hold the database: a restore makes them again around the new one.
   const makeEngine = () => new SyncEngine({
     db, clock, random, log, config, api: () => client, serverUrl: () => stored().serverUrl,
-    clientFor: (id) => clerks.clientFor(id), clerkName: (id) => clerks.nameOf(id),
+    clientFor: (id) => clerks.clientFor(id), clerkName: (id) => clerks.nameOf(id), clerkIsCurrent: (id) => clerks.isCurrent(id),
     clerkLearnt: (c) => void clerks.learnt(c).catch((e: Error) => log.warn('could not keep the clerk name', { message: e.message })),
     emitStatus: (s) => emit('sync.status', s),
     emitOutbox: () => emit('outbox.changed', counts(db)),

@@ -28,6 +28,8 @@ export interface ReplayDeps {
   clientFor?(clerkId: string | null): ApiClient | null;
   /** The name the desk knows for a clerk id, for the sentence of an entry whose keys are missing. */
   clerkName?(clerkId: string | null): string | null;
+  /** Whether an entry of this clerk goes with the signed-in clerk's keys (absent: always). */
+  clerkIsCurrent?(clerkId: string | null): boolean;
   /**
    * How long a failed entry waits before it is sent again (the engine decides: at once after a
    * lost call while the server answers, backoff for server errors).
@@ -71,8 +73,20 @@ async function serverQuantity(d: ReplayDeps, api: ApiClient, productId: number, 
   return fromMilli(milli);
 }
 
+/** The desk-side code of an entry parked because its clerk's keys were removed from the desk. */
+export const CLERK_MISSING = 'CLERK_MISSING';
+/** The same, for an entry whose clerk's keys the server refused while another clerk is signed in. */
+export const CLERK_KEYS_REFUSED = 'CLERK_KEYS_REFUSED';
+
 function fail(d: ReplayDeps, e: Entry, f: Failure): StepResult {
   const now = d.clock.now();
+  // Issue 19: another clerk's keys refused (session ended, key revoked): only that clerk's entries
+  // wait for a person; the signed-in clerk's queue goes on. The signed-in clerk's own refused keys
+  // still pause the queue until new ones are saved.
+  if (f.kind === 'auth' && d.clerkIsCurrent && !d.clerkIsCurrent(e.clerkId)) {
+    const name = d.clerkName?.(e.clerkId) ?? null;
+    return parkEntry(d, e, CLERK_KEYS_REFUSED, `The server refused the keys of the clerk who made this (${name ?? 'unknown'}): add that clerk again in Settings with their current keys and retry, or discard it. ${f.message}`, [{ field: 'clerk', message: name ?? '' }]);
+  }
   if (f.kind === 'auth') {
     if (e.state === 'in_flight' || getEntry(d.db, e.id)?.state === 'in_flight') requeue(d.db, e.id, now, f.message);
     return { kind: 'auth', message: f.message };
@@ -89,9 +103,6 @@ function parkEntry(d: ReplayDeps, e: Entry, code: string, message: string, detai
   d.changed(['outbox']);
   return { kind: 'progress' };
 }
-
-/** The desk-side code of an entry parked because its clerk's keys were removed from the desk. */
-export const CLERK_MISSING = 'CLERK_MISSING';
 
 export async function step(d: ReplayDeps): Promise<StepResult> {
   if (!d.api()) return { kind: 'idle' };

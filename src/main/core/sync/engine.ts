@@ -60,6 +60,7 @@ export interface EngineDeps {
   /** Issue 19: the client of the clerk who made an entry (null: their keys are gone); see ReplayDeps. */
   clientFor?(clerkId: string | null): ApiClient | null;
   clerkName?(clerkId: string | null): string | null;
+  clerkIsCurrent?(clerkId: string | null): boolean;
   /** The server said who the current keys belong to: the clerk book keeps the name for the picker. */
   clerkLearnt?(clerk: Clerk & { userId: number | null }): void;
   serverUrl(): string | null;
@@ -96,6 +97,7 @@ export class SyncEngine {
     this.replay = {
       db: d.db, clock: d.clock, random: d.random, log: d.log, api: d.api, caps: () => this.caps,
       ...(d.clientFor ? { clientFor: d.clientFor } : {}), ...(d.clerkName ? { clerkName: d.clerkName } : {}),
+      ...(d.clerkIsCurrent ? { clerkIsCurrent: d.clerkIsCurrent } : {}),
       retryDelay: (e, kind) => this.retryDelay(e, kind),
       changed: (tables) => {
         d.emitOutbox();

@@ -28,6 +28,7 @@ const de: Messages<typeof en> = {
     pickerHint: 'Wählen Sie Ihren Namen: Was Sie ab jetzt tun, wird mit Ihren Schlüsseln gesendet.',
     madeBy: 'Erfasst von',
     missing: 'Die Schlüssel von {{name}}, der diese Änderung erfasst hat, sind nicht mehr an diesem Platz, daher wurde sie nicht gesendet (nie mit den Schlüsseln eines anderen). Fügen Sie {{name}} in den Einstellungen wieder hinzu und drücken Sie „Erneut senden“, oder verwerfen Sie sie.',
+    refused: 'Der Server hat die Schlüssel von {{name}}, der diese Änderung erfasst hat, abgelehnt (vielleicht ist die Sitzung abgelaufen), daher wurde sie nicht gesendet; nie mit den Schlüsseln eines anderen. Fügen Sie {{name}} in den Einstellungen mit den aktuellen Schlüsseln wieder hinzu und drücken Sie „Erneut senden“, oder verwerfen Sie sie.',
     someone: 'der erfassende Mitarbeiter',
   },
   sections: { warehouse: 'Lager', billing: 'Fakturierung', system: 'System' },

@@ -25,6 +25,7 @@ const en = {
     pickerHint: 'Pick your name: what you do from now on is sent with your keys.',
     madeBy: 'Made by',
     missing: 'The keys of {{name}}, who made this change, are no longer on this desk, so it was not sent (it is never sent with another clerk’s keys). Add {{name}} again in Settings and press Retry, or discard it.',
+    refused: 'The server refused the keys of {{name}}, who made this change (their session may have ended), so it was not sent; it is never sent with another clerk’s keys. Add {{name}} again in Settings with their current keys and press Retry, or discard it.',
     someone: 'the clerk who made it',
   },
   sections: { warehouse: 'Warehouse', billing: 'Billing', system: 'System' },

@@ -28,6 +28,7 @@ const es: Messages<typeof en> = {
     pickerHint: 'Elija su nombre: lo que haga a partir de ahora se envía con sus claves.',
     madeBy: 'Registrado por',
     missing: 'Las claves de {{name}}, que registró este cambio, ya no están en este puesto, así que no se envió (nunca se envía con las claves de otro empleado). Vuelva a añadir a {{name}} en Ajustes y pulse Reintentar, o descártelo.',
+    refused: 'El servidor rechazó las claves de {{name}}, que registró este cambio (quizá su sesión caducó), así que no se envió; nunca se envía con las claves de otro empleado. Vuelva a añadir a {{name}} en Ajustes con sus claves vigentes y pulse Reintentar, o descártelo.',
     someone: 'el empleado que lo registró',
   },
   sections: { warehouse: 'Almacén', billing: 'Facturación', system: 'Sistema' },

@@ -28,6 +28,7 @@ const hu: Messages<typeof en> = {
     pickerHint: 'Válassza ki a nevét: amit ezután rögzít, az az Ön kulcsaival megy el.',
     madeBy: 'Rögzítette',
     missing: 'A változást rögzítő {{name}} kulcsai már nincsenek ezen a gépen, ezért nem ment el (más munkatárs kulcsaival soha nem küldjük). Vegye fel újra {{name}} munkatársat a Beállításokban, és nyomja meg az Újraküldés gombot, vagy vesse el.',
+    refused: 'A szerver nem fogadta el a változást rögzítő {{name}} kulcsait (lehet, hogy lejárt a munkamenete), ezért nem ment el; más munkatárs kulcsaival soha nem küldjük. Vegye fel újra {{name}} munkatársat a Beállításokban az érvényes kulcsaival, és nyomja meg az Újraküldés gombot, vagy vesse el.',
     someone: 'a rögzítő munkatárs',
   },
   sections: { warehouse: 'Raktár', billing: 'Számlázás', system: 'Rendszer' },

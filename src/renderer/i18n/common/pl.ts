@@ -28,6 +28,7 @@ const pl: Messages<typeof en> = {
     pickerHint: 'Wybierz swoje nazwisko: to, co zrobisz od teraz, zostanie wysłane z Twoimi kluczami.',
     madeBy: 'Zapisał(a)',
     missing: 'Klucze pracownika {{name}}, który zapisał tę zmianę, nie są już na tym stanowisku, więc jej nie wysłano (nigdy nie wysyłamy jej z kluczami innej osoby). Dodaj ponownie pracownika {{name}} w Ustawieniach i naciśnij Ponów albo ją odrzuć.',
+    refused: 'Serwer odrzucił klucze pracownika {{name}}, który zapisał tę zmianę (być może jego sesja wygasła), więc jej nie wysłano; nigdy nie wysyłamy jej z kluczami innej osoby. Dodaj ponownie pracownika {{name}} w Ustawieniach z aktualnymi kluczami i naciśnij Ponów albo ją odrzuć.',
     someone: 'pracownik, który ją zapisał',
   },
   sections: { warehouse: 'Magazyn', billing: 'Fakturowanie', system: 'System' },

@@ -8,7 +8,7 @@ import { useFormat } from '../../../lib/useFormat';
 import { DiscardDialog } from './DiscardDialog';
 import { FixOffers } from './FixOffers';
 import { ParamsEditor } from './ParamsEditor';
-import { useMissingClerkText, useReasonText } from './reasonText';
+import { CLERK_CODES, useMissingClerkText, useReasonText } from './reasonText';
 import { useOutboxSummary } from './summary';
 
 const KNOWN_CODES = new Set<string>(['VALIDATION_ERROR', 'OFFLINE', 'NOT_FOUND', 'CONFLICT', 'AUTH_FAILED', 'INTERNAL_ERROR'] satisfies IpcErrorCode[]);
@@ -46,7 +46,7 @@ function AttentionCard({ entry }: { entry: OutboxEntryView }) {
   const c = entry.countConflict;
   const reason = entry.reason ?? null;
   // Keys gone from the desk: a sentence of the desk's own, not the server's.
-  const clerkMissing = entry.errorCode === 'CLERK_MISSING' ? missingText(entry) : null;
+  const clerkMissing = entry.errorCode && CLERK_CODES.has(entry.errorCode) ? missingText(entry) : null;
   if (entry.blockedBy !== null) return <WaitingCard entry={entry} summary={summary} />;
   // Without a reason the server's words are all there is; with one they are for integrators.
   const showRaw = (!reason && !clerkMissing) || advanced;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView, OutboxState } from '@shared/ipc';
 import { useFormat } from '../../../lib/useFormat';
-import { useMissingClerkText, useReasonText } from './reasonText';
+import { CLERK_CODES, useMissingClerkText, useReasonText } from './reasonText';
 import { useOutboxSummary } from './summary';
 
 const TONE: Record<OutboxState, string> = {
@@ -51,7 +51,7 @@ export function OutboxTable({ entries }: { entries: OutboxEntryView[] }) {
             <td className="num">{e.attempts}</td>
             <td>{e.nextAttemptAt ? f.when(e.nextAttemptAt) : ''}</td>
             {/* A refusal with a reason in the clerk's words; other failures (network) as they came. */}
-            <td className="wrap muted">{e.reason ? reasonText(e.reason) : e.errorCode === 'CLERK_MISSING' ? missing(e) : (e.lastError ?? '')}</td>
+            <td className="wrap muted">{e.reason ? reasonText(e.reason) : e.errorCode && CLERK_CODES.has(e.errorCode) ? missing(e) : (e.lastError ?? '')}</td>
           </tr>
         ))}
       </tbody>

@@ -90,10 +90,13 @@ export function useReasonText(): (r: Reason) => string {
 }
 
 /**
- * An entry whose clerk's keys were removed from the desk (the core's CLERK_MISSING): whose keys are
- * missing and what to do, in the clerk's language (issue 19).
+ * An entry whose clerk's keys were removed from the desk (the core's CLERK_MISSING), or refused by
+ * the server while another clerk is signed in (CLERK_KEYS_REFUSED): whose keys and what to do, in
+ * the clerk's language (issue 19).
  */
+export const CLERK_CODES = new Set(['CLERK_MISSING', 'CLERK_KEYS_REFUSED']);
+
 export function useMissingClerkText(): (e: OutboxEntryView) => string {
   const { t } = useTranslation();
-  return useCallback((e: OutboxEntryView) => t('clerks.missing', { name: e.clerkName ?? e.errorDetails.find((d) => d.field === 'clerk')?.message ?? t('clerks.someone') }), [t]);
+  return useCallback((e: OutboxEntryView) => t(e.errorCode === 'CLERK_KEYS_REFUSED' ? 'clerks.refused' : 'clerks.missing', { name: e.clerkName ?? e.errorDetails.find((d) => d.field === 'clerk')?.message ?? t('clerks.someone') }), [t]);
 }
