@@ -139,6 +139,21 @@ describe('several clerks on one desk', () => {
     expect(parked[0]).toMatchObject({ method: 'setOrder', clerkName: vera.name, reason: { reason: 'role_forbidden', figures: { role: 'warehouse' } } });
   });
 
+  it("another person's keys typed into the single keys form become a clerk of their own; the signed-in clerk's entries stay hers", async () => {
+    const { veraId } = await twoClerksOffline();
+    c.net.offline = false;
+    await c.ok('clerks.switch', { id: veraId });
+    await c.sync();
+    await c.ok('settings.setCredentials', keys(bela));
+    const list = await c.ok('clerks.list', {});
+    expect(list.map((v) => [v.name, v.current])).toEqual([[vera.name, false], [bela.name, true]]);
+    // New keys of the same person replace hers in place (same id).
+    const fresh = await admin(s, ['session', 'open', '--account', String(s.account.accountId), '--user', String(vera.userId)]);
+    await c.ok('clerks.switch', { id: veraId });
+    await c.ok('settings.setCredentials', { apiKey: vera.keys.api_key, sessionKey: fresh.session_key as string });
+    expect((await c.ok('clerks.list', {})).map((v) => [v.id === veraId, v.current])).toEqual([[true, true], [false, false]]);
+  });
+
   it('bad keys get a clear message and are not kept; an old single pair is read as one clerk', async () => {
     const r = await c.call('clerks.add', { apiKey: vera.keys.api_key, sessionKey: 'not-a-session' });
     expect(r.ok).toBe(false);

@@ -232,7 +232,16 @@ export function createCore(opts: CoreOptions): Core {
       return settings();
     },
     async setCredentials(c) {
-      await clerks.setCurrentKeys(c);
+      // Issue 19: keys typed in the single keys form that the server says are another person's than
+      // the signed-in clerk's become a clerk of their own, so nobody's unsent entries change hands.
+      // Offline or unknown, they replace the signed-in clerk's keys as they always did.
+      const cur = clerks.current();
+      const o = cur?.userId != null && engine.capabilities().has('crm.getSession') ? await clerks.clientWith(c)?.call('getSession', {}, { timeoutMs: 5_000 }) : undefined;
+      if (o?.kind === 'ok' && o.result.user?.id !== cur!.userId) {
+        await clerks.add({ ...c, name: o.result.user?.name ?? null, role: o.result.role, userId: o.result.user?.id ?? null });
+      } else {
+        await clerks.setCurrentKeys(c);
+      }
       clerkChanged();
       return settings();
     },
