@@ -103,6 +103,25 @@ describe('several clerks on one desk', () => {
     expect((await trailOf(requestIds)).map((a) => [a.method, a.user_id])).toEqual([['setOrder', bela.userId], ['setQuantity', vera.userId]]);
   });
 
+  it('product saves sent together (one batch) only among one clerk’s entries: each goes with its own keys', async () => {
+    const m1 = await addClerk(s, 'manager', 'Vezető Mária');
+    const m2 = await addClerk(s, 'manager', 'Vezető Gábor');
+    const a = (await c.ok('clerks.add', keys(m1))).find((v) => v.name === m1.name)!.id;
+    const b = (await c.ok('clerks.add', keys(m2))).find((v) => v.name === m2.name)!.id;
+    await c.sync();
+    c.net.offline = true;
+    const save = (n: number) => c.ok('products.save', { product: { product_name: `Kötegelt szűrő ${n}`, currency: 'HUF', vat: 27, unit: 'db' } });
+    await c.ok('clerks.switch', { id: a });
+    await save(1);
+    await c.ok('clerks.switch', { id: b });
+    await save(2);
+    await c.ok('clerks.switch', { id: a });
+    await save(3);
+    await backOnline();
+    const requestIds = (c.core.db.prepare('SELECT request_id FROM outbox ORDER BY id').all() as Array<{ request_id: string }>).map((r) => r.request_id);
+    expect((await trailOf(requestIds)).map((t) => [t.method, t.user_id])).toEqual([['setProduct', m1.userId], ['setProduct', m2.userId], ['setProduct', m1.userId]]);
+  });
+
   it("another clerk's keys refused by the server (session ended): only her entries wait, with the sentence; the signed-in clerk's go on", async () => {
     const { veraId, belaId } = await twoClerksOffline();
     await c.ok('clerks.switch', { id: veraId });
