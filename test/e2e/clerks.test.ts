@@ -109,7 +109,10 @@ describe('two clerks on one desk', () => {
     await testId('clerk-api-key').fill(vera.keys.api_key);
     await testId('clerk-session-key').fill('nem-jo-kulcs');
     await testId('clerk-add-submit').click();
-    await page.getByText(/does not accept these keys|nem fogadja el/).first().waitFor();
+    const notice = page.locator('[data-testid="clerk-add"] [data-testid="error-notice"]');
+    await expect.poll(() => notice.innerText()).toContain('A szerver nem fogadja el ezeket a kulcsokat');
+    expect(await notice.innerText()).not.toMatch(/does not accept|AUTH_FAILED/);
+    await screenshot(page, 'hu-settings-clerk-refused');
     expect((await stack.invoke('clerks.list', {})).length).toBe(3);
     await testId('clerk-session-key').fill('');
   });

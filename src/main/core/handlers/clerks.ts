@@ -17,7 +17,8 @@ async function whoseKeys(ctx: CoreContext, keys: StoredCredentials): Promise<Cle
     case 'auth':
       throw ipcError('AUTH_FAILED', 'The server does not accept these keys: check that the API key and the session key are the ones issued to this clerk, and type them again.', [{ field: 'sessionKey', message: o.message }]);
     case 'network':
-      throw ipcError('OFFLINE', `The server cannot be reached, and a clerk is added only once the server has said whose keys these are: try again when Stockdesk is online (${o.message}).`);
+      // The network's own words stay in the log: the screen says what to do.
+      throw ipcError('OFFLINE', 'A clerk is added only once the server has said whose keys these are, and the server cannot be reached: try again when Stockdesk is online.');
     case 'rejected':
       throw ipcError('VALIDATION_ERROR', `This server cannot say whose keys these are (${o.message}); enter the keys in the form above instead.`);
     case 'server':

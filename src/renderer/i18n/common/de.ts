@@ -29,6 +29,13 @@ const de: Messages<typeof en> = {
     madeBy: 'Erfasst von',
     missing: 'Die Schlüssel von {{name}}, der diese Änderung erfasst hat, sind nicht mehr an diesem Platz, daher wurde sie nicht gesendet (nie mit den Schlüsseln eines anderen). Fügen Sie {{name}} in den Einstellungen wieder hinzu und drücken Sie „Erneut senden“, oder verwerfen Sie sie.',
     refused: 'Der Server hat die Schlüssel von {{name}}, der diese Änderung erfasst hat, abgelehnt (vielleicht ist die Sitzung abgelaufen), daher wurde sie nicht gesendet; nie mit den Schlüsseln eines anderen. Fügen Sie {{name}} in den Einstellungen mit den aktuellen Schlüsseln wieder hinzu und drücken Sie „Erneut senden“, oder verwerfen Sie sie.',
+    error: {
+      refused: 'Der Server akzeptiert diese Schlüssel nicht: Prüfen Sie, ob API-Schlüssel und Sitzungsschlüssel die für diesen Mitarbeiter ausgestellten sind, und geben Sie sie erneut ein.',
+      offline: 'Ein Mitarbeiter wird erst hinzugefügt, wenn der Server gesagt hat, wem die Schlüssel gehören, und der Server ist nicht erreichbar: Versuchen Sie es erneut, wenn Stockdesk online ist.',
+      noServer: 'Geben Sie zuerst oben die Serveradresse ein: Der Platz fragt den Server, wem die Schlüssel gehören, bevor er sie speichert.',
+      noSession: 'Dieser Server kann nicht sagen, wem die Schlüssel gehören; geben Sie die Schlüssel stattdessen oben bei den Anmeldeschlüsseln ein.',
+      gone: 'Dieser Mitarbeiter ist nicht mehr an diesem Platz: Wählen Sie einen Namen aus der Liste.',
+    },
     someone: 'der erfassende Mitarbeiter',
   },
   sections: { warehouse: 'Lager', billing: 'Fakturierung', system: 'System' },

@@ -26,6 +26,13 @@ const en = {
     madeBy: 'Made by',
     missing: 'The keys of {{name}}, who made this change, are no longer on this desk, so it was not sent (it is never sent with another clerk’s keys). Add {{name}} again in Settings and press Retry, or discard it.',
     refused: 'The server refused the keys of {{name}}, who made this change (their session may have ended), so it was not sent; it is never sent with another clerk’s keys. Add {{name}} again in Settings with their current keys and press Retry, or discard it.',
+    error: {
+      refused: 'The server does not accept these keys: check that the API key and the session key are the ones issued to this clerk, and type them again.',
+      offline: 'A clerk is added only once the server has said whose keys these are, and the server cannot be reached: try again when Stockdesk is online.',
+      noServer: 'Enter the server address above first: the desk asks the server whose keys these are before keeping them.',
+      noSession: 'This server cannot say whose keys these are; enter the keys in the sign-in keys form above instead.',
+      gone: 'That clerk is not on this desk any more: pick a name from the list.',
+    },
     someone: 'the clerk who made it',
   },
   sections: { warehouse: 'Warehouse', billing: 'Billing', system: 'System' },

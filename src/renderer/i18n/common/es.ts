@@ -29,6 +29,13 @@ const es: Messages<typeof en> = {
     madeBy: 'Registrado por',
     missing: 'Las claves de {{name}}, que registró este cambio, ya no están en este puesto, así que no se envió (nunca se envía con las claves de otro empleado). Vuelva a añadir a {{name}} en Ajustes y pulse Reintentar, o descártelo.',
     refused: 'El servidor rechazó las claves de {{name}}, que registró este cambio (quizá su sesión caducó), así que no se envió; nunca se envía con las claves de otro empleado. Vuelva a añadir a {{name}} en Ajustes con sus claves vigentes y pulse Reintentar, o descártelo.',
+    error: {
+      refused: 'El servidor no acepta estas claves: compruebe que la clave API y la clave de sesión son las emitidas para este empleado y escríbalas de nuevo.',
+      offline: 'Un empleado solo se añade cuando el servidor ha dicho de quién son las claves, y el servidor no está disponible: inténtelo de nuevo cuando Stockdesk esté en línea.',
+      noServer: 'Primero indique arriba la dirección del servidor: el puesto pregunta al servidor de quién son las claves antes de guardarlas.',
+      noSession: 'Este servidor no puede decir de quién son las claves; introdúzcalas arriba, en las claves de acceso.',
+      gone: 'Ese empleado ya no está en este puesto: elija un nombre de la lista.',
+    },
     someone: 'el empleado que lo registró',
   },
   sections: { warehouse: 'Almacén', billing: 'Facturación', system: 'Sistema' },

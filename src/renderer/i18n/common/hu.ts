@@ -29,6 +29,13 @@ const hu: Messages<typeof en> = {
     madeBy: 'Rögzítette',
     missing: 'A változást rögzítő {{name}} kulcsai már nincsenek ezen a gépen, ezért nem ment el (más munkatárs kulcsaival soha nem küldjük). Vegye fel újra {{name}} munkatársat a Beállításokban, és nyomja meg az Újraküldés gombot, vagy vesse el.',
     refused: 'A szerver nem fogadta el a változást rögzítő {{name}} kulcsait (lehet, hogy lejárt a munkamenete), ezért nem ment el; más munkatárs kulcsaival soha nem küldjük. Vegye fel újra {{name}} munkatársat a Beállításokban az érvényes kulcsaival, és nyomja meg az Újraküldés gombot, vagy vesse el.',
+    error: {
+      refused: 'A szerver nem fogadja el ezeket a kulcsokat: ellenőrizze, hogy az API-kulcs és a munkamenet-kulcs az ennek a munkatársnak kiadott kulcs-e, és írja be őket újra.',
+      offline: 'Munkatársat csak akkor veszünk fel, ha a szerver megmondta, kié a kulcs, de a szerver most nem érhető el: próbálja újra, amikor a Stockdesk online.',
+      noServer: 'Előbb adja meg fent a szerver címét: a gép megkérdezi a szervert, kié a kulcs, mielőtt eltárolja.',
+      noSession: 'Ez a szerver nem tudja megmondani, kié a kulcs; a kulcsokat inkább fent, a Belépési kulcsoknál adja meg.',
+      gone: 'Ez a munkatárs már nincs ezen a gépen: válasszon nevet a listából.',
+    },
     someone: 'a rögzítő munkatárs',
   },
   sections: { warehouse: 'Raktár', billing: 'Számlázás', system: 'Rendszer' },

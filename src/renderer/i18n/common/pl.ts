@@ -29,6 +29,13 @@ const pl: Messages<typeof en> = {
     madeBy: 'Zapisał(a)',
     missing: 'Klucze pracownika {{name}}, który zapisał tę zmianę, nie są już na tym stanowisku, więc jej nie wysłano (nigdy nie wysyłamy jej z kluczami innej osoby). Dodaj ponownie pracownika {{name}} w Ustawieniach i naciśnij Ponów albo ją odrzuć.',
     refused: 'Serwer odrzucił klucze pracownika {{name}}, który zapisał tę zmianę (być może jego sesja wygasła), więc jej nie wysłano; nigdy nie wysyłamy jej z kluczami innej osoby. Dodaj ponownie pracownika {{name}} w Ustawieniach z aktualnymi kluczami i naciśnij Ponów albo ją odrzuć.',
+    error: {
+      refused: 'Serwer nie akceptuje tych kluczy: sprawdź, czy klucz API i klucz sesji to te wydane temu pracownikowi, i wpisz je ponownie.',
+      offline: 'Pracownika dodajemy dopiero, gdy serwer powie, do kogo należą klucze, a serwer jest teraz niedostępny: spróbuj ponownie, gdy Stockdesk będzie online.',
+      noServer: 'Najpierw podaj powyżej adres serwera: stanowisko pyta serwer, do kogo należą klucze, zanim je zapisze.',
+      noSession: 'Ten serwer nie potrafi powiedzieć, do kogo należą klucze; wpisz je zamiast tego powyżej, w sekcji „Klucze dostępu”.',
+      gone: 'Tego pracownika nie ma już na tym stanowisku: wybierz nazwisko z listy.',
+    },
     someone: 'pracownik, który ją zapisał',
   },
   sections: { warehouse: 'Magazyn', billing: 'Fakturowanie', system: 'System' },
