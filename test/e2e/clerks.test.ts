@@ -112,6 +112,9 @@ describe('two clerks on one desk', () => {
     const notice = page.locator('[data-testid="clerk-add"] [data-testid="error-notice"]');
     await expect.poll(() => notice.innerText()).toContain('A szerver nem fogadja el ezeket a kulcsokat');
     expect(await notice.innerText()).not.toMatch(/does not accept|AUTH_FAILED/);
+    // No English under the fields either.
+    expect(await testId('clerk-add').innerText()).not.toMatch(/not valid together|session has expired/);
+    await notice.scrollIntoViewIfNeeded();
     await screenshot(page, 'hu-settings-clerk-refused');
     expect((await stack.invoke('clerks.list', {})).length).toBe(3);
     await testId('clerk-session-key').fill('');

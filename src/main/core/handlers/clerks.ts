@@ -15,7 +15,9 @@ async function whoseKeys(ctx: CoreContext, keys: StoredCredentials): Promise<Cle
     case 'ok':
       return { name: o.result.user?.name ?? null, role: o.result.role, userId: o.result.user?.id ?? null };
     case 'auth':
-      throw ipcError('AUTH_FAILED', 'The server does not accept these keys: check that the API key and the session key are the ones issued to this clerk, and type them again.', [{ field: 'sessionKey', message: o.message }]);
+      // The server's English stays in the log; the screen words the sentence in the clerk's language.
+      ctx.log.info('keys of a clerk to add were refused', { message: o.message });
+      throw ipcError('AUTH_FAILED', 'The server does not accept these keys: check that the API key and the session key are the ones issued to this clerk, and type them again.');
     case 'network':
       // The network's own words stay in the log: the screen says what to do.
       throw ipcError('OFFLINE', 'A clerk is added only once the server has said whose keys these are, and the server cannot be reached: try again when Stockdesk is online.');
