@@ -4,13 +4,11 @@
  * text: without a real key store, saving fails with a message the clerk can act on.
  */
 import { readFileSync, rmSync } from 'node:fs';
-import { z } from 'zod';
+import { storedSchema, type StoredKeys } from './core/clerkBook';
 import { writeFileAtomic } from './files';
 
-export interface Credentials {
-  apiKey: string;
-  sessionKey: string;
-}
+/** What the core asks the host to keep: its clerk book (or an old single pair). */
+export type Credentials = StoredKeys;
 
 export interface CredentialStore {
   load(): Credentials | null;
@@ -36,7 +34,8 @@ export class NoSecureStorageError extends Error {
   }
 }
 
-const schema = z.object({ apiKey: z.string().min(1), sessionKey: z.string().min(1) });
+/** The core's clerk book, or the single pair older versions saved (the core reads both: core/clerkBook.ts). */
+const schema = storedSchema;
 
 /** Linux without a keyring reports "available" but uses a fixed built-in key: that is plain text in disguise. */
 export function canEncrypt(enc: Encryption, platform: NodeJS.Platform = process.platform): boolean {

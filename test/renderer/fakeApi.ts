@@ -136,6 +136,8 @@ export class FakeApi implements StockdeskApi {
   private build(): Handlers {
     return {
       'settings.get': () => this.settings,
+      // One clerk (or none): the status bar shows no picker.
+      'clerks.list': () => [],
       'backup.list': () => this.backups,
       'backup.restore': (r) => ({ restored: this.backups.backups.find((b) => b.name === r.name && b.folder === r.folder)!, previous: 'mirror-20261122T090000000Z-restore.db', setAside: null }),
       'settings.update': (r) => (this.settings = { ...this.settings, ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined)) }),

@@ -171,7 +171,7 @@ describe('CoreClient', () => {
     const store: CredentialStore = {
       load: () => saved as never,
       save: (c) => {
-        if (c.apiKey === 'refuse') throw new Error('no keyring');
+        if ('apiKey' in c && c.apiKey === 'refuse') throw new Error('no keyring');
         saved = c;
       },
       clear: () => (saved = null),

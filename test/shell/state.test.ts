@@ -97,4 +97,18 @@ describe('credential store', () => {
     expect(createCredentialStore(file, broken, 'linux').load()).toBeNull();
     expect(() => createCredentialStore(file, fakeSafeStorage(), 'linux').save({ apiKey: '', sessionKey: 'x' })).toThrow();
   });
+
+  it('keeps the core\'s clerk book, and still reads the single pair an older version saved (issue 19)', async () => {
+    const file = join(tmp(), 'credentials.bin');
+    const store = createCredentialStore(file, fakeSafeStorage(), 'linux');
+    // What an older desk left: one pair. The core reads it as the clerk 'desk'.
+    store.save(creds);
+    const { toBook, addClerk } = await import('@main/core/clerkBook');
+    const old = toBook(store.load());
+    expect(old.clerks.map((c) => [c.id, c.apiKey])).toEqual([['desk', 'api-123']]);
+    const { book } = addClerk(old, { apiKey: 'api-123', sessionKey: 'vera-789', name: 'Kiss Vera', role: 'warehouse', userId: 7 });
+    store.save(book);
+    expect(readFileSync(file).toString('latin1')).not.toContain('vera-789');
+    expect(toBook(store.load())).toEqual(book);
+  });
 });

@@ -9,6 +9,7 @@ import { EVENT_NAMES, type EventName, type Events, type IpcResponse } from '@sha
 import { IpcError, validateRequest } from '@shared/ipc/validate';
 import type { Settings } from '@shared/ipc/types';
 import { ApiClient } from './api/client';
+import { DeskClerks } from './clerks';
 import type { Db } from './mirror/db';
 import { openMirrorChecked, backupBeforeMigration } from './backup/open';
 import { restoreInto, type BackupOps } from './backup/restore';
@@ -23,7 +24,7 @@ import { HANDLERS } from './handlers';
 import type { CoreChannel, CoreContext, Handler, MirrorTable } from './handlers/context';
 import type { DemoServer } from './demo';
 import { cryptoRandom } from './random';
-import { silentLog, systemClock, type CoreClock, type CoreLog, type CredentialStore, type FetchFn, type Random, type StoredCredentials } from './types';
+import { silentLog, systemClock, type CoreClock, type CoreLog, type CredentialStore, type FetchFn, type Random } from './types';
 
 const OUTBOX_EVENT_MS = 200;
 
@@ -88,7 +89,15 @@ export function createCore(opts: CoreOptions): Core {
   const mirrorPath = mirrorPathOf(opts);
   let db = openMirrorChecked(mirrorPath, opts.dataDir, clock.now(), log, opts.nativeBinding);
   const listeners = new Map<EventName, Set<(p: unknown) => void>>(EVENT_NAMES.map((e) => [e, new Set()]));
-  let credentials: StoredCredentials | null = null;
+  // Issue 19: the desk's clerks, each with their own keys and client (clerks.ts).
+  const clerks = new DeskClerks(opts.credentialStore, (keys) => {
+    const s = stored();
+    return s.serverUrl
+      ? new ApiClient({ baseUrl: s.serverUrl, format: s.format, apiKey: keys.apiKey, sessionKey: keys.sessionKey, fetch: fetchFn, timeoutMs: config.callTimeoutMs,
+        // Every answer (or none) of every call tells the engine about connectivity.
+        observe: (answered) => engine.observe(answered) })
+      : null;
+  });
   let client: ApiClient | null = null;
   let demo: DemoServer | null = null;
 
@@ -124,25 +133,31 @@ export function createCore(opts: CoreOptions): Core {
     }
   };
   const stored = () => ({ ...DEFAULT_SETTINGS, ...getKv<Partial<typeof DEFAULT_SETTINGS>>(db, 'settings', 'settings', {}) });
-  const settings = (): Settings => ({ ...stored(), hasCredentials: credentials !== null });
+  const settings = (): Settings => ({ ...stored(), hasCredentials: clerks.current() !== null });
   const rebuildClient = () => {
-    const s = stored();
-    client = s.serverUrl && credentials
-      ? new ApiClient({ baseUrl: s.serverUrl, format: s.format, apiKey: credentials.apiKey, sessionKey: credentials.sessionKey, fetch: fetchFn, timeoutMs: config.callTimeoutMs,
-      // Every answer (or none) of every call tells the engine about connectivity.
-      observe: (answered) => engine.observe(answered) })
-      : null;
+    clerks.rebuild();
+    client = clerks.client();
+  };
+  /** Another clerk signed in (or the keys changed): their client, their role on the screens at once. */
+  const clerkChanged = () => {
+    client = clerks.client();
+    engine.reset();
+    const cur = clerks.current();
+    if (cur?.role) setKv(db, 'sync_state', 'clerk', { name: cur.name, role: cur.role });
+    emit('sync.status', engine.status());
   };
 
   // The engine and the outbox hold the database: a restore makes them again around the new one.
   const makeEngine = () => new SyncEngine({
     db, clock, random, log, config, api: () => client, serverUrl: () => stored().serverUrl,
+    clientFor: (id) => clerks.clientFor(id), clerkName: (id) => clerks.nameOf(id), clerkIsCurrent: (id) => clerks.isCurrent(id),
+    clerkLearnt: (c) => void clerks.learnt(c).catch((e: Error) => log.warn('could not keep the clerk name', { message: e.message })),
     emitStatus: (s) => emit('sync.status', s),
     emitOutbox: () => emit('outbox.changed', counts(db)),
     emitMirror: (tables) => emit('mirror.changed', { tables: tables as MirrorTable[] }),
   });
   let engine = makeEngine();
-  let outbox: OutboxDeps = { db, random, now: () => clock.now() };
+  let outbox: OutboxDeps = { db, random, now: () => clock.now(), clerkId: () => clerks.current()?.id ?? null };
   let daily: Scheduler | null = null;
 
   const place = (): BackupPlace => ({ dataDir: opts.dataDir, ...backupConfig(db), ...(opts.nativeBinding ? { nativeBinding: opts.nativeBinding } : {}) });
@@ -173,7 +188,7 @@ export function createCore(opts: CoreOptions): Core {
       const s = stored();
       if (s.demo && demo) setKv(db, 'settings', 'settings', { ...s, serverUrl: demo.url });
       engine = makeEngine();
-      outbox = { db, random, now: () => clock.now() };
+      outbox = { db, random, now: () => clock.now(), clerkId: () => clerks.current()?.id ?? null };
       rebuildClient();
       emit('mirror.changed', { tables: ['products', 'quantities', 'contacts', 'warehouses', 'orders', 'invoices', 'dues', 'counts', 'outbox'] });
       emit('outbox.changed', counts(db));
@@ -194,7 +209,9 @@ export function createCore(opts: CoreOptions): Core {
     },
     clock, random, log, settings, api: () => client,
     dataDir: opts.dataDir,
-    secrets: () => (credentials ? [credentials.apiKey, credentials.sessionKey] : []),
+    secrets: () => clerks.secrets(),
+    clerks,
+    clerkChanged,
     backups: {
       take: (reason) => serial(() => backupOps.take(reason)),
       restore: (folder, name) => serial(() => restoreInto(backupOps, folder, name)),
@@ -215,16 +232,22 @@ export function createCore(opts: CoreOptions): Core {
       return settings();
     },
     async setCredentials(c) {
-      await opts.credentialStore.save(c);
-      credentials = c;
-      rebuildClient();
-      engine.reset();
+      // Issue 19: keys typed in the single keys form that the server says are another person's than
+      // the signed-in clerk's become a clerk of their own, so nobody's unsent entries change hands.
+      // Offline or unknown, they replace the signed-in clerk's keys as they always did.
+      const cur = clerks.current();
+      const o = cur?.userId != null && engine.capabilities().has('crm.getSession') ? await clerks.clientWith(c)?.call('getSession', {}, { timeoutMs: 5_000 }) : undefined;
+      if (o?.kind === 'ok' && o.result.user?.id !== cur!.userId) {
+        await clerks.add({ ...c, name: o.result.user?.name ?? null, role: o.result.role, userId: o.result.user?.id ?? null });
+      } else {
+        await clerks.setCurrentKeys(c);
+      }
+      clerkChanged();
       return settings();
     },
     async startDemo() {
       if (!demo) demo = await (opts.startDemoServer ?? defaultDemo)(opts.dataDir, opts.nativeBinding);
-      await opts.credentialStore.save(demo.credentials);
-      credentials = demo.credentials;
+      await clerks.setCurrentKeys(demo.credentials);
       return ctx.updateSettings({ serverUrl: demo.url, demo: true });
     },
     changed(tables) {
@@ -263,12 +286,12 @@ export function createCore(opts: CoreOptions): Core {
     async start() {
       recoverInFlight(db);
       pruneDone(db, new Date(clock.now().getTime() - 30 * 86_400_000));
-      credentials = await opts.credentialStore.load();
+      await clerks.load();
       const s = stored();
       // The embedded demo server lives in this process: start it again on a restart.
       if (s.demo && (opts.startDemoServer ?? defaultDemo)) {
         demo = await (opts.startDemoServer ?? defaultDemo)(opts.dataDir, opts.nativeBinding);
-        credentials = demo.credentials;
+        clerks.useVolatile(demo.credentials);
         setKv(db, 'settings', 'settings', { ...s, serverUrl: demo.url });
       }
       rebuildClient();

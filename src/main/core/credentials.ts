@@ -1,16 +1,15 @@
 /**
  * The two simple credential stores: memory (tests) and a 0600 file (the browser harness, where no
  * OS key store is reachable). In Electron the host keeps the keys with safeStorage; the core asks it
- * over the message channel (see `hostCredentialStore` and the protocol in entry.ts).
+ * over the message channel (see `hostCredentialStore` and the protocol in entry.ts). What they keep
+ * is the desk's clerk book (clerkBook.ts), or the single pair older versions wrote.
  */
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { z } from 'zod';
-import type { CredentialStore, StoredCredentials } from './types';
+import type { CredentialStore } from './types';
+import { storedSchema as schema, type StoredKeys } from './clerkBook';
 
-const schema = z.object({ apiKey: z.string().min(1), sessionKey: z.string().min(1) });
-
-export function memoryCredentialStore(initial: StoredCredentials | null = null): CredentialStore {
+export function memoryCredentialStore(initial: StoredKeys | null = null): CredentialStore {
   let value = initial;
   return {
     load: async () => value,
@@ -51,18 +50,18 @@ export function fileCredentialStore(path: string): CredentialStore {
 /** Messages of the credentials exchange between the core and its host (entry.ts documents it). */
 export type CredentialsRequest = { type: 'credentials'; id: number } & (
   | { op: 'load' }
-  | { op: 'save'; credentials: StoredCredentials }
+  | { op: 'save'; credentials: StoredKeys }
   | { op: 'clear' }
 );
 export type CredentialsReply =
-  | { type: 'credentials'; id: number; ok: true; credentials?: StoredCredentials | null }
+  | { type: 'credentials'; id: number; ok: true; credentials?: StoredKeys | null }
   | { type: 'credentials'; id: number; ok: false; message: string };
 
 /** A store that asks the host process, which keeps the keys with Electron's safeStorage. */
 export function hostCredentialStore(send: (m: CredentialsRequest) => void, timeoutMs = 30_000): CredentialStore & { receive(m: CredentialsReply): void } {
   let nextId = 1;
   const pending = new Map<number, { resolve: (r: CredentialsReply) => void; timer: NodeJS.Timeout }>();
-  const ask = (op: 'load' | 'save' | 'clear', credentials?: StoredCredentials): Promise<CredentialsReply> =>
+  const ask = (op: 'load' | 'save' | 'clear', credentials?: StoredKeys): Promise<CredentialsReply> =>
     new Promise((resolve, reject) => {
       const id = nextId++;
       const timer = setTimeout(() => {

@@ -26,8 +26,9 @@
  *   The host keeps one standby core warm so a crashed core is replaced without loading the code
  *   again (about 1–1.5 s of the 2 s a restart may take, under tsx).
  * Credentials (only with STOCKDESK_CREDENTIALS=host):
- *   core → host  {type:'credentials', id:number, op:'load'|'save'|'clear', credentials?:{apiKey, sessionKey}}
- *   host → core  {type:'credentials', id, ok:true, credentials?:{apiKey, sessionKey}|null}
+ *   core → host  {type:'credentials', id:number, op:'load'|'save'|'clear', credentials?:ClerkBook}
+ *   host → core  {type:'credentials', id, ok:true, credentials?:ClerkBook|{apiKey, sessionKey}|null}
+ *                (the clerk book of clerkBook.ts; an older host file may still hold one bare pair)
  *             or {type:'credentials', id, ok:false, message}       e.g. no OS key store
  * Invokes that arrive before the core is ready are queued, not dropped.
  */

@@ -15,6 +15,8 @@ export interface Random {
   next(): number;
 }
 
+import type { StoredKeys } from './clerkBook';
+
 export interface StoredCredentials {
   apiKey: string;
   sessionKey: string;
@@ -22,8 +24,9 @@ export interface StoredCredentials {
 
 /** Where the Command API keys live: safeStorage in Electron (over the host channel), a file in the harness, memory in tests. */
 export interface CredentialStore {
-  load(): Promise<StoredCredentials | null>;
-  save(c: StoredCredentials): Promise<void>;
+  /** The clerk book (clerkBook.ts) or, from older versions, a single pair: read with toBook. */
+  load(): Promise<StoredKeys | null>;
+  save(c: StoredKeys): Promise<void>;
   clear(): Promise<void>;
 }
 

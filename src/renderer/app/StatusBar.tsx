@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SyncStatus } from '@shared/ipc';
 import { useChannel, useSyncStatus } from '../lib/ipc';
 import { useFormat } from '../lib/useFormat';
+import { ClerkPicker } from './ClerkPicker';
 
 /** Always visible: connection, what waits to be sent, what needs the clerk, and sync progress. */
 export function StatusBar() {
@@ -18,6 +19,7 @@ function StatusItems({ status }: { status: SyncStatus }) {
   const { t } = useTranslation();
   const f = useFormat();
   const { data: settings } = useChannel('settings.get', {});
+  const clerkCount = useChannel('clerks.list', {}).data?.length ?? 0;
   const waiting = status.outbox.queued + status.outbox.inFlight;
   // Whichever came last: a successful upload is a sync too (ISO times compare as text).
   const lastSync = [status.lastPullAt, status.lastPushAt].filter((d): d is string => !!d).sort().at(-1) ?? null;
@@ -47,11 +49,13 @@ function StatusItems({ status }: { status: SyncStatus }) {
       )}
       {settings?.demo ? <span className="sb-item sb-demo">{t('status.demo')}</span> : null}
       {/* The clerk whose keys these are (a user's session); the account's own key shows nothing. */}
-      {status.clerk?.name ? (
+      {/* Several clerks: the picker names the signed-in one; one clerk: just the name. */}
+      {clerkCount < 2 && status.clerk?.name ? (
         <span className="sb-item" data-testid="sb-clerk">
           {t('roles.clerk', { name: status.clerk.name, role: t(`roles.name.${status.clerk.role}`) })}
         </span>
       ) : null}
+      <ClerkPicker />
       {status.paused === 'auth' ? (
         <Link to="/settings" className="sb-item sb-warn">
           {t('status.authPaused')}

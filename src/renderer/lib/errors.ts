@@ -126,6 +126,15 @@ const BACKUP_PHRASES: Array<[RegExp, (m: RegExpExecArray, t: Translate) => strin
 ];
 PHRASES.push(...BACKUP_PHRASES);
 
+/** Adding a clerk (core/handlers/clerks.ts, issue 19). */
+PHRASES.push(
+  [/^The server does not accept these keys\b.*$/s, (_m, t) => t('clerks.error.refused')],
+  [/^A clerk is added only once the server has said whose keys these are\b.*$/s, (_m, t) => t('clerks.error.offline')],
+  [/^Enter the server address in Settings first: the desk asks the server whose keys\b.*$/s, (_m, t) => t('clerks.error.noServer')],
+  [/^This server cannot say whose keys these are\b.*$/s, (_m, t) => t('clerks.error.noSession')],
+  [/^That clerk is not on this desk any more\b.*$/s, (_m, t) => t('clerks.error.gone')],
+);
+
 /**
  * A message from the core or the server in the clerk's language when it is one the desk knows:
  * the schemas' field problems, "… does not exist in your account", transport failures, the core's

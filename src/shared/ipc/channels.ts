@@ -11,7 +11,7 @@ import { setInvoiceParamsLocal, setOrderParamsLocal } from './localIds';
 import type { BackupConfig, BackupOverview, BackupTaken, RestoreResult, SupportBundle } from './backup';
 import type { UpdateStatus } from './updates';
 import type {
-  BankAccountRow, ContactRow, CountSheet, DueCustomerRow, InvoicePdf, InvoiceRow, OrderView, OutboxCounts, OutboxEntryView, OutboxState,
+  BankAccountRow, Clerk, ClerkView, ContactRow, CountSheet, DueCustomerRow, InvoicePdf, InvoiceRow, OrderView, OutboxCounts, OutboxEntryView, OutboxState,
   ProductDetail, ProductRow, Settings, SyncStatus, WarehouseRow, StockBin,
 } from './types';
 import { stockHistoryRequest, stockTransferRequest, type StockFeatures, type StockHistoryView } from './stockwork';
@@ -47,6 +47,8 @@ const core = <Req extends z.ZodType>(request: Req) => ({ returns: <Res>(): Chann
 const shell = <Req extends z.ZodType>(request: Req) => ({ returns: <Res>(): Channel<Req, Res> => ({ request, target: 'shell' }) });
 
 const none = z.strictObject({});
+const clerkKeys = z.strictObject({ apiKey: z.string().trim().min(1, 'enter the API key').max(200), sessionKey: z.string().trim().min(1, 'enter the session key').max(200) });
+const clerkId = z.string().min(1).max(64);
 const localId = z.number().int();
 const positiveId = z.number().int().positive();
 const dateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD');
@@ -67,6 +69,16 @@ export const CHANNELS = {
     }),
   ).returns<Settings>(),
   'settings.setCredentials': core(z.strictObject({ apiKey: z.string().min(1).max(200), sessionKey: z.string().min(1).max(200) })).returns<Settings>(),
+  /** The clerks whose keys this desk keeps (names and roles, never keys), the current one marked. */
+  'clerks.list': core(none).returns<ClerkView[]>(),
+  /** Asks the server whose keys these are (getSession) without keeping them: the name to show before saving. */
+  'clerks.check': core(clerkKeys).returns<Clerk>(),
+  /** Checks the keys with the server, keeps them as a clerk of this desk and signs that clerk in. */
+  'clerks.add': core(clerkKeys).returns<ClerkView[]>(),
+  /** Forgets a clerk's keys; their unsent entries wait for a person (never sent with other keys). */
+  'clerks.remove': core(z.strictObject({ id: clerkId })).returns<ClerkView[]>(),
+  /** The clerk picker: what is done from now on is sent with this clerk's keys. */
+  'clerks.switch': core(z.strictObject({ id: clerkId })).returns<ClerkView[]>(),
   /** Starts the embedded Command API server with demo data on loopback and points the app at it. */
   'demo.start': core(none).returns<Settings>(),
 

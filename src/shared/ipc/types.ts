@@ -57,6 +57,19 @@ export interface Clerk {
   role: Role;
 }
 
+/**
+ * A clerk whose keys this desk keeps (issue 19): what the screens may know — never the keys.
+ * name and role are null until the server said (a desk upgraded from one pair of keys).
+ */
+export interface ClerkView {
+  /** Desk-local, random: the outbox remembers it for every entry. */
+  id: string;
+  name: string | null;
+  role: Role | null;
+  /** The clerk signed in now: what they do is sent with their keys. */
+  current: boolean;
+}
+
 export interface ProductRow {
   id: number;
   /** True while the product exists only here, waiting in the outbox. */
@@ -170,6 +183,10 @@ export interface OutboxEntryView {
   /** For stock-count entries whose expected quantity moved on the server. */
   countConflict: { expected: number; serverNow: number; counted: number } | null;
   params: Record<string, unknown>;
+  /** The desk-local id of the clerk who made it (sent with their keys); null: made before the desk kept clerks apart. */
+  clerkId?: string | null;
+  /** That clerk's name as the desk knows it (also after the clerk was removed); null when unknown or the account's own keys. */
+  clerkName?: string | null;
 }
 
 export interface CountLine {

@@ -9,6 +9,7 @@ import type { OutboxDeps } from '../outbox/service';
 import type { SyncEngine } from '../sync/engine';
 import type { BackupFolder, BackupReason, BackupTaken, RestoreResult } from '@shared/ipc/backup';
 import type { BackupPlace } from '../backup/take';
+import type { DeskClerks } from '../clerks';
 import type { CoreClock, CoreLog, Random, StoredCredentials } from '../types';
 
 export type MirrorTable = 'products' | 'quantities' | 'contacts' | 'warehouses' | 'orders' | 'invoices' | 'dues' | 'counts' | 'outbox';
@@ -28,6 +29,10 @@ export interface CoreContext {
   /** Something a clerk did changed the mirror or the outbox: tell the screens, wake the sync. */
   changed(tables: MirrorTable[]): void;
   today(): string;
+  /** The desk's clerks and their keys (issue 19); keys never leave the core. */
+  clerks: DeskClerks;
+  /** Another clerk signed in, or the current one's keys changed: clients, role and sync start over. */
+  clerkChanged(): void;
   /** The stored API keys' values, for blanking them out of anything exported (never shown). */
   secrets(): string[];
   /** The data folder (mirror.db, backups/, support/). */

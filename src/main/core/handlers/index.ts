@@ -8,6 +8,7 @@ import { dueHandlers } from './dues';
 import { invoiceHandlers } from './invoices';
 import { orderHandlers } from './orders';
 import { outboxHandlers } from './outbox';
+import { clerkHandlers } from './clerks';
 import { productHandlers } from './products';
 import { reorderHandlers } from './reorder';
 import { settingsHandlers } from './settings';
@@ -18,6 +19,6 @@ import { valuationHandlers } from './valuation';
 import { labelHandlers } from './labels';
 
 export const HANDLERS: Handlers<CoreChannel> = {
-  ...settingsHandlers, ...productHandlers, ...stockHandlers, ...countHandlers, ...orderHandlers, ...invoiceHandlers, ...dueHandlers,
+  ...settingsHandlers, ...clerkHandlers, ...productHandlers, ...stockHandlers, ...countHandlers, ...orderHandlers, ...invoiceHandlers, ...dueHandlers,
   ...outboxHandlers, ...draftHandlers, ...backupHandlers, ...stockworkHandlers, ...receivingHandlers, ...valuationHandlers, ...reorderHandlers, ...dataioHandlers, ...labelHandlers,
 };

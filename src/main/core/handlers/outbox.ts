@@ -4,7 +4,8 @@ import { discard, edit, fix, planDiscard, resolveCount, retry } from '../outbox/
 import type { Handlers } from './context';
 
 export const outboxHandlers: Handlers<'outbox.list' | 'outbox.retry' | 'outbox.edit' | 'outbox.discard' | 'outbox.discardPlan' | 'outbox.fix' | 'outbox.resolveCount'> = {
-  'outbox.list': (ctx, req) => listEntries(ctx.db, req.states).map(toView),
+  // Each entry with the name of the clerk who made it (also one removed since): the sync centre shows it.
+  'outbox.list': (ctx, req) => listEntries(ctx.db, req.states).map((e) => ({ ...toView(e), clerkName: ctx.clerks.nameOf(e.clerkId) })),
   'outbox.retry': (ctx, req) => {
     const v = retry(ctx.outbox, req.id);
     ctx.changed(['outbox']);

@@ -22,6 +22,15 @@ export interface ReplayDeps {
   log: CoreLog;
   api(): ApiClient | null;
   /**
+   * The client with the keys of the clerk who made an entry (issue 19), null when that clerk's keys
+   * are no longer on this desk. Absent: every entry goes with api() (one pair of keys).
+   */
+  clientFor?(clerkId: string | null): ApiClient | null;
+  /** The name the desk knows for a clerk id, for the sentence of an entry whose keys are missing. */
+  clerkName?(clerkId: string | null): string | null;
+  /** Whether an entry of this clerk goes with the signed-in clerk's keys (absent: always). */
+  clerkIsCurrent?(clerkId: string | null): boolean;
+  /**
    * How long a failed entry waits before it is sent again (the engine decides: at once after a
    * lost call while the server answers, backoff for server errors).
    */
@@ -64,8 +73,20 @@ async function serverQuantity(d: ReplayDeps, api: ApiClient, productId: number, 
   return fromMilli(milli);
 }
 
+/** The desk-side code of an entry parked because its clerk's keys were removed from the desk. */
+export const CLERK_MISSING = 'CLERK_MISSING';
+/** The same, for an entry whose clerk's keys the server refused while another clerk is signed in. */
+export const CLERK_KEYS_REFUSED = 'CLERK_KEYS_REFUSED';
+
 function fail(d: ReplayDeps, e: Entry, f: Failure): StepResult {
   const now = d.clock.now();
+  // Issue 19: another clerk's keys refused (session ended, key revoked): only that clerk's entries
+  // wait for a person; the signed-in clerk's queue goes on. The signed-in clerk's own refused keys
+  // still pause the queue until new ones are saved.
+  if (f.kind === 'auth' && d.clerkIsCurrent && !d.clerkIsCurrent(e.clerkId)) {
+    const name = d.clerkName?.(e.clerkId) ?? null;
+    return parkEntry(d, e, CLERK_KEYS_REFUSED, `The server refused the keys of the clerk who made this (${name ?? 'unknown'}): add that clerk again in Settings with their current keys and retry, or discard it. ${f.message}`, [{ field: 'clerk', message: name ?? '' }]);
+  }
   if (f.kind === 'auth') {
     if (e.state === 'in_flight' || getEntry(d.db, e.id)?.state === 'in_flight') requeue(d.db, e.id, now, f.message);
     return { kind: 'auth', message: f.message };
@@ -84,13 +105,19 @@ function parkEntry(d: ReplayDeps, e: Entry, code: string, message: string, detai
 }
 
 export async function step(d: ReplayDeps): Promise<StepResult> {
-  const api = d.api();
-  if (!api) return { kind: 'idle' };
+  if (!d.api()) return { kind: 'idle' };
   const e = headEntry(d.db);
   if (!e) return { kind: 'idle' };
   const now = d.clock.now();
   if (e.state === 'retry_wait' && e.nextAttemptAt && Date.parse(e.nextAttemptAt) > now.getTime()) {
     return { kind: 'wait', ms: Date.parse(e.nextAttemptAt) - now.getTime() };
+  }
+  // Issue 19: an entry goes with the keys of the clerk who made it, never with someone else's.
+  // Their keys gone from the desk: it waits for a person (add the clerk again, or discard).
+  const api = d.clientFor ? d.clientFor(e.clerkId) : d.api();
+  if (!api) {
+    const name = d.clerkName?.(e.clerkId) ?? null;
+    return parkEntry(d, e, CLERK_MISSING, `The keys of the clerk who made this (${name ?? 'unknown'}) are no longer on this desk: add that clerk again in Settings, or discard it.`, [{ field: 'clerk', message: name ?? '' }]);
   }
 
   const resolved = resolveParams(d.db, e.method, e.params);
@@ -161,7 +188,8 @@ function companions(d: ReplayDeps, head: Entry): Array<{ e: Entry; params: Recor
   const keys = new Set([head.queueKey]);
   const out: Array<{ e: Entry; params: Record<string, unknown> }> = [];
   for (const e of entriesAfter(d.db, head.id, PARALLEL_PRODUCTS - 1)) {
-    if (keys.has(e.queueKey)) break;
+    // Batched only among one clerk's entries: they all go with the head's keys (issue 19).
+    if (keys.has(e.queueKey) || e.clerkId !== head.clerkId) break;
     const resolved = resolveParams(d.db, e.method, e.params);
     if ('missing' in resolved || !alone(e, resolved.params)) break;
     let params: Record<string, unknown>;

@@ -47,13 +47,15 @@ export interface Entry {
   countConflict: CountConflict | null;
   undo: Record<string, unknown> | null;
   sent: boolean;
+  /** The desk-local id of the clerk who made it (clerkBook.ts); null: made before migration 012 (the desk's only keys). */
+  clerkId: string | null;
 }
 
 interface Row {
   id: number; method: string; params: string; request_id: string; state: OutboxState; attempts: number; next_attempt_at: string | null;
   created_at: string; summary: string; summary_data: string | null; queue_key: string; creates: string | null; refs: string; last_error: string | null;
   error_code: string | null; error_details: string; blocked_by: number | null; count_info: string | null; count_conflict: string | null;
-  undo: string | null; sent: number; error_reason: string | null;
+  undo: string | null; sent: number; error_reason: string | null; clerk_id: string | null;
 }
 
 /** A stored reason is read back through the shared table: one the desk does not know is no reason. */
@@ -67,11 +69,13 @@ const toEntry = (r: Row): Entry => ({
   nextAttemptAt: r.next_attempt_at, createdAt: r.created_at, summary: r.summary, summaryData: json(r.summary_data, null), queueKey: r.queue_key, creates: r.creates,
   refs: json(r.refs, []), lastError: r.last_error, errorCode: r.error_code, errorDetails: json(r.error_details, []), errorReason: reasonOf(r.error_reason), blockedBy: r.blocked_by,
   countInfo: json(r.count_info, null), countConflict: json(r.count_conflict, null), undo: json(r.undo, null), sent: r.sent === 1,
+  clerkId: r.clerk_id ?? null,
 });
 
 export const toView = (e: Entry): OutboxEntryView => ({
   id: e.id, method: e.method, summary: e.summary, summaryData: e.summaryData, state: e.state, attempts: e.attempts, nextAttemptAt: e.nextAttemptAt, createdAt: e.createdAt,
   lastError: e.lastError, errorCode: e.errorCode, errorDetails: e.errorDetails, reason: e.errorReason, blockedBy: e.blockedBy, countConflict: e.countConflict, params: e.params,
+  clerkId: e.clerkId,
 });
 
 export interface NewEntry {
@@ -84,6 +88,8 @@ export interface NewEntry {
   creates?: string;
   refs?: string[];
   countInfo?: CountInfo;
+  /** The clerk signed in when it was made: their keys send it (issue 19). */
+  clerkId?: string | null;
 }
 
 const ACTIVE = "('queued', 'in_flight', 'retry_wait')";
@@ -92,9 +98,9 @@ const ACTIVE = "('queued', 'in_flight', 'retry_wait')";
 export function insertEntry(db: Db, e: NewEntry, now: Date): number {
   const iso = now.toISOString();
   const refs = e.refs ?? [];
-  const id = Number(stmt(db, `INSERT INTO outbox (method, params, request_id, state, created_at, updated_at, summary, summary_data, queue_key, creates, refs, count_info)
-      VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?)`)
-    .run(e.method, JSON.stringify(e.params), e.requestId, iso, iso, e.summary, e.summaryData ? JSON.stringify(e.summaryData) : null, e.queueKey, e.creates ?? null, JSON.stringify(refs), e.countInfo ? JSON.stringify(e.countInfo) : null).lastInsertRowid);
+  const id = Number(stmt(db, `INSERT INTO outbox (method, params, request_id, state, created_at, updated_at, summary, summary_data, queue_key, creates, refs, count_info, clerk_id)
+      VALUES (?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+    .run(e.method, JSON.stringify(e.params), e.requestId, iso, iso, e.summary, e.summaryData ? JSON.stringify(e.summaryData) : null, e.queueKey, e.creates ?? null, JSON.stringify(refs), e.countInfo ? JSON.stringify(e.countInfo) : null, e.clerkId ?? null).lastInsertRowid);
   return id;
 }
 

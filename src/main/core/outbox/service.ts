@@ -34,13 +34,15 @@ export interface OutboxDeps {
   db: Db;
   random: Random;
   now(): Date;
+  /** The clerk signed in now (clerkBook.ts id), written with each entry in its transaction; absent or null: none. */
+  clerkId?(): string | null;
 }
 
 export function submit(d: OutboxDeps, cmd: Command): number {
   return d.db.transaction(() => {
     const now = d.now();
     const queueKey = recordKey(cmd.method, cmd.params, cmd.queueKey);
-    const id = insertEntry(d.db, { ...cmd, queueKey, requestId: newRequestId(d.random), refs: localRefs(cmd.method, cmd.params) }, now);
+    const id = insertEntry(d.db, { ...cmd, queueKey, requestId: newRequestId(d.random), refs: localRefs(cmd.method, cmd.params), clerkId: d.clerkId?.() ?? null }, now);
     const undo = applyEffect(d.db, id, cmd.method, cmd.params, cmd.creates, now);
     if (undo) setUndo(d.db, id, undo);
     // After the effect: where it takes stock decides whether it needs a parked entry.

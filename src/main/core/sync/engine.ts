@@ -57,6 +57,12 @@ export interface EngineDeps {
   log: CoreLog;
   config: EngineConfig;
   api(): ApiClient | null;
+  /** Issue 19: the client of the clerk who made an entry (null: their keys are gone); see ReplayDeps. */
+  clientFor?(clerkId: string | null): ApiClient | null;
+  clerkName?(clerkId: string | null): string | null;
+  clerkIsCurrent?(clerkId: string | null): boolean;
+  /** The server said who the current keys belong to: the clerk book keeps the name for the picker. */
+  clerkLearnt?(clerk: Clerk & { userId: number | null }): void;
   serverUrl(): string | null;
   emitStatus(s: SyncStatus): void;
   emitOutbox(): void;
@@ -90,6 +96,8 @@ export class SyncEngine {
     this.conn = new Connectivity({ offlineAfterFailures: d.config.offlineAfterFailures, probe: { baseMs: d.config.probeBaseMs, capMs: d.config.healthIntervalMs }, probeBurst: d.config.probeBurst });
     this.replay = {
       db: d.db, clock: d.clock, random: d.random, log: d.log, api: d.api, caps: () => this.caps,
+      ...(d.clientFor ? { clientFor: d.clientFor } : {}), ...(d.clerkName ? { clerkName: d.clerkName } : {}),
+      ...(d.clerkIsCurrent ? { clerkIsCurrent: d.clerkIsCurrent } : {}),
       retryDelay: (e, kind) => this.retryDelay(e, kind),
       changed: (tables) => {
         d.emitOutbox();
@@ -367,6 +375,7 @@ export class SyncEngine {
     const o = await api.call('getSession', {});
     if (o.kind !== 'ok') return;
     setKv(this.d.db, 'sync_state', 'clerk', { name: o.result.user?.name ?? null, role: o.result.role });
+    this.d.clerkLearnt?.({ name: o.result.user?.name ?? null, role: o.result.role, userId: o.result.user?.id ?? null });
     this.emit();
   }
 

@@ -269,6 +269,12 @@ async function pullFinance(d: PullCtx, report: PullReport): Promise<void> {
     } catch (e) {
       if (e instanceof PullFailed && e.failure.kind === 'network') throw e;
       if (e instanceof PullFailed && e.failure.kind === 'auth') throw e;
+      // The signed-in clerk's role may not read this (a warehouse clerk and invoices): no problem to
+      // report — the screens that show it are greyed out for the role, saying why (issue 19).
+      if (e instanceof PullFailed && e.failure.kind === 'rejected' && e.failure.reason?.reason === 'role_forbidden') {
+        d.log.info('pull step not for this role', { what });
+        return;
+      }
       report.warnings.push(`${what}: ${(e as Error).message}`);
       d.log.warn('pull step failed', { what, message: (e as Error).message });
     }

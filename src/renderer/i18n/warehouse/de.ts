@@ -190,7 +190,7 @@ const de: Messages<typeof en> = {
     format: 'Nachrichtenformat',
     saved: 'Gespeichert.',
     credentials: 'Anmeldeschlüssel',
-    credentialsHint: 'Verschlüsselt auf diesem Computer gespeichert und nie wieder angezeigt. Zum Ersetzen beide eingeben.',
+    credentialsHint: 'Verschlüsselt auf diesem Computer gespeichert und nie wieder angezeigt. Zum Ersetzen beide eingeben. Das sind die Schlüssel des angemeldeten Mitarbeiters; einen weiteren Mitarbeiter fügen Sie unter „Mitarbeiter an diesem Platz“ hinzu.',
     apiKey: 'API-Schlüssel',
     sessionKey: 'Sitzungsschlüssel',
     stored: 'Schlüssel gespeichert',

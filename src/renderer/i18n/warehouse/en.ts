@@ -187,7 +187,7 @@ const en = {
     format: 'Message format',
     saved: 'Saved.',
     credentials: 'Sign-in keys',
-    credentialsHint: 'Stored encrypted on this computer and never shown again. Enter both to replace them.',
+    credentialsHint: 'Stored encrypted on this computer and never shown again. Enter both to replace them. These are the signed-in clerk’s keys; to add another clerk, use “Clerks on this desk” below.',
     apiKey: 'API key',
     sessionKey: 'Session key',
     stored: 'Keys stored',

@@ -190,7 +190,7 @@ const es: Messages<typeof en> = {
     format: 'Formato de mensajes',
     saved: 'Guardado.',
     credentials: 'Claves de acceso',
-    credentialsHint: 'Se guardan cifradas en este equipo y no se vuelven a mostrar. Para cambiarlas, introduzca ambas.',
+    credentialsHint: 'Se guardan cifradas en este equipo y no se vuelven a mostrar. Para cambiarlas, introduzca ambas. Son las claves del empleado con la sesión iniciada; para añadir otro empleado, use «Empleados en este puesto» más abajo.',
     apiKey: 'Clave API',
     sessionKey: 'Clave de sesión',
     stored: 'Claves guardadas',

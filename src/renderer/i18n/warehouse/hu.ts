@@ -190,7 +190,7 @@ const hu: Messages<typeof en> = {
     format: 'Üzenetformátum',
     saved: 'Mentve.',
     credentials: 'Belépési kulcsok',
-    credentialsHint: 'Titkosítva tároljuk ezen a gépen, és soha többé nem jelennek meg. A cseréhez adja meg mindkettőt.',
+    credentialsHint: 'Titkosítva tároljuk ezen a gépen, és soha többé nem jelennek meg. A cseréhez adja meg mindkettőt. Ezek a bejelentkezett munkatárs kulcsai; másik munkatársat lent, a „Munkatársak ezen a gépen” résznél vehet fel.',
     apiKey: 'API-kulcs',
     sessionKey: 'Munkamenet-kulcs',
     stored: 'Kulcsok tárolva',

@@ -190,7 +190,7 @@ const pl: Messages<typeof en> = {
     format: 'Format wiadomości',
     saved: 'Zapisano.',
     credentials: 'Klucze dostępu',
-    credentialsHint: 'Przechowywane w postaci zaszyfrowanej na tym komputerze i nigdy więcej nie wyświetlane. Aby je zmienić, podaj oba.',
+    credentialsHint: 'Przechowywane w postaci zaszyfrowanej na tym komputerze i nigdy więcej nie wyświetlane. Aby je zmienić, podaj oba. To klucze zalogowanego pracownika; aby dodać innego pracownika, użyj sekcji „Pracownicy na tym stanowisku” poniżej.',
     apiKey: 'Klucz API',
     sessionKey: 'Klucz sesji',
     stored: 'Klucze zapisane',

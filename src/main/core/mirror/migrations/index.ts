@@ -10,6 +10,7 @@ import { m008CountLineBins } from './008_count_line_bins';
 import { m009OutboxReason } from './009_outbox_reason';
 import { m010StockHistory } from './010_stock_history';
 import { m011Reorder } from './011_reorder';
+import { m012OutboxClerk } from './012_outbox_clerk';
 
 /** The mirror's migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIRROR_MIGRATIONS: Migration[] = [
@@ -24,6 +25,7 @@ export const MIRROR_MIGRATIONS: Migration[] = [
   m009OutboxReason,
   m010StockHistory,
   m011Reorder,
+  m012OutboxClerk,
 ];
 
 /** The mirror version this build writes: it opens every mirror up to it, upgrading older ones. */

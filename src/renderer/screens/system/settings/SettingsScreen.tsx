@@ -9,6 +9,7 @@ import { LANGUAGES } from '../../../i18n';
 import { fieldErrors } from '../../../lib/errors';
 import { channelKey, useChannel, useCommand } from '../../../lib/ipc';
 import { BackupPanel } from './BackupPanel';
+import { ClerksPanel } from './ClerksPanel';
 import { SupportPanel } from './SupportPanel';
 
 /** Where the server is, how to sign in to it, how the app speaks, and the desk's backups. */
@@ -24,6 +25,7 @@ export function SettingsScreen() {
         <div className="stack" style={{ maxWidth: SETTINGS_WIDTH }}>
           <ServerForm key={`${settings.serverUrl}|${settings.format}`} settings={settings} />
           <CredentialsForm settings={settings} />
+          <ClerksPanel />
           <LanguageForm settings={settings} />
           <DemoPanel settings={settings} />
           <BackupPanel />

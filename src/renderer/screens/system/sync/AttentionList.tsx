@@ -8,7 +8,7 @@ import { useFormat } from '../../../lib/useFormat';
 import { DiscardDialog } from './DiscardDialog';
 import { FixOffers } from './FixOffers';
 import { ParamsEditor } from './ParamsEditor';
-import { useReasonText } from './reasonText';
+import { CLERK_CODES, useMissingClerkText, useReasonText } from './reasonText';
 import { useOutboxSummary } from './summary';
 
 const KNOWN_CODES = new Set<string>(['VALIDATION_ERROR', 'OFFLINE', 'NOT_FOUND', 'CONFLICT', 'AUTH_FAILED', 'INTERNAL_ERROR'] satisfies IpcErrorCode[]);
@@ -35,6 +35,7 @@ function AttentionCard({ entry }: { entry: OutboxEntryView }) {
   const { t: tc } = useTranslation();
   const summary = useOutboxSummary()(entry);
   const reasonText = useReasonText();
+  const missingText = useMissingClerkText();
   const f = useFormat();
   const [editing, setEditing] = useState(false);
   const [confirmDiscard, setConfirmDiscard] = useState(false);
@@ -44,9 +45,11 @@ function AttentionCard({ entry }: { entry: OutboxEntryView }) {
   const busy = retry.isPending || resolve.isPending;
   const c = entry.countConflict;
   const reason = entry.reason ?? null;
+  // Keys gone from the desk: a sentence of the desk's own, not the server's.
+  const clerkMissing = entry.errorCode && CLERK_CODES.has(entry.errorCode) ? missingText(entry) : null;
   if (entry.blockedBy !== null) return <WaitingCard entry={entry} summary={summary} />;
   // Without a reason the server's words are all there is; with one they are for integrators.
-  const showRaw = !reason || advanced;
+  const showRaw = (!reason && !clerkMissing) || advanced;
   const codeText = entry.errorCode && KNOWN_CODES.has(entry.errorCode) ? tc(`errors.${entry.errorCode as IpcErrorCode}`) : (entry.errorCode ?? tc('errors.INTERNAL_ERROR'));
   return (
     <article className="panel" data-testid={`attention-${entry.id}`} aria-labelledby={`att-${entry.id}`}>
@@ -56,13 +59,13 @@ function AttentionCard({ entry }: { entry: OutboxEntryView }) {
           {summary}
         </h3>
         <span className="muted">
-          #{entry.id} · {f.dateTime(entry.createdAt)} · {t('sync.attempts', { count: entry.attempts })}
+          #{entry.id} · {f.dateTime(entry.createdAt)}{entry.clerkName ? ` · ${entry.clerkName}` : ''} · {t('sync.attempts', { count: entry.attempts })}
         </span>
       </div>
       <div className="panel-body stack">
         <div className="notice error">
           <div>
-            {reason ? <strong data-testid="reason">{reasonText(reason)}</strong> : <strong>{codeText}</strong>}
+            {reason ? <strong data-testid="reason">{reasonText(reason)}</strong> : clerkMissing ? <strong data-testid="reason">{clerkMissing}</strong> : <strong>{codeText}</strong>}
             {showRaw ? (
               <div className={reason ? 'muted' : undefined}>
                 {reason ? <div>{t('sync.serverWords')}</div> : null}
@@ -115,7 +118,7 @@ function AttentionCard({ entry }: { entry: OutboxEntryView }) {
               </button>
             </>
           )}
-          {reason ? (
+          {reason || clerkMissing ? (
             <label className="muted" style={{ marginLeft: 'auto' }}>
               <input type="checkbox" checked={advanced} onChange={(e) => setAdvanced(e.target.checked)} data-testid="attention-advanced" /> {t('sync.advanced')}
             </label>

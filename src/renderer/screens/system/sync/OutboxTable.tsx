@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { OutboxEntryView, OutboxState } from '@shared/ipc';
 import { useFormat } from '../../../lib/useFormat';
-import { useReasonText } from './reasonText';
+import { CLERK_CODES, useMissingClerkText, useReasonText } from './reasonText';
 import { useOutboxSummary } from './summary';
 
 const TONE: Record<OutboxState, string> = {
@@ -15,6 +15,8 @@ const TONE: Record<OutboxState, string> = {
 
 export function OutboxTable({ entries }: { entries: OutboxEntryView[] }) {
   const { t } = useTranslation('warehouse');
+  const { t: tc } = useTranslation();
+  const missing = useMissingClerkText();
   const summaryOf = useOutboxSummary();
   const reasonText = useReasonText();
   const f = useFormat();
@@ -26,6 +28,7 @@ export function OutboxTable({ entries }: { entries: OutboxEntryView[] }) {
           <th className="num">#</th>
           <th>{t('sync.col.created')}</th>
           <th>{t('sync.col.what')}</th>
+          <th>{tc('clerks.madeBy')}</th>
           <th>{t('sync.col.state')}</th>
           <th className="num">{t('sync.col.attempts')}</th>
           <th>{t('sync.col.next')}</th>
@@ -40,6 +43,7 @@ export function OutboxTable({ entries }: { entries: OutboxEntryView[] }) {
             <td className="wrap">
               {summaryOf(e)}
             </td>
+            <td data-testid="outbox-clerk">{e.clerkName ?? ''}</td>
             <td>
               <span className={`badge ${TONE[e.state]}`}>{t(`sync.state.${e.state}`)}</span>
               {e.blockedBy !== null ? <div className="muted">{t('sync.blockedBy', { id: e.blockedBy })}</div> : null}
@@ -47,7 +51,7 @@ export function OutboxTable({ entries }: { entries: OutboxEntryView[] }) {
             <td className="num">{e.attempts}</td>
             <td>{e.nextAttemptAt ? f.when(e.nextAttemptAt) : ''}</td>
             {/* A refusal with a reason in the clerk's words; other failures (network) as they came. */}
-            <td className="wrap muted">{e.reason ? reasonText(e.reason) : (e.lastError ?? '')}</td>
+            <td className="wrap muted">{e.reason ? reasonText(e.reason) : e.errorCode && CLERK_CODES.has(e.errorCode) ? missing(e) : (e.lastError ?? '')}</td>
           </tr>
         ))}
       </tbody>

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { OutboxEntryView } from '@shared/ipc';
 import type { Reason } from '@shared/protocol/reasons';
 import { placeLabel } from '../../../components/pickers';
 import { useFormat } from '../../../lib/useFormat';
@@ -86,4 +87,16 @@ export function useReasonText(): (r: Reason) => string {
     },
     [typed, tc, i18n, f],
   );
+}
+
+/**
+ * An entry whose clerk's keys were removed from the desk (the core's CLERK_MISSING), or refused by
+ * the server while another clerk is signed in (CLERK_KEYS_REFUSED): whose keys and what to do, in
+ * the clerk's language (issue 19).
+ */
+export const CLERK_CODES = new Set(['CLERK_MISSING', 'CLERK_KEYS_REFUSED']);
+
+export function useMissingClerkText(): (e: OutboxEntryView) => string {
+  const { t } = useTranslation();
+  return useCallback((e: OutboxEntryView) => t(e.errorCode === 'CLERK_KEYS_REFUSED' ? 'clerks.refused' : 'clerks.missing', { name: e.clerkName ?? e.errorDetails.find((d) => d.field === 'clerk')?.message ?? t('clerks.someone') }), [t]);
 }
