@@ -17,11 +17,10 @@ import type { ChannelName, RequestOf, ResultOf } from '@shared/ipc/channels';
 import { startWebHarness, type WebHarness } from '@main/web/harness';
 import { DEMO_KEYS } from '../helpers/server';
 import { eventually, launchBrowser, screenshot, startRestartableServer, type Browser, type RestartableServer } from './helpers';
+import { adjustPaint, PAINT as DEMO_PAINT } from './productScreen';
 
 // Demo product 48: 21 in Default bin B-03.
-const PAINT = 'SD-1049';
-const PAINT_NAME = 'Beltéri falfesték fehér 10 l';
-const SUPPLIER = 'Polska';
+const PAINT = DEMO_PAINT.code;
 
 let srv: RestartableServer;
 let harness: WebHarness;
@@ -75,21 +74,7 @@ async function connection(): Promise<string> {
   return (await testId('sb-connection').getAttribute('class')) ?? '';
 }
 
-async function takeIn(quantity: number) {
-  await open('F6', /Termékek|Products/);
-  await testId('product-search').fill(PAINT_NAME);
-  await expect.poll(() => testId('product-list').getAttribute('data-total')).toBe('1');
-  await page.locator(`[data-testid="product-list"] [data-product-id="${paint}"]`).click();
-  await testId('adjust-open').click();
-  await page.locator('input[name="adjust-kind"]').nth(1).check();
-  await testId('adjust-quantity').fill(String(quantity));
-  await testId('adjust-warehouse').selectOption('Default');
-  await testId('adjust-label').fill('B-03');
-  await testId('adjust-contact').fill(SUPPLIER);
-  await page.getByRole('option', { name: new RegExp(SUPPLIER) }).first().click();
-  await testId('adjust-submit').click();
-  await page.getByText(/A készletmozgás küldésre vár|The stock change is waiting to be sent/).waitFor();
-}
+const takeIn = (quantity: number) => adjustPaint(page, { productId: paint, kind: 'takeIn', quantity, warehouse: 'Default', label: 'B-03' });
 
 async function drained() {
   const s = await invoke('sync.status', {});

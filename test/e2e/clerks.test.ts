@@ -10,10 +10,9 @@ import type { Page } from 'playwright-core';
 import { businessDate } from '@server/services/finance/calendar';
 import { addClerk, auditOf, type Clerk } from '../server/roles/users';
 import { eventually, openDesk, screenshot, type Browser, type Desk, type RestartableServer, type Stack } from './helpers';
+import { adjustPaint, PAINT as DEMO_PAINT } from './productScreen';
 
-const PAINT = 'SD-1049';
-const PAINT_NAME = 'Beltéri falfesték fehér 10 l';
-const SUPPLIER = 'Polska';
+const PAINT = DEMO_PAINT.code;
 
 let desk: Desk;
 let srv: RestartableServer;
@@ -61,21 +60,7 @@ async function pick(c: Clerk) {
 }
 
 /** A take-in booked on the product screen. */
-async function takeIn(quantity: number) {
-  await open('F6', /Termékek|Products/);
-  await testId('product-search').fill(PAINT_NAME);
-  await expect.poll(() => testId('product-list').getAttribute('data-total')).toBe('1');
-  await page.locator(`[data-testid="product-list"] [data-product-id="${paint}"]`).click();
-  await testId('adjust-open').click();
-  await page.locator('input[name="adjust-kind"]').nth(1).check();
-  await testId('adjust-quantity').fill(String(quantity));
-  await testId('adjust-warehouse').selectOption('Default');
-  await testId('adjust-label').fill('');
-  await testId('adjust-contact').fill(SUPPLIER);
-  await page.getByRole('option', { name: new RegExp(SUPPLIER) }).first().click();
-  await testId('adjust-submit').click();
-  await page.getByText(/A készletmozgás küldésre vár|The stock change is waiting to be sent/).waitFor();
-}
+const takeIn = (quantity: number) => adjustPaint(page, { productId: paint, kind: 'takeIn', quantity, warehouse: 'Default', label: '' });
 
 async function drained() {
   const s = await stack.invoke('sync.status', {});

@@ -8,12 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { businessDate } from '@server/services/finance/calendar';
 import { eventually, openDesk, screenshot, type Browser, type Desk, type RestartableServer, type Stack } from './helpers';
+import { adjustPaint, PAINT as DEMO_PAINT } from './productScreen';
 
 // Demo product 48: 21 in Default bin B-03, nothing in Default outside a bin, 5 in Budapest outside a bin.
-const PAINT = 'SD-1049';
-const PAINT_NAME = 'Beltéri falfesték fehér 10 l';
+const PAINT = DEMO_PAINT.code;
 const BUDAPEST = 'Budapest Raktár';
-const SUPPLIER = 'Polska';
 
 let desk: Desk;
 let srv: RestartableServer;
@@ -54,21 +53,7 @@ async function goOnline() {
 }
 
 /** A stock change booked on the product screen, as the clerk does it. */
-async function adjust(kind: 'waste' | 'takeIn', quantity: number, warehouse: string, label: string) {
-  await open('F6', /Termékek|Products/);
-  await testId('product-search').fill(PAINT_NAME);
-  await expect.poll(() => testId('product-list').getAttribute('data-total')).toBe('1');
-  await page.locator(`[data-testid="product-list"] [data-product-id="${paint}"]`).click();
-  await testId('adjust-open').click();
-  if (kind === 'takeIn') await page.locator('input[name="adjust-kind"]').nth(1).check();
-  await testId('adjust-quantity').fill(String(quantity));
-  await testId('adjust-warehouse').selectOption(warehouse);
-  await testId('adjust-label').fill(label);
-  await testId('adjust-contact').fill(SUPPLIER);
-  await page.getByRole('option', { name: new RegExp(SUPPLIER) }).first().click();
-  await testId('adjust-submit').click();
-  await page.getByText(/A készletmozgás küldésre vár|The stock change is waiting to be sent/).waitFor();
-}
+const adjust = (kind: 'waste' | 'takeIn', quantity: number, warehouse: string, label: string) => adjustPaint(page, { productId: paint, kind, quantity, warehouse, label });
 
 async function setLanguage(lang: 'hu' | 'en') {
   await page.getByRole('link', { name: /Beállítások|Settings/ }).click();
@@ -123,14 +108,14 @@ describe('nothing leaves the queue unseen (issue 14.4)', () => {
     await dialog.getByTestId('discard-plan').waitFor();
     const plan = await dialog.getByTestId('discard-plan').innerText();
     expect(plan).toContain('Semmi más nem vész el vele');
-    expect(await dialog.getByTestId('discard-goes-on').innerText()).toContain(`Bevételezés: 3 × ${PAINT_NAME} → Alapértelmezett raktár`);
+    expect(await dialog.getByTestId('discard-goes-on').innerText()).toContain(`Bevételezés: 3 × ${DEMO_PAINT.name} → Alapértelmezett raktár`);
     await screenshot(page, 'hu-sync-discard-plan');
     await dialog.getByRole('button', { name: 'Elvetés' }).click();
     await eventually(async () => (await serverStock('Default')) === 3, { timeoutMs: 60_000, what: 'the take-in that waited to reach the server' });
     await eventually(outboxEmpty, { what: 'the outbox to drain' });
     expect(await serverStock('Default', 'B-03')).toBe(6);
     const discarded = await stack.invoke('outbox.list', { states: ['discarded'] });
-    expect(discarded.map((e) => e.summaryData?.args)).toEqual([{ quantity: 15, product: PAINT_NAME, place: 'Default', warehouse: 'Default', stockLabel: '' }]);
+    expect(discarded.map((e) => e.summaryData?.args)).toEqual([{ quantity: 15, product: DEMO_PAINT.name, place: 'Default', warehouse: 'Default', stockLabel: '' }]);
     expect(browser.errors).toEqual([]);
   });
 });
@@ -145,7 +130,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
 
   it('hu: the refusal is worded in Hungarian with its figures and fixes, the server’s English only behind “advanced”', async () => {
     const card = page.locator('[data-testid="attention-list"] article').first();
-    expect(await card.getByTestId('reason').innerText()).toBe(`Nincs elég készlet: ${PAINT_NAME}, Alapértelmezett raktár (B-03) — 10 kellene, 6 van.`);
+    expect(await card.getByTestId('reason').innerText()).toBe(`Nincs elég készlet: ${DEMO_PAINT.name}, Alapértelmezett raktár (B-03) — 10 kellene, 6 van.`);
     expect(await card.getByTestId('fix-take-available').innerText()).toBe('Csak 6 selejtezése');
     expect(await card.getByTestId('fix-other-place').isVisible()).toBe(true);
     expect(await card.getByTestId('attention-discard').isVisible()).toBe(true);
@@ -154,7 +139,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     await screenshot(page, 'hu-sync-reason');
     // "Advanced" shows the server's own words (for integrators) and the raw editor, and hides them again.
     await card.getByTestId('attention-advanced').check();
-    expect(await card.getByTestId('server-message').innerText()).toBe(`Cannot waste 10 of product ${paint} (${PAINT_NAME}) in Default (label B-03): only 6 is deliverable.`);
+    expect(await card.getByTestId('server-message').innerText()).toBe(`Cannot waste 10 of product ${paint} (${DEMO_PAINT.name}) in Default (label B-03): only 6 is deliverable.`);
     expect(await card.getByTestId('attention-edit').isVisible()).toBe(true);
     await screenshot(page, 'hu-sync-advanced');
     await card.getByTestId('attention-advanced').uncheck();
@@ -165,7 +150,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     await setLanguage('en');
     await open('F8', 'Sync centre');
     const card = page.locator('[data-testid="attention-list"] article').first();
-    await expect.poll(() => card.getByTestId('reason').innerText()).toBe(`Not enough stock: ${PAINT_NAME}, Default warehouse (B-03) — 10 needed, 6 there.`);
+    await expect.poll(() => card.getByTestId('reason').innerText()).toBe(`Not enough stock: ${DEMO_PAINT.name}, Default warehouse (B-03) — 10 needed, 6 there.`);
     expect(await card.getByTestId('fix-take-available').innerText()).toBe('Waste only 6');
     await screenshot(page, 'en-sync-reason');
     await setLanguage('hu');
@@ -179,7 +164,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     await eventually(outboxEmpty, { what: 'the outbox to drain' });
     await page.getByRole('tab', { name: 'Elküldött' }).click();
     const sent = testId('outbox-table');
-    await expect.poll(() => sent.innerText()).toContain(`Selejtezés: 6 × ${PAINT_NAME}, innen: Alapértelmezett raktár (B-03)`);
+    await expect.poll(() => sent.innerText()).toContain(`Selejtezés: 6 × ${DEMO_PAINT.name}, innen: Alapértelmezett raktár (B-03)`);
     expect(await sent.innerText()).not.toContain('10 ×');
     await screenshot(page, 'hu-sync-sent');
   });
@@ -213,7 +198,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     await goOnline();
     const card = page.locator('[data-testid="attention-list"] article').first();
     await card.getByTestId('reason').waitFor({ timeout: 60_000 });
-    expect(await card.getByTestId('reason').innerText()).toBe(`Nincs elég készlet: ${PAINT_NAME}, Alapértelmezett raktár — 10 kellene, 3 van.`);
+    expect(await card.getByTestId('reason').innerText()).toBe(`Nincs elég készlet: ${DEMO_PAINT.name}, Alapértelmezett raktár — 10 kellene, 3 van.`);
     expect(await card.getByTestId('fix-take-available').innerText()).toBe('Csak 3 rendelése');
     expect(await card.getByTestId('fix-back-order').innerText()).toBe('A hiány utánrendelése');
     await screenshot(page, 'hu-sync-order-reason');
@@ -262,12 +247,12 @@ describe('the discard dialog follows the queue while it is open', () => {
     }
     // The open dialog now names it: discarding the wasting lets it go on.
     await expect.poll(() => dialog.getByTestId('discard-goes-on').count(), { timeout: 10_000 }).toBe(1);
-    expect(await dialog.getByTestId('discard-goes-on').innerText()).toContain(`Bevételezés: 2 × ${PAINT_NAME} → Alapértelmezett raktár`);
+    expect(await dialog.getByTestId('discard-goes-on').innerText()).toContain(`Bevételezés: 2 × ${DEMO_PAINT.name} → Alapértelmezett raktár`);
     await dialog.getByRole('button', { name: 'Elvetés' }).click();
     await eventually(async () => (await serverStock('Default')) === before + 2, { timeoutMs: 60_000, what: 'the take-in booked meanwhile to reach the server' });
     await eventually(outboxEmpty, { what: 'the outbox to drain' });
     const discarded = await stack.invoke('outbox.list', { states: ['discarded'] });
-    expect(discarded.map((e) => e.summaryData?.args)).toContainEqual({ quantity: 500, product: PAINT_NAME, place: 'Default', warehouse: 'Default', stockLabel: '' });
+    expect(discarded.map((e) => e.summaryData?.args)).toContainEqual({ quantity: 500, product: DEMO_PAINT.name, place: 'Default', warehouse: 'Default', stockLabel: '' });
     expect(browser.errors).toEqual([]);
   });
 });
