@@ -73,6 +73,8 @@ describe('several clerks on one desk', () => {
     const requestIds = (c.core.db.prepare('SELECT request_id FROM outbox ORDER BY id').all() as Array<{ request_id: string }>).map((r) => r.request_id);
     const trail = await trailOf(requestIds);
     expect(trail.map((a) => [a.method, a.user_id])).toEqual([['setQuantity', vera.userId], ['setOrder', bela.userId]]);
+    // The order list says who entered the order, whoever is signed in now (the server's audit line agrees).
+    expect((await c.ok('orders.list', {})).map((o) => o.madeBy)).toEqual([bela.name]);
     // Sending again (a restart re-sends nothing done; a resend of the same request_id is the same command).
     await c.sync();
     expect(await trailOf(requestIds)).toHaveLength(2);

@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { addClerk, type Clerk } from '../server/roles/users';
+import { businessDate } from '@server/services/finance/calendar';
+import { addClerk, auditOf, type Clerk } from '../server/roles/users';
 import { eventually, openDesk, scan, screenshot, type Desk } from './helpers';
 
 const BUDAPEST = 'Budapest Raktár';
@@ -114,6 +115,30 @@ describe('ki rögzítette (hu)', () => {
     await screenshot(page, 'hu-invoice-created-by');
   });
 
+  it('a számlázó által itt rögzített rendelés a rendeléslistában az ő nevével; a szerver naplója is őt mondja', async () => {
+    await desk.stack.invoke('clerks.add', { apiKey: bela.keys.api_key, sessionKey: bela.keys.session_key });
+    expect((await desk.stack.invoke('sync.status', {})).clerk?.name).toBe('Tóth Béla');
+    const { id } = await desk.stack.invoke('orders.save', {
+      order: {
+        warehouse: 'Default', shipping_aim: 'Sale', method: 'transfer', issued_date: businessDate(new Date()), selected_account: desk.srv.server.account.bankAccount,
+        contact_id: desk.srv.server.account.customerContactId, currency: 'HUF', items: [{ product_id: bosch, quantity: 1 }],
+      },
+    });
+    await desk.stack.invoke('sync.now', {});
+    await eventually(async () => (await desk.stack.invoke('sync.status', {})).outbox.queued === 0, { what: 'the order at the server' });
+    const trail = await auditOf(desk.srv.server);
+    expect(trail.filter((a) => a.method === 'setOrder').map((a) => a.user_id)).toEqual([bela.userId]);
+    await page.reload();
+    await page.getByTestId('sb-connection').waitFor();
+    await openScreen(/^(Rendelések|Orders)/);
+    const serverId = (await desk.stack.invoke('orders.get', { id }))!.id;
+    const row = page.getByTestId(`order-row-${serverId}`);
+    await row.waitFor({ timeout: 30_000 });
+    expect(await row.getByTestId('order-made-by').innerText()).toBe('Tóth Béla');
+    expect(await page.locator('table thead').first().innerText()).toMatch(/Rögzítette/);
+    await screenshot(page, 'hu-orders-made-by');
+  });
+
   it('angolul is (en)', async () => {
     await desk.stack.invoke('settings.update', { language: 'en' });
     await page.reload();
@@ -124,6 +149,9 @@ describe('ki rögzítette (hu)', () => {
     await expect.poll(() => page.getByTestId('invoice-created-by').innerText(), { timeout: 30_000 }).toBe('Tóth Béla');
     expect(await page.locator('dl').first().innerText()).toMatch(/Issued by/);
     await screenshot(page, 'en-invoice-created-by');
+    await openScreen(/^(Rendelések|Orders)/);
+    await expect.poll(() => page.locator('table thead').first().innerText(), { timeout: 30_000 }).toMatch(/Entered by/);
+    await screenshot(page, 'en-orders-made-by');
     await desk.stack.invoke('settings.update', { language: 'hu' });
   });
 

@@ -240,6 +240,8 @@ export interface OrderView {
   refusal: Refusal | null;
   /** The invoice issued for this order: pending while the server has not numbered it yet. */
   invoice: { id: number; pending: boolean } | null;
+  /** The clerk of this desk who made it (issue 19); null when the desk no longer knows. */
+  madeBy: string | null;
 }
 
 /** Why the server refused an outbox entry (error code, its sentence and the fields it named). */

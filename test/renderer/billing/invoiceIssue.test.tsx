@@ -129,7 +129,7 @@ describe('invoice issue', () => {
   it('from an order made offline: its lines are shown, not edited; order_id is its local id', async () => {
     const order: OrderView = {
       id: -3, local: true, serverId: null, status: 'finalized', contactId: KOVACS.id, contactName: KOVACS.name, warehouse: 'Default', currency: 'HUF', issuedDate: '2026-11-20',
-      totals: { net: 4232, vat: 1062, gross: 5294 }, outboxState: 'queued', refusal: null, invoice: null,
+      totals: { net: 4232, vat: 1062, gross: 5294 }, outboxState: 'queued', refusal: null, invoice: null, madeBy: null,
       header: { method: 'cash', selected_account: '11773016-11111018-00000000', language: 'hu_HU', order_description: 'KF-2026/031' },
       lines: [
         { productId: 101, quantity: 3, customPrice: null, discount: 10, name: 'Szűrőbetét', unit: 'db', vat: 27, unitPrice: 1234, net: 3332, vatAmount: 900, gross: 4232 },

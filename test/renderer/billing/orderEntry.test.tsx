@@ -171,7 +171,7 @@ describe('order entry', () => {
       handlers({
         'orders.get': ({ id }) => ({
           id, local: false, serverId: id, status: 'open', contactId: KOVACS.id, contactName: KOVACS.name, warehouse: 'Default', currency: 'HUF', issuedDate: '2026-11-20',
-          totals: { net: 3702, vat: 1000, gross: 4702 }, outboxState: null, refusal: null, invoice: null,
+          totals: { net: 3702, vat: 1000, gross: 4702 }, outboxState: null, refusal: null, invoice: null, madeBy: null,
           header: { warehouse: 'Default', shipping_aim: 'Sale', method: 'cash', issued_date: '2026-11-20', selected_account: '11773016-11111018-00000000', contact_id: KOVACS.id, currency: 'HUF' },
           lines: [{ productId: 101, quantity: 3, customPrice: null, discount: 0, name: 'Szűrőbetét', unit: 'db', vat: 27, unitPrice: 1234, net: 3702, vatAmount: 1000, gross: 4702 }],
         }),

@@ -151,7 +151,7 @@ describe('invoicing an order through the invoice form', () => {
     const live = liveTotals(form.items.map(orderLineText('HUF')), 'HUF', '');
     const view: OrderView = {
       id: order.order_id, local: false, serverId: order.order_id, status: order.status, contactId: s.account.customerContactId, contactName: 'Kovács és Fiú Kft.',
-      warehouse: order.warehouse, currency: 'HUF', issuedDate: TODAY, totals: { net: 0, vat: 0, gross: 0 }, outboxState: null, refusal: null, invoice: null, header: parsed.data as Record<string, unknown>,
+      warehouse: order.warehouse, currency: 'HUF', issuedDate: TODAY, totals: { net: 0, vat: 0, gross: 0 }, outboxState: null, refusal: null, invoice: null, madeBy: null, header: parsed.data as Record<string, unknown>,
       lines: form.items.map((l, i) => ({
         productId: l.product_id, quantity: Number(l.quantity.replace(',', '.')), customPrice: null, discount: l.discount ? Number(l.discount) : 0, name: l.name, unit: l.unit,
         vat: Number(l.vat), unitPrice: Number(l.list_price), net: Number(live.lines[i]!.net), vatAmount: Number(live.lines[i]!.vat), gross: Number(live.lines[i]!.gross),

@@ -5,7 +5,7 @@ import type { OrderView } from '@shared/ipc/types';
 import { getContact } from '../mirror/contacts';
 import type { Db } from '../mirror/db';
 import { invoiceForOrder } from '../mirror/invoices';
-import { getOrder, idsOf, listOrders, refusalOf, type OrderRecord } from '../mirror/orders';
+import { getOrder, idsOf, listOrders, makerOf, refusalOf, type OrderRecord } from '../mirror/orders';
 import { productRecord, productRow } from '../mirror/products';
 import { currentId, nextLocalId, resolveId } from '../mirror/settings';
 import { pendingStateOf } from '../outbox/repo';
@@ -13,7 +13,8 @@ import { submit } from '../outbox/service';
 import { canonicalWarehouse } from './stock';
 import { fromFailure, ipcError, notFound, requireOnline, type Handlers } from './context';
 
-export function orderView(db: Db, o: OrderRecord): OrderView {
+/** `nameOf` names a clerk of this desk by id (ctx.clerks.nameOf): who made the order. */
+export function orderView(db: Db, o: OrderRecord, nameOf: (clerkId: string | null) => string | null = () => null): OrderView {
   const p = o.params;
   const lines = p.items.map((it) => {
     const pid = currentId(db, 'product', it.product_id);
@@ -23,6 +24,7 @@ export function orderView(db: Db, o: OrderRecord): OrderView {
   });
   const t = computeTotals(lines.map((l) => ({ quantity: l.it.quantity, unitPrice: l.unitPrice, discountPercent: l.it.discount ?? 0, vatRate: l.vat })), p.currency);
   const header: Record<string, unknown> = { ...p };
+  const maker = makerOf(db, 'order', o.id);
   delete header.items;
   return {
     id: o.id, local: o.local, serverId: o.local ? null : o.id, status: o.status, contactId: p.contact_id,
@@ -33,6 +35,7 @@ export function orderView(db: Db, o: OrderRecord): OrderView {
       name: l.name, unit: l.unit, vat: l.vat, unitPrice: l.unitPrice, net: toNumber(t.lines[i]!.net), vatAmount: toNumber(t.lines[i]!.vat), gross: toNumber(t.lines[i]!.gross),
     })),
     header, outboxState: pendingStateOf(db, 'order', o.id), refusal: refusalOf(db, 'order', o.id), invoice: orderInvoice(db, o.id),
+    madeBy: maker ? nameOf(maker.clerkId) : null,
   };
 }
 
@@ -81,10 +84,10 @@ export const orderHandlers: Handlers<'orders.save' | 'orders.setItems' | 'orders
     ctx.changed(['orders', 'outbox']);
     return { id };
   },
-  'orders.list': (ctx) => listOrders(ctx.db).map((o) => orderView(ctx.db, o)),
+  'orders.list': (ctx) => listOrders(ctx.db).map((o) => orderView(ctx.db, o, (id) => ctx.clerks.nameOf(id))),
   'orders.get': (ctx, req) => {
     const o = getOrder(ctx.db, currentId(ctx.db, 'order', req.id));
-    return o ? orderView(ctx.db, o) : null;
+    return o ? orderView(ctx.db, o, (id) => ctx.clerks.nameOf(id)) : null;
   },
   'orders.status': async (ctx, req) => {
     const server = resolveId(ctx.db, 'order', req.id);

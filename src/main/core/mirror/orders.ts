@@ -54,6 +54,17 @@ export function idsOf(db: Db, kind: string, id: number): number[] {
 }
 
 /**
+ * The clerk who made a record here: the clerk of its first outbox entry (issue 19). Orders have no
+ * read method in the API, so every order in the mirror was made at this desk and its outbox knows
+ * who. undefined when no entry is left (an order from before entries carried their clerk).
+ */
+export function makerOf(db: Db, kind: string, id: number): { clerkId: string | null } | undefined {
+  const keys = idsOf(db, kind, id).map((x) => `${kind}:${x}`);
+  const r = stmt(db, 'SELECT clerk_id FROM outbox WHERE queue_key IN (SELECT value FROM json_each(?)) ORDER BY id LIMIT 1').get(JSON.stringify(keys)) as { clerk_id: string | null } | undefined;
+  return r ? { clerkId: r.clerk_id } : undefined;
+}
+
+/**
  * The server's refusal of the newest unfinished change to a record (an outbox entry waiting for the
  * clerk), or null. Read here so a screen can say the order was refused, and why, where it lists it.
  */

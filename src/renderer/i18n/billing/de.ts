@@ -37,6 +37,7 @@ const de: Messages<typeof en> = {
     direct_debit: 'Lastschrift',
   },
   order: {
+    madeBy: 'Erfasst von',
     new: 'Neuer Auftrag',
     newTitle: 'Neuer Auftrag',
     editTitle: 'Auftrag #{{id}}',

@@ -34,6 +34,7 @@ const en = {
     direct_debit: 'Direct debit',
   },
   order: {
+    madeBy: 'Entered by',
     new: 'New order',
     newTitle: 'New order',
     editTitle: 'Order #{{id}}',

@@ -37,6 +37,7 @@ const es: Messages<typeof en> = {
     direct_debit: 'Domiciliación',
   },
   order: {
+    madeBy: 'Registrado por',
     new: 'Nuevo pedido',
     newTitle: 'Nuevo pedido',
     editTitle: 'Pedido #{{id}}',

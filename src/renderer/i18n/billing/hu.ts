@@ -37,6 +37,7 @@ const hu: Messages<typeof en> = {
     direct_debit: 'Csoportos beszedés',
   },
   order: {
+    madeBy: 'Rögzítette',
     new: 'Új rendelés',
     newTitle: 'Új rendelés',
     editTitle: '#{{id}} rendelés',

@@ -37,6 +37,7 @@ const pl: Messages<typeof en> = {
     direct_debit: 'Polecenie zapłaty',
   },
   order: {
+    madeBy: 'Wprowadził',
     new: 'Nowe zamówienie',
     newTitle: 'Nowe zamówienie',
     editTitle: 'Zamówienie #{{id}}',

@@ -53,6 +53,7 @@ export function OrdersListScreen() {
                 <th>{t('order.warehouse')}</th>
                 <th>{t('list.status')}</th>
                 <th className="num">{t('list.total')}</th>
+                <th>{t('order.madeBy')}</th>
                 <th aria-label={t('lines.actions')} />
               </tr>
             </thead>
@@ -69,6 +70,7 @@ export function OrdersListScreen() {
                     <OrderStateBadge order={o} />
                   </td>
                   <td className="num">{f.money(o.totals.gross, o.currency)}</td>
+                  <td data-testid="order-made-by">{o.madeBy ?? ''}</td>
                   <td className="billing-row-actions">
                     {canEdit(o) && (
                       <Link className="btn small" to={`/orders/${o.id}`} tabIndex={-1}>
