@@ -53,7 +53,6 @@ export function OrdersListScreen() {
                 <th>{t('order.warehouse')}</th>
                 <th>{t('list.status')}</th>
                 <th className="num">{t('list.total')}</th>
-                <th>{t('order.madeBy')}</th>
                 <th aria-label={t('lines.actions')} />
               </tr>
             </thead>
@@ -62,6 +61,8 @@ export function OrdersListScreen() {
                 <tr key={o.id} tabIndex={0} className={statusOf?.id === o.id ? 'selected' : undefined} onKeyDown={(e) => onRowKey(e, o)} data-testid={`order-row-${o.id}`}>
                   <td className="wrap">
                     {o.local ? <em>{t('order.notSent')}</em> : `#${o.serverId ?? o.id}`} <OutboxBadge state={o.outboxState} />
+                    {/* Under the number, not a column of its own: the list must keep fitting beside the status panel. */}
+                    {o.madeBy ? <div className="muted" data-testid="order-made-by">{t('order.madeBy')}: {o.madeBy}</div> : null}
                   </td>
                   <td>{f.date(o.issuedDate)}</td>
                   <td className="wrap">{o.contactName}</td>
@@ -70,7 +71,6 @@ export function OrdersListScreen() {
                     <OrderStateBadge order={o} />
                   </td>
                   <td className="num">{f.money(o.totals.gross, o.currency)}</td>
-                  <td data-testid="order-made-by">{o.madeBy ?? ''}</td>
                   <td className="billing-row-actions">
                     {canEdit(o) && (
                       <Link className="btn small" to={`/orders/${o.id}`} tabIndex={-1}>
