@@ -98,7 +98,6 @@ export function createCore(opts: CoreOptions): Core {
         observe: (answered) => engine.observe(answered) })
       : null;
   });
-  let client: ApiClient | null = null;
   let demo: DemoServer | null = null;
 
   /**
@@ -134,13 +133,9 @@ export function createCore(opts: CoreOptions): Core {
   };
   const stored = () => ({ ...DEFAULT_SETTINGS, ...getKv<Partial<typeof DEFAULT_SETTINGS>>(db, 'settings', 'settings', {}) });
   const settings = (): Settings => ({ ...stored(), hasCredentials: clerks.current() !== null });
-  const rebuildClient = () => {
-    clerks.rebuild();
-    client = clerks.client();
-  };
+  const rebuildClient = () => clerks.rebuild();
   /** Another clerk signed in (or the keys changed): their client, their role on the screens at once. */
   const clerkChanged = () => {
-    client = clerks.client();
     engine.reset();
     const cur = clerks.current();
     if (cur?.role) setKv(db, 'sync_state', 'clerk', { name: cur.name, role: cur.role });
@@ -149,7 +144,7 @@ export function createCore(opts: CoreOptions): Core {
 
   // The engine and the outbox hold the database: a restore makes them again around the new one.
   const makeEngine = () => new SyncEngine({
-    db, clock, random, log, config, api: () => client, serverUrl: () => stored().serverUrl,
+    db, clock, random, log, config, api: () => clerks.client(), serverUrl: () => stored().serverUrl,
     clientFor: (id) => clerks.clientFor(id), clerkName: (id) => clerks.nameOf(id), clerkIsCurrent: (id) => clerks.isCurrent(id),
     clerkLearnt: (c) => void clerks.learnt(c).catch((e: Error) => log.warn('could not keep the clerk name', { message: e.message })),
     emitStatus: (s) => emit('sync.status', s),
@@ -207,7 +202,7 @@ export function createCore(opts: CoreOptions): Core {
     get outbox() {
       return outbox;
     },
-    clock, random, log, settings, api: () => client,
+    clock, random, log, settings, api: () => clerks.client(),
     dataDir: opts.dataDir,
     secrets: () => clerks.secrets(),
     clerks,
