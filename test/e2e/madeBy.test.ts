@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { businessDate } from '@server/services/finance/calendar';
 import { addClerk, auditOf, type Clerk } from '../server/roles/users';
 import { eventually, openDesk, scan, screenshot, type Desk } from './helpers';
+import { openByLink } from './productScreen';
 
 const BUDAPEST = 'Budapest Raktár';
 const GYOR = 'Győr Raktár';
@@ -22,10 +23,7 @@ let vera: Clerk;
 let bela: Clerk;
 let invoiceId = 0;
 
-async function openScreen(name: RegExp) {
-  await page.getByRole('link', { name }).click();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
+const openScreen = (name: RegExp) => openByLink(page, name);
 
 async function showHistory() {
   await openScreen(/^(Készletmozgások|Stock history)$/);

@@ -1,7 +1,7 @@
 /**
- * The stock change a clerk books on the product screen (F6 → the product → adjust), which the
- * outbox, sync-centre, clerk and backup tests all start from. One copy, so a change to the screen
- * is followed in one place.
+ * How the e2e tests reach a screen (from the sidebar or by its key), and the stock change a clerk
+ * books on the product screen (F6 → the product → adjust), which the outbox, sync-centre, clerk and
+ * backup tests all start from. One copy each, so a change to the screens is followed in one place.
  */
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -10,6 +10,12 @@ import type { Page } from 'playwright-core';
 export const PAINT = { code: 'SD-1049', name: 'Beltéri falfesték fehér 10 l' };
 /** The demo supplier the take-ins name, as typed into the contact picker. */
 export const SUPPLIER = 'Polska';
+
+/** Opens a screen from the sidebar, as a clerk does, and waits for its heading. */
+export async function openByLink(page: Page, name: RegExp): Promise<void> {
+  await page.getByRole('link', { name }).click();
+  await page.getByRole('heading', { level: 1, name }).waitFor();
+}
 
 /** Opens a screen by its function key and waits for its heading. */
 export async function openByKey(page: Page, key: string, heading: RegExp | string): Promise<void> {

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventually, openDesk, scan, screenshot, type Desk } from './helpers';
+import { openByLink } from './productScreen';
 
 const BUDAPEST = 'Budapest Raktár';
 const GYOR = 'Győr Raktár';
@@ -21,11 +22,7 @@ async function serverBin(warehouse: string, bin: string): Promise<number> {
   return (await desk.srv.server.ok('getQuantity', { product_id: bosch, warehouse, stock_label: bin })).quantities[0]?.deliverable ?? 0;
 }
 
-/** Opens a screen from the sidebar, as a clerk does. */
-async function openScreen(name: RegExp) {
-  await page.getByRole('link', { name }).click();
-  await page.getByRole('heading', { level: 1, name }).waitFor();
-}
+const openScreen = (name: RegExp) => openByLink(page, name);
 
 async function fillTransfer(qty: number) {
   await openScreen(/^(Áttárolás|Stock transfer)$/);
