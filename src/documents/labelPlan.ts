@@ -3,6 +3,7 @@
  * sheet's label size, the ones that cannot carry a readable barcode set aside with the reason, the
  * rest placed on the sheets after the skipped places. Pure, so the screen's figures and the PDF agree.
  */
+import { LabelRunRefused } from '@shared/labels/errors';
 import { barPattern, binBarcode, chooseBarcode, type BarcodeProblem, type BarPattern } from './labelBarcode';
 import { barcodeGeometry, type BarcodeGeometry, type Rect } from './labelGeometry';
 import { labelBoxes, MM, perPage, SHEETS, type LabelBox, type SheetFormat, type SheetId } from '@shared/labels/sheets';
@@ -81,12 +82,12 @@ export interface LabelPlan {
 }
 
 function checkCount(n: number, what: string, max: number): void {
-  if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`${what} must be a whole number from 1 to ${max}, got ${n}`);
+  if (!Number.isInteger(n) || n < 1 || n > max) throw new LabelRunRefused(`${what} must be a whole number from 1 to ${max}, got ${n}`);
 }
 
 export function planLabels(sheetId: SheetId, skip: number, items: readonly LabelItem[]): LabelPlan {
   const sheet = SHEETS[sheetId];
-  if (sheet === undefined) throw new Error(`Unknown label sheet "${String(sheetId)}"; known: ${Object.keys(SHEETS).join(', ')}`);
+  if (sheet === undefined) throw new LabelRunRefused(`Unknown label sheet "${String(sheetId)}"; known: ${Object.keys(SHEETS).join(', ')}`);
   items.forEach((it, i) => checkCount(it.copies, `copies of label ${i + 1}`, MAX_COPIES));
   // Every label of a sheet has the same size: the first box tells whether a barcode fits.
   const probe = labelBoxes(sheet, 0, 1)[0]!;
@@ -101,7 +102,7 @@ export function planLabels(sheetId: SheetId, skip: number, items: readonly Label
     fitted.push({ item: i, pattern });
   });
   const count = fitted.reduce((n, f) => n + items[f.item]!.copies, 0);
-  if (count > MAX_LABELS) throw new Error(`${count} labels in one run; print at most ${MAX_LABELS} at a time`);
+  if (count > MAX_LABELS) throw new LabelRunRefused(`${count} labels in one run; print at most ${MAX_LABELS} at a time`);
   const boxes = labelBoxes(sheet, skip, count);
   const labels: PlannedLabel[] = [];
   let at = 0;

@@ -157,7 +157,7 @@ describe('címkék (hu)', () => {
   });
 
   it('a core elutasítja a lapon túli kezdőhelyet, és megmondja a helyes tartományt', async () => {
-    await expect(desk.stack.invoke('labels.pdf', { language: 'hu_HU', sheet: 'a4-4x10', skip: 40, products: [{ productId: ids.sku, copies: 1 }], bins: [] })).rejects.toThrow(/skip must be a whole number from 0 to 39/);
+    await expect(desk.stack.invoke('labels.pdf', { language: 'hu_HU', sheet: 'a4-4x10', skip: 40, products: [{ productId: ids.sku, copies: 1 }], bins: [] })).rejects.toThrow(/failed: VALIDATION_ERROR skip must be a whole number from 0 to 39/);
     const r = await desk.stack.invoke('labels.pdf', { language: 'hu_HU', sheet: 'a4-4x10', skip: 0, products: [{ productId: 987654321, copies: 1 }], bins: [] });
     expect(r).toMatchObject({ pdf: null, printed: 0, problems: [{ kind: 'product', productId: 987654321, problem: 'not_found' }] });
   });

@@ -4,6 +4,7 @@
  * and their generic equivalents sold under the same sizes), margins computed so the grid is centred
  * on A4 as those sheets are cut.
  */
+import { LabelRunRefused } from './errors';
 export const MM = 72 / 25.4;
 
 export const SHEET_IDS = ['a4-3x8', 'a4-3x7', 'a4-4x10', 'roll-58x40'] as const;
@@ -61,7 +62,7 @@ export interface LabelBox {
  */
 export function labelBoxes(sheet: SheetFormat, skip: number, count: number): LabelBox[] {
   const n = perPage(sheet);
-  if (!Number.isInteger(skip) || skip < 0 || skip >= n) throw new Error(`skip must be a whole number from 0 to ${n - 1} for ${sheet.id}, got ${skip}`);
+  if (!Number.isInteger(skip) || skip < 0 || skip >= n) throw new LabelRunRefused(`skip must be a whole number from 0 to ${n - 1} for ${sheet.id}, got ${skip}`);
   const boxes: LabelBox[] = [];
   for (let i = 0; i < count; i++) {
     const at = skip + i;

@@ -2,6 +2,7 @@
  * The labels screen's core side: the products read from the mirror (so labels print offline), their
  * price with VAT computed exactly (shared money), and the sheet rendered by src/documents.
  */
+import { LabelRunRefused } from '@shared/labels/errors';
 import type { LabelItem } from '@documents/labelPlan';
 import type { LabelsPdfResult } from '@shared/ipc';
 import { computeLine } from '@shared/money';
@@ -9,7 +10,6 @@ import type { ProductRow } from '@shared/ipc/types';
 import { productRow } from '../mirror/products';
 import { currentId } from '../mirror/settings';
 import { ipcError, type Handlers } from './context';
-
 
 /** The gross list price, rounded to the currency; null when the product has none (or a price the money rules refuse). */
 function grossPrice(p: ProductRow): { amount: string; currency: string } | null {
@@ -47,8 +47,9 @@ export const labelHandlers: Handlers<'labels.pdf'> = {
     try {
       r = await renderLabelsPdf({ language: req.language, sheet: req.sheet, skip: req.skip, items, date });
     } catch (e) {
-      // The planner's refusals (skip beyond the sheet, too many labels) are the clerk's to fix.
-      throw ipcError('VALIDATION_ERROR', e instanceof Error ? e.message : String(e));
+      // The planner's refusals (skip beyond the sheet, too many labels) are the clerk's to fix; anything else is ours.
+      if (e instanceof LabelRunRefused) throw ipcError('VALIDATION_ERROR', e.message);
+      throw e;
     }
     for (const p of r.problems) problems.push({ ...owners[p.item]!, problem: p.problem });
     return { filename: `labels-${date}.pdf`, pdf: r.pdf?.toString('base64') ?? null, printed: r.printed, pages: r.pages, problems };
