@@ -14,7 +14,7 @@ import type { Credentials } from '@shared/protocol';
 import { createCore } from '@main/core/core';
 import { memoryCredentialStore } from '@main/core/credentials';
 import { ApiClient } from '@main/core/api/client';
-import { loadAverageNote } from '../lib/http';
+import { loadAverageNote, startChild } from '../lib/http';
 import { atMost, makeResult, noTarget, ratioAtLeast, type BenchCase, type BenchResult } from '../lib/types';
 
 const SERVER = fileURLToPath(new URL('./live-server.child.ts', import.meta.url));
@@ -22,15 +22,20 @@ const IDLE_DESKS = fileURLToPath(new URL('./live-idle.child.ts', import.meta.url
 const CHANGES = 200;
 const IDLE = 200;
 /** Throughput rounds without and with the idle subscribers. */
-const ROUNDS = 4;
+const ROUNDS = 6;
 
 interface Started { url: string; keys: Credentials; supplier: number; ids: number[] }
 interface Usage { rss: number; heap: number; cpuMs: number }
 
+/** The child's next message; its exit meanwhile is a failure (the listener goes with the answer). */
 function next<T>(child: ChildProcess): Promise<T> {
   return new Promise((resolve, reject) => {
-    child.once('message', (m) => resolve(m as T));
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    const exited = (code: number | null) => reject(new Error(`bench child exited with ${code}`));
+    child.once('exit', exited);
+    child.once('message', (m) => {
+      child.off('exit', exited);
+      resolve(m as T);
+    });
   });
 }
 
@@ -63,11 +68,12 @@ export const liveCase: BenchCase = {
   name: 'live.propagation',
   description: `live desks: desk A's write to desk B's mirror over ${CHANGES} changes; ${IDLE} idle subscribers' cost`,
   async run(ctx) {
-    const server = fork(SERVER, [], { execArgv: ['--import', 'tsx', '--expose-gc'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    // The server runs bundled, as it ships (bench/lib/http.ts), in a process of its own.
+    const { child: server, info } = await startChild(SERVER, [], ['--expose-gc']);
     const dir = mkdtempSync(join(tmpdir(), 'stockdesk-bench-live-desk-'));
     const idle = fork(IDLE_DESKS, [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     try {
-      const s = await next<Started>(server);
+      const s = info as unknown as Started;
       const a = new ApiClient({ baseUrl: s.url, format: 'json', apiKey: s.keys.api_key, sessionKey: s.keys.session_key, fetch: (u, i) => fetch(u, i), timeoutMs: 10_000 });
       const b = createCore({ dataDir: dir, credentialStore: memoryCredentialStore(), engine: { pullIntervalMs: 3_600_000 } });
       await b.start();
@@ -108,7 +114,7 @@ export const liveCase: BenchCase = {
           await next(idle);
           await sleep(500);
         };
-        const ms = Math.max(2000, ctx.minMs * 2);
+        const ms = Math.max(4000, ctx.minMs * 2);
         const bare: number[] = [];
         const loaded: number[] = [];
         // The server's CPU per setQuantity in each round (the streams' share of a write's cost, whatever the client's).

@@ -34,10 +34,10 @@ function bundled(file: string): Promise<string> {
 }
 
 /** A bench server in a child process (the bundled file), resolved with what it reports once it listens. */
-export async function startChild(file: string, args: string[]): Promise<{ child: ChildProcess; info: Record<string, unknown> }> {
+export async function startChild(file: string, args: string[], execArgv: string[] = []): Promise<{ child: ChildProcess; info: Record<string, unknown> }> {
   const script = await bundled(file);
   return new Promise((resolve, reject) => {
-    const child = fork(script, args, { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(script, args, { execArgv, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
     child.once('message', (info) => resolve({ child, info: info as Record<string, unknown> }));
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`bench server (${args[0]}) exited with ${code}`)));
