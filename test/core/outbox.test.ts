@@ -108,3 +108,32 @@ describe('outbox: rejections, dependants, local ids and credentials', () => {
     expect(await serverDefault(ids[1]!)).toBe(13);
   });
 });
+
+describe('outbox figures told to the screens', () => {
+  it('are told at once, then at most every 200 ms of the core’s clock, with the latest figures', async () => {
+    const s = await startTestServer();
+    const ids = await seedCatalog(s.app.store, s.account.accountId, 3, s.clock.now(), { stockEvery: 1 });
+    // Offline after two failures and no probe for a minute: the replay stays still and tells nothing itself.
+    const c = await startTestCore(s, { engine: { offlineAfterFailures: 2, probeBaseMs: 60_000, healthIntervalMs: 60_000 } });
+    const adjust = (id: number) => c.ok('stock.adjust', { productId: id, warehouse: 'Default', quantity: 1, contactId: s.account.supplierContactId });
+    try {
+      c.net.offline = true;
+      await adjust(ids[0]!);
+      for (let i = 0; i < 5 && (await c.ok('sync.status', {})).online; i++) await c.sync();
+      expect((await c.ok('sync.status', {})).online).toBe(false);
+      const seen: unknown[] = [];
+      c.core.on('outbox.changed', (x) => seen.push(x));
+      // Told a moment ago (the first change): the next two wait for the throttle, on the core's clock.
+      await adjust(ids[1]!);
+      await adjust(ids[2]!);
+      expect(seen).toEqual([]);
+      c.clock.advance(199);
+      expect(seen).toEqual([]);
+      c.clock.advance(1);
+      expect(seen).toEqual([{ queued: 3, inFlight: 0, needsAttention: 0 }]);
+    } finally {
+      await c.close();
+      await s.close();
+    }
+  });
+});

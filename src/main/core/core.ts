@@ -106,20 +106,21 @@ export function createCore(opts: CoreOptions): Core {
    * quadratic, a third of a 10,000-product import's time).
    */
   let outboxEventAt = 0;
-  let outboxTimer: ReturnType<typeof setTimeout> | null = null;
+  // Time through the core's clock, as everywhere in the core: tests with a test clock see the throttle.
+  let outboxTimer: unknown = null;
   let closed = false;
   const outboxChanged = () => {
-    if (outboxTimer || closed) return;
-    const wait = outboxEventAt + OUTBOX_EVENT_MS - Date.now();
+    if (outboxTimer !== null || closed) return;
+    const wait = outboxEventAt + OUTBOX_EVENT_MS - clock.now().getTime();
     const fire = () => {
       outboxTimer = null;
       // A restore holds the mirror closed for a moment; it tells the new mirror's figures itself.
       if (closed || !db.open) return;
-      outboxEventAt = Date.now();
+      outboxEventAt = clock.now().getTime();
       emit('outbox.changed', counts(db));
     };
     if (wait <= 0) fire();
-    else outboxTimer = setTimeout(fire, wait);
+    else outboxTimer = clock.setTimeout(fire, wait);
   };
 
   const emit = <E extends EventName>(event: E, payload: Events[E]) => {
@@ -172,7 +173,7 @@ export function createCore(opts: CoreOptions): Core {
     }),
     async close() {
       await engine.stop();
-      if (outboxTimer) clearTimeout(outboxTimer);
+      if (outboxTimer !== null) clock.clearTimeout(outboxTimer);
       outboxTimer = null;
       db.close();
     },
@@ -303,7 +304,7 @@ export function createCore(opts: CoreOptions): Core {
     async stop() {
       daily?.stop();
       closed = true;
-      if (outboxTimer) clearTimeout(outboxTimer);
+      if (outboxTimer !== null) clock.clearTimeout(outboxTimer);
       await serial(async () => undefined);
       await engine.stop();
       await demo?.close();
