@@ -14,6 +14,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // expect.poll waits for background work (a feed's wake-up, a CLI's output): 1 s, Vitest's
+    // default, is short when the passes share the machine (scripts/test-all.mjs).
+    expect: { poll: { timeout: 10_000 } },
     // PostgreSQL for the tests that ask for it (test/helpers/postgres.ts): started on first use, stopped here.
     globalSetup: ['test/helpers/postgresGlobal.ts'],
   },

@@ -10,6 +10,9 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // expect.poll waits for what the desk does in the background (a replay's answer, a pull, a
+    // screen's refresh): Vitest's default of 1 s is shorter than one replay on a loaded CI machine.
+    expect: { poll: { timeout: 20_000 } },
     pool: 'forks',
     // PostgreSQL for the tests that ask for it (test/helpers/postgres.ts): started on first use, stopped here.
     globalSetup: ['test/helpers/postgresGlobal.ts'],
