@@ -3,7 +3,7 @@
  * products, 8 concurrent callers of the same body for `seconds`, then process.cpuUsage() per request,
  * main thread and pool alike. Bundled and run by dispatchCpu.ts; prints one JSON line.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
@@ -13,13 +13,17 @@ import { defaultConfig } from '@server/config';
 import { dispatch, type DispatchDeps } from '@server/http/dispatch';
 // Written next to the bundle's source by dispatchCpu.ts: the raw connection (trees before the async
 // repositories) or its store (later ones).
-import { storeOf } from './storeOf';
+import { groupCommitOf, storeOf } from './storeOf';
 
 async function main(): Promise<void> {
   const [kind = 'setQuantity', seconds = '4'] = process.argv.slice(2);
   const dir = mkdtempSync(join(tmpdir(), 'sd-dispatch-'));
   const db = openServerDb(join(dir, 'server.db'));
   const { account, keys } = await seedDemo(db, systemClock);
+  // X_PRAGMA='name value': the same tree with one more pragma on its connection.
+  if (process.env.X_PRAGMA) db.pragma(process.env.X_PRAGMA.replace(' ', ' = '));
+  // X_DROP_INDEX=a,b: the same tree without those indexes, to price each index a write maintains.
+  for (const name of (process.env.X_DROP_INDEX ?? '').split(',').filter(Boolean)) db.exec(`DROP INDEX ${name}`);
   if (process.env.X_DROP_FEED) for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'feed_%'").all() as { name: string }[]) db.exec(`DROP TRIGGER ${name}`);
   const deps = { db: storeOf(db), clock: systemClock, config: defaultConfig({ dbPath: join(dir, 'server.db') }), log: pino({ level: 'silent' }), services: { kickMail: () => {} } } as unknown as DispatchDeps;
   const body = Buffer.from(kind === 'getQuantity'
@@ -38,10 +42,18 @@ async function main(): Promise<void> {
     return n;
   };
   await burst(1500);
+  // The process's write calls and bytes (WAL frames, checkpoints): /proc/self/io.
+  const io = () => Object.fromEntries(readFileSync('/proc/self/io', 'utf8').trim().split('\n').map((l) => { const [k, v] = l.split(': '); return [k!, Number(v)]; }));
+  const stats = groupCommitOf(db).stats;
+  const [b0, w0, io0] = [stats.batches, stats.writes, io()];
   const c0 = process.cpuUsage();
   const n = await burst(Number(seconds) * 1000);
   const c = process.cpuUsage(c0);
-  console.log(JSON.stringify({ kind, n, usPerReq: (c.user + c.system) / n, userUs: c.user / n, systemUs: c.system / n }));
+  const io1 = io();
+  console.log(JSON.stringify({
+    kind, n, usPerReq: (c.user + c.system) / n, userUs: c.user / n, systemUs: c.system / n,
+    perCommit: (stats.writes - w0) / Math.max(1, stats.batches - b0), writeCalls: (io1.syscw! - io0.syscw!) / n, writeKiB: (io1.wchar! - io0.wchar!) / 1024 / n,
+  }));
   db.close();
   rmSync(dir, { recursive: true, force: true });
 }

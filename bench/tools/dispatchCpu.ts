@@ -22,8 +22,8 @@ function bundleIn(tree: string): string {
   copyFileSync(CHILD, src);
   const async = existsSync(join(tree, 'src', 'server', 'db', 'sqlite', 'store.ts'));
   writeFileSync(join(tree, 'bench', 'results', '.build', 'storeOf.ts'), async
-    ? "export { sqliteStore as storeOf } from '@server/db/sqlite/store';\n"
-    : 'export const storeOf = <T>(db: T): T => db;\n');
+    ? "export { sqliteStore as storeOf } from '@server/db/sqlite/store';\nexport { groupCommitOf } from '@server/db/sqlite/groupCommit';\n"
+    : "export const storeOf = <T>(db: T): T => db;\nexport { groupCommitOf } from '@server/repos/groupCommit';\n");
   execFileSync(process.execPath, ['--input-type=module', '-e',
     `const m = await import(${JSON.stringify(join(tree, 'scripts', 'server-bundle.mjs'))}); await m.bundleServer(${JSON.stringify(src)}, ${JSON.stringify(out)}, { sourcemap: false, logLevel: 'warning' });`], { cwd: tree, stdio: 'inherit' });
   return out;
@@ -35,17 +35,24 @@ const sides = specs.map((spec) => {
   const [path, ...vars] = spec.split('+');
   const tree = resolve(path!);
   if (!scripts.has(tree)) scripts.set(tree, bundleIn(tree));
-  return { tree: spec, script: scripts.get(tree)!, env: Object.fromEntries(vars.map((v) => v.split('=') as [string, string])), us: [] as number[], user: [] as number[], sys: [] as number[] };
+  return { tree: spec, script: scripts.get(tree)!, env: Object.fromEntries(vars.map((v) => v.split('=') as [string, string])), us: [] as number[], user: [] as number[], sys: [] as number[], perCommit: [] as number[], writeCalls: [] as number[], writeKiB: [] as number[] };
 });
 for (let r = 0; r < Number(rounds); r++) {
   // Each round starts at another side, so no side always runs first (or after the same one).
   for (const s of [...sides.slice(r % sides.length), ...sides.slice(0, r % sides.length)]) {
-    const out = JSON.parse(execFileSync(process.execPath, [...(process.env.AB_NODE_ARGS ?? '').split(' ').filter(Boolean), s.script, kind, seconds], { encoding: 'utf8', env: { ...process.env, ...s.env } }).trim().split('\n').at(-1)!) as { usPerReq: number; userUs: number; systemUs: number };
+    const out = JSON.parse(execFileSync(process.execPath, [...(process.env.AB_NODE_ARGS ?? '').split(' ').filter(Boolean), s.script, kind, seconds], { encoding: 'utf8', env: { ...process.env, ...s.env } }).trim().split('\n').at(-1)!) as { usPerReq: number; userUs: number; systemUs: number; perCommit: number; writeCalls: number; writeKiB: number };
     s.us.push(out.usPerReq);
+    s.perCommit.push(out.perCommit);
+    s.writeCalls.push(out.writeCalls);
+    s.writeKiB.push(out.writeKiB);
     s.user.push(out.userUs);
     s.sys.push(out.systemUs);
   }
 }
 const m = (v: number[]) => percentile(v, 50);
 console.log(`${kind}, CPU per request, median of ${rounds} rounds of ${seconds} s (load ${loadavg()[0]!.toFixed(1)}):`);
-for (const s of sides) console.log(`  ${m(s.us).toFixed(1).padStart(6)} µs (user ${m(s.user).toFixed(1)}, system ${m(s.sys).toFixed(1)}) ×${(m(s.us) / m(sides[0]!.us)).toFixed(3)}  ${s.tree}  rounds ${s.us.map((v) => v.toFixed(0)).join(' ')}`);
+for (const s of sides) {
+  console.log(`  ${m(s.us).toFixed(1).padStart(6)} µs (user ${m(s.user).toFixed(1)}, system ${m(s.sys).toFixed(1)}) ×${(m(s.us) / m(sides[0]!.us)).toFixed(3)}  ${s.tree}  rounds ${s.us.map((v) => v.toFixed(0)).join(' ')}`);
+  // What the system time follows: write calls (WAL frames, checkpoints) per request, and writes per COMMIT.
+  if (kind === 'setQuantity') console.log(`         writes per COMMIT ${m(s.perCommit).toFixed(2)}, write calls per request ${m(s.writeCalls).toFixed(2)}, KiB written per request ${m(s.writeKiB).toFixed(2)}`);
+}

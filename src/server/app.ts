@@ -8,6 +8,7 @@ import { holdServerLock } from './db/serverLock';
 import type { Db } from './db/types';
 import type { Store } from './db/sql';
 import { sqliteDb, sqliteStore } from './db/sqlite/store';
+import { keepJournalsInMemory } from './db/sqlite/groupCommit';
 import { createApiServer, listen, type RunningServer } from './http/server';
 import { createMailWorker } from './services/finance/mailWorker';
 
@@ -38,6 +39,7 @@ export interface App extends RunningServer {
 /** `nativeBinding`: a better_sqlite3.node for the running ABI (the desktop app's in-process demo server runs in Electron). */
 export function openServerDb(path: string, nativeBinding?: string): Db {
   const db = openDb(path, { migrations: MIGRATIONS, nativeBinding });
+  keepJournalsInMemory(db);
   if (nativeBinding) bindings.set(db, nativeBinding);
   return db;
 }

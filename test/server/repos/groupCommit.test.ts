@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { sqliteStore } from '@server/db/sqlite/store';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openServerDb } from '@server/app';
 import { BatchRolledBack, GroupCommit, groupCommitOf, outsideBatch, RequestBatches, type Batch } from '@server/db/sqlite/groupCommit';
 
 let dir: string;
@@ -210,5 +211,36 @@ describe('the default schedule', () => {
     expect(shared.current).toBeNull();
     await expect(outcome(lone.batch)).resolves.toBe('committed');
     expect(committedTexts()).toEqual(['first turn', 'next turn', 'alone']);
+  });
+});
+
+describe("the server's connection", () => {
+  it('keeps savepoint journals in memory, and a failed write that rewrote more than 64 KiB of the batch’s pages is undone alone', async () => {
+    // Past 64 KiB SQLite would spill a savepoint's journal to a temporary file, a write() per page (issue 16).
+    const server = openServerDb(join(dir, 'server.db'));
+    try {
+      expect(server.pragma('temp_store', { simple: true })).toBe(2);
+      server.exec('CREATE TABLE pages (id INTEGER PRIMARY KEY, body TEXT NOT NULL)');
+      const shared = new GroupCommit(sqliteStore(server), (f) => flushes.push(f));
+      const page = 'x'.repeat(3000);
+      const first = await shared.run(async (tx) => {
+        for (let i = 0; i < 60; i++) await tx.run('INSERT INTO pages (id, body) VALUES (?, ?)', [i, page]);
+      });
+      // Every page the first write changed, changed again and then undone.
+      await expect(shared.run(async (tx) => {
+        await tx.run("UPDATE pages SET body = body || 'y'");
+        throw new Error('refused');
+      })).rejects.toThrow('refused');
+      await shared.run(async (tx) => {
+        await tx.run('UPDATE pages SET body = ? WHERE id = 0', ['kept']);
+      });
+      flush();
+      await expect(outcome(first.batch)).resolves.toBe('committed');
+      expect(server.prepare("SELECT count(*) FROM pages WHERE body LIKE '%y'").pluck().get()).toBe(0);
+      expect(server.prepare('SELECT body FROM pages WHERE id = 0').pluck().get()).toBe('kept');
+      expect(server.prepare('SELECT count(*) FROM pages').pluck().get()).toBe(60);
+    } finally {
+      server.close();
+    }
   });
 });
