@@ -133,6 +133,8 @@ PHRASES.push(
   [/^Enter the server address in Settings first: the desk asks the server whose keys\b.*$/s, (_m, t) => t('clerks.error.noServer')],
   [/^This server cannot say whose keys these are\b.*$/s, (_m, t) => t('clerks.error.noSession')],
   [/^That clerk is not on this desk any more\b.*$/s, (_m, t) => t('clerks.error.gone')],
+  // The single keys form (core/keysForm.ts): the server could not say whose the typed keys are.
+  [/^These keys can be saved only once Stockdesk is online\b.*?(?:the (\d+) unsent entr.*)?$/s, (m, t) => (m[1] ? t('keysForm.offlineUnsent', { count: Number(m[1]) }) : t('keysForm.offline'))],
 );
 
 /**
