@@ -121,6 +121,29 @@ describe('the keys form never hands a clerk’s unsent work to someone else', ()
     await stack.invoke('settings.update', { language: 'hu' });
   });
 
+  it('the status bar’s clerk picker with long names: the name and role read whole or end in … with the whole in its title (hu, en)', async () => {
+    const long = [await addClerk(srv.server, 'warehouse', 'Kovácsné Szabó Erzsébet'), await addClerk(srv.server, 'manager', 'Szentgyörgyváryné Kiss-Bodnár Annamária')];
+    for (const k of long) await stack.invoke('clerks.add', { apiKey: k.keys.api_key, sessionKey: k.keys.session_key });
+    // A smaller screen than the tests' usual 1440 px, where the bar is crowded.
+    await page.setViewportSize({ width: 1024, height: 768 });
+    for (const [lang, role] of [['hu', 'vezető'], ['en', 'manager']] as const) {
+      await stack.invoke('settings.update', { language: lang });
+      await page.goto(`${base()}#/sync`);
+      await page.reload();
+      const picker = testId('sb-clerk-picker');
+      await expect.poll(() => picker.getAttribute('title')).toBe(`Szentgyörgyváryné Kiss-Bodnár Annamária · ${role}`);
+      // Everything after the picker stays on the bar: the count of entries waiting to be sent.
+      const bar = (await page.locator('footer.statusbar').boundingBox())!;
+      const outbox = (await testId('sb-outbox').boundingBox())!;
+      expect(outbox.x + outbox.width).toBeLessThanOrEqual(bar.x + bar.width);
+      // The select ends its text with … when it is narrower than the name (never a bare cut).
+      expect(await picker.evaluate((e) => getComputedStyle(e).textOverflow)).toBe('ellipsis');
+      await screenshot(page, `${lang}-clerk-picker-long-names`);
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await stack.invoke('settings.update', { language: 'hu' });
+  });
+
   it('left no errors in the page console', () => {
     expect(browser.errors).toEqual([]);
   });
