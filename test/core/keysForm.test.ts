@@ -109,4 +109,18 @@ describe('the keys form never hands a clerk’s unsent work to someone else', ()
     await backOnline();
     expect(await madeBy()).toEqual([['setQuantity', vera.userId]]);
   });
+
+  it('an older server without getSession (its health does not list it): typed keys replace the signed-in clerk’s as before', async () => {
+    await c.close();
+    c = await startTestCore(s, { connect: false, stripExtensions: true });
+    await c.ok('settings.update', { serverUrl: s.url, format: 'json' });
+    await c.ok('settings.setCredentials', keys(vera));
+    await c.sync();
+    c.net.offline = true;
+    await takeIn();
+    c.net.calls.length = 0;
+    expect((await c.ok('settings.setCredentials', keys(bela))).hasCredentials).toBe(true);
+    expect(c.net.calls.filter((x) => x.method === 'getSession')).toEqual([]);
+    expect((await c.ok('clerks.list', {})).map((v) => v.current)).toEqual([true]);
+  });
 });
