@@ -57,6 +57,11 @@ describe('the keys form never hands a clerk’s unsent work to someone else', ()
     await backOnline();
     expect((await c.ok('outbox.list', { states: ['done'] })).map((e) => e.id)).toEqual([entry]);
     expect(await madeBy()).toEqual([['setQuantity', vera.userId]]);
+    // Nothing unsent, but the server knows whose her keys are: still checked first, so offline nothing changes.
+    c.net.offline = true;
+    const again = await c.call('settings.setCredentials', keys(bela));
+    expect(again.ok ? null : [again.error.code, again.error.message]).toEqual(['OFFLINE', 'These keys can be saved only once Stockdesk is online and the server has said whose they are; nothing was changed.']);
+    expect((await c.ok('clerks.list', {})).map((v) => [v.id, v.current])).toEqual([[veraId, true]]);
   });
 
   it('online: keys the server refuses change nothing; the old keys still work', async () => {
