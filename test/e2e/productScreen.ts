@@ -38,5 +38,5 @@ export async function adjustPaint(page: Page, o: { productId: number; kind: 'was
   await testId('adjust-contact').fill(SUPPLIER);
   await page.getByRole('option', { name: new RegExp(SUPPLIER) }).first().click();
   await testId('adjust-submit').click();
-  await page.getByText(/A készletmozgás küldésre vár|The stock change is waiting to be sent/).waitFor();
+  await page.getByText(/A készletmozgás küldésre vár|Stock change queued for the server/).waitFor();
 }

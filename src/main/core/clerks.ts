@@ -89,15 +89,15 @@ export class DeskClerks {
   /**
    * Keys typed for the current clerk (the single-clerk Settings form, the demo): they replace the
    * current clerk's keys and keep their id, so the outbox stays theirs; the first keys of a desk
-   * are LEGACY_CLERK_ID, the desk's only keys.
+   * are LEGACY_CLERK_ID, the desk's only keys. `who`: what the server said of these keys, when it was asked.
    */
-  async setCurrentKeys(pair: StoredCredentials): Promise<void> {
+  async setCurrentKeys(pair: StoredCredentials, who: Pick<ClerkProfile, 'name' | 'role' | 'userId'> = { name: null, role: null, userId: null }): Promise<void> {
     const cur = this.current();
     if (cur) {
-      await this.save({ ...this.book, clerks: this.book.clerks.map((c) => (c.id === cur.id ? { ...c, ...pair, name: null, role: null, userId: null } : c)) });
+      await this.save({ ...this.book, clerks: this.book.clerks.map((c) => (c.id === cur.id ? { ...c, ...pair, ...who } : c)) });
       return;
     }
-    const fresh = { ...pair, name: null, role: null, userId: null };
+    const fresh = { ...pair, ...who };
     if (this.book.clerks.length === 0 && !this.book.removed.some((t) => t.id === LEGACY_CLERK_ID)) {
       await this.save({ ...this.book, current: LEGACY_CLERK_ID, clerks: [{ ...fresh, id: LEGACY_CLERK_ID }] });
     } else {

@@ -10,6 +10,7 @@ import { IpcError, validateRequest } from '@shared/ipc/validate';
 import type { Settings } from '@shared/ipc/types';
 import { ApiClient } from './api/client';
 import { DeskClerks } from './clerks';
+import { saveTypedKeys } from './keysForm';
 import type { Db } from './mirror/db';
 import { openMirrorChecked, backupBeforeMigration } from './backup/open';
 import { restoreInto, type BackupOps } from './backup/restore';
@@ -228,16 +229,8 @@ export function createCore(opts: CoreOptions): Core {
       return settings();
     },
     async setCredentials(c) {
-      // Issue 19: keys typed in the single keys form that the server says are another person's than
-      // the signed-in clerk's become a clerk of their own, so nobody's unsent entries change hands.
-      // Offline or unknown, they replace the signed-in clerk's keys as they always did.
-      const cur = clerks.current();
-      const o = cur?.userId != null && engine.capabilities().has('crm.getSession') ? await clerks.clientWith(c)?.call('getSession', {}, { timeoutMs: 5_000 }) : undefined;
-      if (o?.kind === 'ok' && o.result.user?.id !== cur!.userId) {
-        await clerks.add({ ...c, name: o.result.user?.name ?? null, role: o.result.role, userId: o.result.user?.id ?? null });
-      } else {
-        await clerks.setCurrentKeys(c);
-      }
+      // Issue 19: typed keys never take the signed-in clerk's unsent work unchecked (keysForm.ts).
+      await saveTypedKeys({ clerks, db, capabilities: () => engine.capabilities(), log }, c);
       clerkChanged();
       return settings();
     },

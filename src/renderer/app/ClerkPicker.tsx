@@ -13,17 +13,21 @@ export function ClerkPicker() {
   const pick = useClerksCommand('clerks.switch');
   if (!clerks || clerks.length < 2) return null;
   const current = clerks.find((c) => c.current);
+  const label = (c: (typeof clerks)[number]) => (c.role ? t('roles.clerk', { name: nameOf(c), role: t(`roles.name.${c.role}`) }) : nameOf(c));
   return (
-    <label className="sb-item" title={t('clerks.pickerHint')}>
+    <label className="sb-item sb-clerk" title={t('clerks.pickerHint')}>
       <span className="muted">{t('clerks.picker')}</span>{' '}
-      {/* The status bar's own size: a form-wide select would push the outbox count off the bar. */}
+      {/*
+        The status bar's own size, at most 20em (shell.css .sb-clerk): a long name ends in … instead
+        of pushing the outbox count off the bar; the whole name and role are the select's title.
+      */}
       <select
         value={current?.id ?? ''} disabled={pick.isPending} onChange={(e) => pick.run({ id: e.target.value })} data-testid="sb-clerk-picker" aria-label={t('clerks.pickerHint')}
-        style={{ width: 'auto', padding: '0 4px', height: 'auto', fontSize: 'inherit' }}
+        title={current ? label(current) : undefined}
       >
         {clerks.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.role ? t('roles.clerk', { name: nameOf(c), role: t(`roles.name.${c.role}`) }) : nameOf(c)}
+          <option key={c.id} value={c.id} title={label(c)}>
+            {label(c)}
           </option>
         ))}
       </select>

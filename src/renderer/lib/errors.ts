@@ -1,6 +1,7 @@
 /** Every rejection from the core, normalised to the contract's error body so screens handle one shape. */
 import { useTranslation } from 'react-i18next';
 import type { IpcErrorBody, IpcErrorCode } from '@shared/ipc';
+import { translateMessage, type Translate } from './messages';
 
 const CODES: readonly IpcErrorCode[] = ['VALIDATION_ERROR', 'OFFLINE', 'NOT_FOUND', 'CONFLICT', 'AUTH_FAILED', 'INTERNAL_ERROR'];
 
@@ -49,108 +50,8 @@ export function fieldErrors(error: unknown, prefix = ''): Map<string, string> {
   return out;
 }
 
-/** The translate function of the common namespace, loosely typed: keys here are chosen by data. */
-export type Translate = (key: string, options?: Record<string, unknown>) => string;
-
-const RECORDS: Record<string, string> = {
-  'purchase order': 'purchaseOrder', product: 'product', order: 'order', invoice: 'invoice', contact: 'contact', warehouse: 'warehouse', attachment: 'attachment',
-};
-
-/** A network failure as Node's fetch and the core word it: never shown to a clerk as it is. */
-const TRANSPORT = /fetch failed|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENOTFOUND|EHOSTUNREACH|EAI_AGAIN|socket hang up|network error|Failed to fetch|aborted due to timeout/i;
-const SERVER_FAULT = /\bHTTP 5\d\d\b|Internal Server Error|Bad Gateway|Service Unavailable|Gateway Timeout/i;
-
-/**
- * The English phrases the shared schemas (src/shared/protocol/fields.ts) and the server put into
- * messages, with the i18n key that says each in the clerk's language. The schemas are shared with
- * the server, whose API answers in English; the desk translates on the way to the screen.
- */
-const PHRASES: Array<[RegExp, (m: RegExpExecArray, t: Translate) => string]> = [
-  // The core's own OFFLINE words (handlers/context.ts): the heading already says "cannot be reached".
-  [/^The server cannot be reached right now\b.*$/s, () => ''],
-  [/^The server cannot be reached: .*$/s, () => ''],
-  [/^No server is set up yet\b.*$/s, (_m, t) => t('messages.noServer')],
-  [/^The invoice's lines are not in the local data yet\b.*$/s, (_m, t) => t('messages.notLocalYet')],
-  [/^is required$/, (_m, t) => t('required')],
-  [/^is required for a take-in$/, (_m, t) => t('messages.requiredForTakeIn')],
-  [/^is needed when the currency is not HUF$/, (_m, t) => t('messages.fxRequired')],
-  [/^must be a number, got (.*)$/s, (m, t) => t('messages.number', { value: unquote(m[1]!) })],
-  [/^must be a whole number, got (.*)$/s, (m, t) => t('messages.wholeNumber', { value: unquote(m[1]!) })],
-  [/^must be a finite number$/, (_m, t) => t('messages.finite')],
-  [/^must be at least (.+)$/, (m, t) => t('messages.atLeast', { min: m[1] })],
-  [/^must be at most (\d+) characters$/, (m, t) => t('messages.maxChars', { max: m[1] })],
-  [/^must be at most (.+)$/, (m, t) => t('messages.atMost', { max: m[1] })],
-  [/^must be greater than 0$/, (_m, t) => t('messages.positive')],
-  [/^must not be zero$/, (_m, t) => t('messages.notZero')],
-  [/^must not be empty$/, (_m, t) => t('messages.notEmpty')],
-  [/^must be text, got .*$/s, (_m, t) => t('messages.text')],
-  [/^must be one of (.+?)(?:; got .*)?$/s, (m, t) => t('messages.oneOf', { values: m[1] })],
-  [/^must be 8, 12, 13 or 14 digits$/, (_m, t) => t('messages.gtinLength')],
-  [/^has a wrong check digit: the last digit should be (\d), not (\d)$/, (m, t) => t('messages.gtinCheckDigit', { expected: m[1], given: m[2] })],
-  [/^must be a (?:valid )?(?:calendar )?date\b.*$/, (_m, t) => t('messages.date')],
-  [
-    /^([A-Za-z ]+?) ("[^"]*"|\d+)(?: \([^)]*\))? does not exist in your account\.?$/,
-    (m, t) => {
-      const kind = RECORDS[m[1]!.toLowerCase()];
-      return kind ? t('messages.notFound', { what: t(`messages.record.${kind}`), code: m[2] }) : m[0];
-    },
-  ],
-];
-
-const unquote = (s: string) => s.replace(/^"(.*)"$/s, '$1');
-
-/** The operating system's reason (Node's error text) in a clerk's words, never its code. */
-function osReason(detail: string, t: Translate): string {
-  if (/ENOSPC|no space/i.test(detail)) return t('messages.os.noSpace');
-  if (/EACCES|EPERM|EROFS|permission|read-only/i.test(detail)) return t('messages.os.noPermission');
-  if (/ENOENT|ENOTDIR|no such file/i.test(detail)) return t('messages.os.missing');
-  return t('messages.os.other');
-}
-
-/**
- * The desk's backups (core/backup): why a folder cannot be used, why the copy to it failed, why a
- * backup cannot be read. The path stays as it is; Node's error text becomes a reason in words.
- */
-const BACKUP_PHRASES: Array<[RegExp, (m: RegExpExecArray, t: Translate) => string]> = [
-  [/^(.*): it must be a full folder path as the folder dialog gives it$/s, (m, t) => t('messages.backup.notFull', { path: m[1] })],
-  [/^(.*): it is the desk’s own data folder; choose another drive or folder$/s, (m, t) => t('messages.backup.ownFolder', { path: m[1] })],
-  [/^(.*): it does not exist or cannot be reached$/s, (m, t) => t('messages.backup.missing', { path: m[1] })],
-  [/^(.*): it is not a folder$/s, (m, t) => t('messages.backup.notFolder', { path: m[1] })],
-  [/^(.*): Stockdesk cannot write there \((.*)\)$/s, (m, t) => t('messages.backup.notWritable', { path: m[1], why: osReason(m[2]!, t) })],
-  [/^The backup could not be copied to (.*?): (.*)$/s, (m, t) => t('messages.backup.copyFailed', { path: m[1], why: osReason(m[2]!, t) })],
-  [/^“(.*)” is not the name of a Stockdesk backup\.$/s, (m, t) => t('messages.backup.notBackupName', { name: m[1] })],
-  [/^No backup folder of your own is chosen in Settings\.$/, (_m, t) => t('messages.backup.noOwnFolder')],
-  [/^it is not a Stockdesk mirror\b.*$/s, (_m, t) => t('messages.backup.notMirror')],
-  [/^its integrity check failed\b.*$/s, (_m, t) => t('messages.backup.damaged')],
-  [/^it cannot be (?:opened as a database|read)\b.*$/s, (_m, t) => t('messages.backup.unreadable')],
-];
-PHRASES.push(...BACKUP_PHRASES);
-
-/** Adding a clerk (core/handlers/clerks.ts, issue 19). */
-PHRASES.push(
-  [/^The server does not accept these keys\b.*$/s, (_m, t) => t('clerks.error.refused')],
-  [/^A clerk is added only once the server has said whose keys these are\b.*$/s, (_m, t) => t('clerks.error.offline')],
-  [/^Enter the server address in Settings first: the desk asks the server whose keys\b.*$/s, (_m, t) => t('clerks.error.noServer')],
-  [/^This server cannot say whose keys these are\b.*$/s, (_m, t) => t('clerks.error.noSession')],
-  [/^That clerk is not on this desk any more\b.*$/s, (_m, t) => t('clerks.error.gone')],
-);
-
-/**
- * A message from the core or the server in the clerk's language when it is one the desk knows:
- * the schemas' field problems, "… does not exist in your account", transport failures, the core's
- * offline words. "" when the heading (errors.CODE) already says all of it. Anything else is
- * returned as it is (the server's own words are better than none).
- */
-export function translateMessage(t: Translate, message: string): string {
-  const text = message.trim();
-  if (TRANSPORT.test(text)) return t('messages.transport');
-  if (SERVER_FAULT.test(text)) return t('messages.serverFault');
-  for (const [re, say] of PHRASES) {
-    const m = re.exec(text);
-    if (m) return say(m, t);
-  }
-  return message;
-}
+// One vocabulary, one translation (messages.ts); errors.ts keeps the names the screens import.
+export { translateMessage, type Translate } from './messages';
 
 /** translateMessage with the clerk's language: for a core or server message shown outside ErrorNotice. */
 export function useSay(): (message: string) => string {

@@ -7,7 +7,8 @@
 import { toNestErrors } from '@hookform/resolvers';
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
-import { issuesToFieldErrors, translateMessage, type FieldError } from './fieldErrors';
+import { issuesToFieldErrors, type FieldError } from './fieldErrors';
+import { translateMessage } from './messages';
 
 export type LooseT = (key: string, vars?: Record<string, unknown>) => string;
 
@@ -26,7 +27,7 @@ export function sharedSchemaResolver<V extends FieldValues>(
   return async (values, _context, options) => {
     const parsed = schema.safeParse(toParams(values));
     const errors: FieldError[] = parsed.success ? [] : issuesToFieldErrors(parsed.error, t);
-    for (const p of extra?.(values) ?? []) errors.push({ path: p.path, message: translateMessage(p.message, t) });
+    for (const p of extra?.(values) ?? []) errors.push({ path: p.path, message: translateMessage(t, p.message, 'sentence') });
     if (errors.length === 0) return { values, errors: {} };
     return { values: {}, errors: toNestErrors<V>(flatten(errors), options) };
   };

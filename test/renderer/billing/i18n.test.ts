@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { billing } from '@renderer/i18n/billing';
-import { translateMessage, VALIDATION_KEYS } from '@renderer/lib/fieldErrors';
+import { translateMessage, VALIDATION_KEYS } from '@renderer/lib/messages';
 import { createI18n } from '@renderer/i18n';
 
 type Tree = { [k: string]: string | Tree };
@@ -35,12 +35,12 @@ describe('billing translations', () => {
   it('schema and server messages come out in the clerk’s language, unknown ones as they are', () => {
     const i18n = createI18n('hu');
     const t = (k: string, v?: Record<string, unknown>) => String(i18n.t(k as never, v as never));
-    expect(translateMessage('is required', t)).toBe('Kötelező.');
-    expect(translateMessage('must be at least 0', t)).toBe('Legalább 0 legyen.');
-    expect(translateMessage('only 2 available in Budapest Raktár', t)).toBe('Csak 2 érhető el itt: Budapest Raktár.');
-    expect(translateMessage('must not be before the issue date 2026-11-22', t)).toBe('Nem lehet a kiállítás dátuma (2026-11-22) előtt.');
-    expect(translateMessage('must be one of the Hungarian VAT rates 27, 18, 5 or 0 on an invoice we issue; got 20', t)).toBe('Általunk kiállított számlán az ÁFA-kulcs 27, 18, 5 vagy 0 %.');
-    expect(translateMessage('must be one of transfer, cash; got "x"', t)).toBe('Válasszon: transfer, cash.');
-    expect(translateMessage('something new the server says', t)).toBe('something new the server says');
+    expect(translateMessage(t, 'is required', 'sentence')).toBe('Kötelező.');
+    expect(translateMessage(t, 'must be at least 0', 'sentence')).toBe('Legalább 0 legyen.');
+    expect(translateMessage(t, 'only 2 available in Budapest Raktár', 'sentence')).toBe('Csak 2 érhető el itt: Budapest Raktár.');
+    expect(translateMessage(t, 'must not be before the issue date 2026-11-22', 'sentence')).toBe('Nem lehet a kiállítás dátuma (2026-11-22) előtt.');
+    expect(translateMessage(t, 'must be one of the Hungarian VAT rates 27, 18, 5 or 0 on an invoice we issue; got 20', 'sentence')).toBe('Általunk kiállított számlán az ÁFA-kulcs 27, 18, 5 vagy 0 %.');
+    expect(translateMessage(t, 'must be one of transfer, cash; got "x"', 'sentence')).toBe('Válasszon: transfer, cash.');
+    expect(translateMessage(t, 'something new the server says', 'sentence')).toBe('something new the server says');
   });
 });

@@ -148,6 +148,15 @@ export function counts(db: Db): OutboxCounts {
   return { queued: n('queued') + n('retry_wait'), inFlight: n('in_flight'), needsAttention: n('needs_attention') };
 }
 
+/**
+ * How many entries a clerk has not got through yet (waiting, in flight or parked): what typed keys
+ * must not take over (keysForm.ts). `withLegacy`: entries from before clerks (clerk_id NULL) go with this clerk.
+ */
+export function unsentOf(db: Db, clerkId: string, withLegacy: boolean): number {
+  return (stmt(db, `SELECT count(*) AS n FROM outbox WHERE state IN ('queued', 'in_flight', 'retry_wait', 'needs_attention') AND (clerk_id = ? OR (clerk_id IS NULL AND ?))`)
+    .get(clerkId, withLegacy ? 1 : 0) as { n: number }).n;
+}
+
 export function markInFlight(db: Db, id: number, now: Date): void {
   stmt(db, "UPDATE outbox SET state = 'in_flight', attempts = attempts + 1, sent = 1, updated_at = ? WHERE id = ?").run(now.toISOString(), id);
 }

@@ -172,6 +172,11 @@ const de: Messages<typeof en> = {
   languages: { hu: 'Magyar', en: 'English', de: 'Deutsch', pl: 'Polski', es: 'Español' },
   loading: 'Wird geladen…',
   empty: 'Noch nichts vorhanden.',
+  // The single keys form in Settings (core/keysForm.ts, issue 19).
+  keysForm: {
+    offline: 'Diese Schlüssel können erst gespeichert werden, wenn Stockdesk online ist und der Server gesagt hat, wem sie gehören. Es wurde nichts geändert.',
+    offlineUnsent: 'Diese Schlüssel können erst gespeichert werden, wenn Stockdesk online ist und der Server gesagt hat, wem sie gehören. Es wurde nichts geändert: Die noch nicht gesendeten Einträge der angemeldeten Person ({{count}}) bleiben ihre und werden mit ihren eigenen Schlüsseln gesendet.',
+  },
   required: 'ist erforderlich',
 };
 export default de;

@@ -165,6 +165,11 @@ const en = {
   languages: { hu: 'Magyar', en: 'English', de: 'Deutsch', pl: 'Polski', es: 'Español' },
   loading: 'Loading…',
   empty: 'Nothing here yet.',
+  // The single keys form in Settings (core/keysForm.ts, issue 19).
+  keysForm: {
+    offline: 'These keys can be saved only once Stockdesk is online and the server has said whose they are. Nothing was changed.',
+    offlineUnsent: 'These keys can be saved only once Stockdesk is online and the server has said whose they are. Nothing was changed: the signed-in clerk’s unsent entries ({{count}}) stay theirs and are sent with their own keys.',
+  },
   required: 'is required',
 };
 export default en;

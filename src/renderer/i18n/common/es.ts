@@ -172,6 +172,11 @@ const es: Messages<typeof en> = {
   languages: { hu: 'Magyar', en: 'English', de: 'Deutsch', pl: 'Polski', es: 'Español' },
   loading: 'Cargando…',
   empty: 'Aún no hay nada aquí.',
+  // The single keys form in Settings (core/keysForm.ts, issue 19).
+  keysForm: {
+    offline: 'Estas claves solo se pueden guardar cuando Stockdesk esté en línea y el servidor haya dicho de quién son. No se ha cambiado nada.',
+    offlineUnsent: 'Estas claves solo se pueden guardar cuando Stockdesk esté en línea y el servidor haya dicho de quién son. No se ha cambiado nada: las entradas sin enviar de la persona que ha iniciado sesión ({{count}}) siguen siendo suyas y se envían con sus propias claves.',
+  },
   required: 'es obligatorio',
 };
 export default es;

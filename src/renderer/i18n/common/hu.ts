@@ -172,6 +172,11 @@ const hu: Messages<typeof en> = {
   languages: { hu: 'Magyar', en: 'English', de: 'Deutsch', pl: 'Polski', es: 'Español' },
   loading: 'Betöltés…',
   empty: 'Még nincs itt semmi.',
+  // The single keys form in Settings (core/keysForm.ts, issue 19).
+  keysForm: {
+    offline: 'Ezeket a kulcsokat csak akkor lehet elmenteni, ha a Stockdesk online, és a szerver megmondta, kié a kulcs. Semmi sem változott.',
+    offlineUnsent: 'Ezeket a kulcsokat csak akkor lehet elmenteni, ha a Stockdesk online, és a szerver megmondta, kié a kulcs. Semmi sem változott: a bejelentkezett munkatárs el nem küldött tételei ({{count}}) az övéi maradnak, és az ő kulcsaival mennek el.',
+  },
   required: 'kötelező',
 };
 export default hu;

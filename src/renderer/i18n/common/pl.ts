@@ -172,6 +172,11 @@ const pl: Messages<typeof en> = {
   languages: { hu: 'Magyar', en: 'English', de: 'Deutsch', pl: 'Polski', es: 'Español' },
   loading: 'Wczytywanie…',
   empty: 'Na razie nic tu nie ma.',
+  // The single keys form in Settings (core/keysForm.ts, issue 19).
+  keysForm: {
+    offline: 'Te klucze można zapisać dopiero wtedy, gdy Stockdesk będzie online, a serwer potwierdzi, do kogo należą. Nic nie zmieniono.',
+    offlineUnsent: 'Te klucze można zapisać dopiero wtedy, gdy Stockdesk będzie online, a serwer potwierdzi, do kogo należą. Nic nie zmieniono: niewysłane wpisy zalogowanej osoby ({{count}}) pozostają jej i zostaną wysłane jej własnymi kluczami.',
+  },
   required: 'jest wymagane',
 };
 export default pl;

@@ -13,7 +13,7 @@ import { useFormat } from '@renderer/lib/useFormat';
 import { isDecimal, normalizeDecimal } from '@renderer/lib/decimal';
 import type { LooseT } from '@renderer/lib/formResolver';
 import { Field, invalidProps } from '@renderer/components/Field';
-import { translateMessage } from '@renderer/lib/fieldErrors';
+import { translateMessage } from '@renderer/lib/messages';
 
 type Problem = { field: 'amount' | 'date' | 'note'; message: string };
 
@@ -55,7 +55,7 @@ export function PaymentForm({ row, onDone, onCancel }: { row: InvoiceRow; onDone
       const ie = toInvokeError(x);
       const placed = ie.details
         .filter((d): d is { field: Problem['field']; message: string } => d.field === 'amount' || d.field === 'date' || d.field === 'note')
-        .map((d) => ({ field: d.field, message: translateMessage(d.message, t as unknown as LooseT) }));
+        .map((d) => ({ field: d.field, message: translateMessage(t as unknown as LooseT, d.message, 'sentence') }));
       setProblems(placed);
       if (placed.length === 0) setGeneral(ie.message);
     } finally {

@@ -35,15 +35,18 @@ export function ClerksPanel() {
                   <td>{nameOf(c)}</td>
                   <td>{c.role ? t(`roles.name.${c.role}`) : ''}</td>
                   <td>{c.current ? <span className="badge ok">{t('clerks.current')}</span> : null}</td>
-                  <td className="toolbar" style={{ justifyContent: 'flex-end' }}>
-                    {c.current ? null : (
-                      <button type="button" className="btn" disabled={signIn.isPending} onClick={() => signIn.run({ id: c.id })}>
-                        {t('clerks.signIn')}
+                  {/* The flex toolbar inside the cell: a flex <td> leaves the table and its buttons spill below the row. */}
+                  <td>
+                    <div className="toolbar" style={{ justifyContent: 'flex-end' }}>
+                      {c.current ? null : (
+                        <button type="button" className="btn" disabled={signIn.isPending} onClick={() => signIn.run({ id: c.id })}>
+                          {t('clerks.signIn')}
+                        </button>
+                      )}
+                      <button type="button" className="btn danger" onClick={() => setRemoving(c)} data-testid="clerk-remove">
+                        {t('clerks.remove')}
                       </button>
-                    )}
-                    <button type="button" className="btn danger" onClick={() => setRemoving(c)} data-testid="clerk-remove">
-                      {t('clerks.remove')}
-                    </button>
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -121,7 +121,7 @@ function CredentialsForm({ settings }: { settings: Settings }) {
     });
   };
   return (
-    <form className="panel" onSubmit={onSubmit} autoComplete="off">
+    <form className="panel" onSubmit={onSubmit} autoComplete="off" data-testid="keys-form">
       <div className="panel-title">
         <h2>{t('settings.credentials')}</h2>
         <span className={`badge ${settings.hasCredentials ? 'ok' : 'warn'}`}>{settings.hasCredentials ? t('settings.stored') : t('settings.notStored')}</span>
@@ -129,16 +129,16 @@ function CredentialsForm({ settings }: { settings: Settings }) {
       <div className="panel-body form-grid">
         <p className="muted full">{t('settings.credentialsHint')}</p>
         <Field label={t('settings.apiKey')} required error={errors.get('apiKey')}>
-          <input type="password" value={apiKey} onChange={(e) => setApiKey(e.target.value)} autoComplete="new-password" />
+          <input type="password" value={apiKey} onChange={(e) => setApiKey(e.target.value)} autoComplete="new-password" data-testid="keys-api-key" />
         </Field>
         <Field label={t('settings.sessionKey')} required error={errors.get('sessionKey')}>
-          <input type="password" value={sessionKey} onChange={(e) => setSessionKey(e.target.value)} autoComplete="new-password" />
+          <input type="password" value={sessionKey} onChange={(e) => setSessionKey(e.target.value)} autoComplete="new-password" data-testid="keys-session-key" />
         </Field>
         <div className="field full">
           <ErrorNotice error={save.error} shownFields={(f) => f === 'apiKey' || f === 'sessionKey'} />
           {saved ? <div className="notice ok" role="status">{t('settings.credentialsSaved')}</div> : null}
           <div className="toolbar">
-            <button type="submit" className="btn primary" disabled={save.isPending || !apiKey.trim() || !sessionKey.trim()}>
+            <button type="submit" className="btn primary" disabled={save.isPending || !apiKey.trim() || !sessionKey.trim()} data-testid="keys-submit">
               {tc('actions.save')}
             </button>
           </div>

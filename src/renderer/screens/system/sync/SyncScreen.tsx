@@ -4,7 +4,7 @@ import type { OutboxState } from '@shared/ipc';
 import { Screen } from '../../../components/Screen';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Icon } from '../../../components/Icon';
-import { translateMessage, type Translate } from '../../../lib/errors';
+import { useSay } from '../../../lib/errors';
 import { useChannel, useCommand, useSyncStatus } from '../../../lib/ipc';
 import { useFormat } from '../../../lib/useFormat';
 import { AttentionList } from './AttentionList';
@@ -21,6 +21,7 @@ const VIEW_STATES: Record<View, OutboxState[]> = {
 export function SyncScreen() {
   const { t } = useTranslation('warehouse');
   const { t: tc } = useTranslation();
+  const say = useSay();
   const f = useFormat();
   const { data: status } = useSyncStatus();
   const [view, setView] = useState<View>('waiting');
@@ -64,7 +65,7 @@ export function SyncScreen() {
         </div>
       ) : null}
       {status?.paused === 'auth' ? <div className="notice error">{t('sync.pausedAuth')}</div> : null}
-      {status?.lastError ? <div className="notice warn">{t('sync.lastError', { message: translateMessage(tc as unknown as Translate, status.lastError) })}</div> : null}
+      {status?.lastError ? <div className="notice warn">{t('sync.lastError', { message: say(status.lastError) })}</div> : null}
       <ErrorNotice error={syncNow.error} />
 
       <h2>{t('sync.needsAttention')}</h2>
