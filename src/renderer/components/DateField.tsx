@@ -152,6 +152,8 @@ function DateInput({ id, name, value, onChange, onBlur, onText, onKeyDown, min, 
         onChange={(e) => edit(e.target.value)}
         onBlur={leave}
         onKeyDown={(e) => {
+          // Enter may submit the form without leaving the field: say what is wrong first.
+          if (e.key === 'Enter') onProblem(problemOf(parseDateText(lang, text)));
           if (e.key === 'ArrowDown' && e.altKey) {
             e.preventDefault();
             setOpen(true);

@@ -5,7 +5,9 @@
  * always gets ISO yyyy-mm-dd; ISO typed or pasted is accepted in every language.
  */
 import { INTL_LOCALE, type Language } from '../i18n/types';
-import { formatDate } from './format';
+import { formatDate, todayIso } from './format';
+
+export { todayIso };
 
 export type DatePart = 'year' | 'month' | 'day';
 
@@ -110,11 +112,6 @@ export function addMonthsIso(iso: string, months: number): string {
   const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
   target.setUTCDate(Math.min(d.getUTCDate(), last));
   return isoOf(target);
-}
-
-/** Today on the clerk's own clock, as yyyy-mm-dd. */
-export function todayIso(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
 }
 
 type WeekInfoLocale = Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } };
