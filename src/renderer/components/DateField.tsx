@@ -65,8 +65,9 @@ function DateInput({ id, name, value, onChange, onBlur, onText, onKeyDown, min, 
   const wrap = useRef<HTMLDivElement>(null);
   const calendarId = `${id}-calendar`;
 
+  // The pattern in the clerk's letters ("éééé. hh. nn."): the placeholder, and what an error asks for.
+  const pattern = useMemo(() => patternText(lang, { year: t('dateField.letters.year'), month: t('dateField.letters.month'), day: t('dateField.letters.day') }), [lang, t]);
   const problemOf = useMemo(() => {
-    const pattern = patternText(lang, { year: t('dateField.letters.year'), month: t('dateField.letters.month'), day: t('dateField.letters.day') });
     const words = { pattern, example: formatDateText(lang, '2026-11-26'), iso: '2026-11-26' };
     return (parsed: ParsedDate): string | null => {
       if (parsed.kind === 'unreadable') return t('dateField.unreadable', words);
@@ -76,7 +77,7 @@ function DateInput({ id, name, value, onChange, onBlur, onText, onKeyDown, min, 
       if (max && parsed.iso > max) return t('dateField.tooLate', { max: formatDateText(lang, max) });
       return null;
     };
-  }, [lang, t, min, max]);
+  }, [lang, t, min, max, pattern]);
 
   // A value set from outside: a restored draft, a form reset, a deadline computed from another date.
   useEffect(() => {
@@ -148,7 +149,7 @@ function DateInput({ id, name, value, onChange, onBlur, onText, onKeyDown, min, 
         autoComplete="off"
         size={13}
         value={text}
-        placeholder={formatDateText(lang, '2026-11-26')}
+        placeholder={pattern}
         onChange={(e) => edit(e.target.value)}
         onBlur={leave}
         onKeyDown={(e) => {
