@@ -109,7 +109,7 @@ describe('dátummező (hu)', () => {
     await page.keyboard.press('Tab');
     const error = page.getByText(/Ilyen nap nincs a naptárban/);
     await error.waitFor();
-    expect(await error.innerText()).toBe('Ilyen nap nincs a naptárban: valódi dátumot írjon be így: éééé. hh. nn., például 2026. 11. 26.');
+    expect(await error.innerText()).toBe('Ilyen nap nincs a naptárban: valódi dátumot írjon be így: éééé. hh. nn. (például 2026. 11. 26.)');
     expect(await issued.getAttribute('aria-invalid')).toBe('true');
     expect(await issued.getAttribute('aria-describedby')).toBe(await error.getAttribute('id'));
     await screenshot(page, 'hu-datefield-impossible');

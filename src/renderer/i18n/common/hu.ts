@@ -171,9 +171,9 @@ const hu: Messages<typeof en> = {
   dateField: {
     letters: { year: 'é', month: 'h', day: 'n' },
     unreadable: 'Ez nem dátum: így írja be: {{pattern}}, például {{example}} (vagy {{iso}}).',
-    impossible: 'Ilyen nap nincs a naptárban: valódi dátumot írjon be így: {{pattern}}, például {{example}}.',
-    tooEarly: 'Itt a legkorábbi dátum {{min}}.',
-    tooLate: 'Itt a legkésőbbi dátum {{max}}.',
+    impossible: 'Ilyen nap nincs a naptárban: valódi dátumot írjon be így: {{pattern}} (például {{example}})',
+    tooEarly: 'A legkorábbi választható dátum: {{min}}',
+    tooLate: 'A legkésőbbi választható dátum: {{max}}',
     open: 'Választás a naptárból',
     calendar: 'Naptár',
     prevMonth: 'Előző hónap',
