@@ -88,6 +88,12 @@ function DateInput({ id, name, value, onChange, onBlur, onText, onKeyDown, min, 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- on a value the field did not give
   }, [value]);
 
+  // Text kept from before (a restored draft) that is not a date is said at once, not on the next blur.
+  useEffect(() => {
+    if (value !== '' && !isIsoDate(value)) onProblem(problemOf(parseDateText(lang, value)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on mount
+  }, []);
+
   // Another language: the date reads in the new one, and so does a standing error.
   const shownLang = useRef(lang);
   useEffect(() => {
