@@ -175,6 +175,25 @@ describe('rows without a SKU', () => {
   });
 });
 
+describe('two rows of one file with the same EAN and no SKU', () => {
+  const file = (name: string, csv: string) => ({ name, data: Buffer.from(csv, 'utf8').toString('base64') });
+  const TWICE = file('ketszer.csv', 'Név;Vonalkód;Ár\nKettős egy;5991234100053;10\nKettős kettő;5991234100053;20\nMás vonalkód;5991234100060;30\n');
+
+  it('the second is flagged in the preview naming the first, and only the first is imported, as with a repeated SKU', async () => {
+    const p = await c.ok('import.preview', { file: TWICE });
+    expect(p.problems.map((x) => [x.row, x.code, x.field, x.column, x.value, x.firstRow])).toEqual([[3, 'duplicate_ean', 'ean_number', 'B · Vonalkód', '5991234100053', 2]]);
+    expect(p.counts).toMatchObject({ create: 2, invalid: 1 });
+    expect(new Map(p.rows.map((r) => [r.row, r.action]))).toEqual(new Map([[2, 'create'], [3, 'invalid'], [4, 'create']]));
+    expect(await c.ok('import.commit', { file: TWICE })).toMatchObject({ created: 2, invalid: 1 });
+    await drain();
+    const withEan = (await s.ok('getProduct', { filter: '5991234100053' })).products.filter((x) => x.ean_number === '5991234100053');
+    expect(withEan.map((x) => [x.product_name, x.list_price])).toEqual([['Kettős egy', 10]]);
+    expect((await s.ok('getProduct', { filter: 'Kettős kettő' })).products).toEqual([]);
+    // Again: the first row finds its product by EAN and is unchanged; the second is still flagged, and nothing is queued.
+    expect(await c.ok('import.commit', { file: TWICE })).toMatchObject({ created: 0, updated: 0, unchanged: 2, invalid: 1, entries: null });
+  });
+});
+
 describe('XLSX made with the library', () => {
   it('reads number cells as numbers, formulas by their result, the first sheet with rows', async () => {
     const p = await c.ok('import.preview', { file: EN });

@@ -88,7 +88,7 @@ describe('áruátvétel beszerzési rendelésre (hu)', () => {
     await setQty(b, 1);
     await setQty(a, 6);
     await page.getByTestId(`receiving-batch-${a}`).fill('L-77');
-    await page.getByTestId(`receiving-expiry-${a}`).fill('2027-03-31');
+    await page.getByTestId(`receiving-expiry-${a}`).fill('2027. 03. 31.');
     await page.getByTestId('receiving-bin').fill('A-01');
     expect(await cell('scanned', a)).toBe('6');
     await screenshot(page, 'hu-receiving-scanned');

@@ -48,6 +48,15 @@ beforeAll(async () => {
   await take(-1, { date: '2026-11-18' });
 }, 180_000);
 
+/** The date as a Hungarian clerk types it (the field shows and reads the interface language's format). */
+const huDate = (iso: string) => `${iso.slice(0, 4)}. ${iso.slice(5, 7)}. ${iso.slice(8, 10)}.`;
+/** The ISO date of what the field shows, which must be in the screen's language's format. */
+function isoOfShown(shown: string, format: RegExp): string {
+  const g = format.exec(shown)?.groups;
+  expect(g, `the date field shows ${shown}`).toBeDefined();
+  return `${g!.y}-${g!.m}-${g!.d}`;
+}
+
 afterAll(async () => {
   await desk?.close();
 });
@@ -58,7 +67,7 @@ describe('készletérték (hu)', () => {
     await page.getByTestId('valuation-fresh').waitFor();
     // Every group the account has shows up in the filter after the first valuation.
     await page.getByTestId('valuation-group').selectOption(GROUP);
-    await page.getByTestId('valuation-date').fill('2026-11-18');
+    await page.getByTestId('valuation-date').fill('2026. 11. 18.');
     await expect.poll(async () => (await screenFigures()).lines.map((l) => l.product)).toEqual([screw]);
     const shown = await screenFigures();
     // By hand: 15 pieces at (12 × 2000 + 4 × 1333) / 16 = 1833.25 → 27 498.75 → 27 499 Ft.
@@ -70,7 +79,7 @@ describe('készletérték (hu)', () => {
     expect(server.lines.map((l) => [l.product_id, l.quantity, l.average_cost, l.value])).toEqual([[screw, 15, 1833.25, 27499]]);
 
     // The end of 2026-11-13: the EUR take-in is in, the wastings are not: 15 @ 2000.
-    await page.getByTestId('valuation-date').fill('2026-11-13');
+    await page.getByTestId('valuation-date').fill('2026. 11. 13.');
     await expect.poll(async () => (await screenFigures()).total).toBe(30000);
 
     await screenshot(page, 'hu-valuation-example');
@@ -79,7 +88,7 @@ describe('készletérték (hu)', () => {
   it('az egész számla: minden sor egyezik a szerverével, a sorok összege = részösszegek = végösszeg; a CSV ugyanezt hozza', async () => {
     await page.getByTestId('valuation-group').selectOption('');
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Budapest' }).format(new Date());
-    await page.getByTestId('valuation-date').fill(today);
+    await page.getByTestId('valuation-date').fill(huDate(today));
     await expect.poll(async () => (await screenFigures()).lines.length).toBeGreaterThan(1);
     const shown = await screenFigures();
     const server = await desk.srv.server.ok('getStockValuation', { date: today });
@@ -113,7 +122,7 @@ describe('készletérték (hu)', () => {
       throw new Error(`the PDF did not show; the panel says: ${await page.locator('.valuation-pdf').innerText()}`, { cause: e });
     });
     await screenshot(page, 'hu-valuation-pdf-viewer');
-    const today = await page.getByTestId('valuation-date').inputValue();
+    const today = isoOfShown(await page.getByTestId('valuation-date').inputValue(), /^(?<y>\d{4})\. (?<m>\d{2})\. (?<d>\d{2})\.$/);
     const server = await desk.srv.server.ok('getStockValuation', { date: today });
     const pdf = await desk.stack.invoke('stock.valuationPdf', { date: today, warehouse: '', productGroup: null, language: 'hu_HU' });
     const text = (await extractPdfText(Buffer.from(pdf.pdf, 'base64'))).text.replace(/\s+/g, ' ');
@@ -126,7 +135,7 @@ describe('készletérték (hu)', () => {
   it('szerver nélkül az utoljára lekért értékelést mutatja, az idejével', async () => {
     await desk.srv.stop();
     try {
-      await page.getByTestId('valuation-date').fill('2026-11-15');
+      await page.getByTestId('valuation-date').fill('2026. 11. 15.');
       const notice = page.getByTestId('valuation-offline');
       await notice.waitFor({ timeout: 60_000 });
       expect(await notice.innerText()).toMatch(/Nincs kapcsolat.*utoljára lekért értékelés.*lekérve/);
@@ -146,7 +155,7 @@ describe('stock valuation (en)', () => {
     await page.reload();
     await openValuation(/^Stock valuation$/);
     await page.getByTestId('valuation-fresh').waitFor({ timeout: 60_000 });
-    const today = await page.getByTestId('valuation-date').inputValue();
+    const today = isoOfShown(await page.getByTestId('valuation-date').inputValue(), /^(?<d>\d{2})\/(?<m>\d{2})\/(?<y>\d{4})$/);
     const server = await desk.srv.server.ok('getStockValuation', { date: today });
     await expect.poll(async () => (await screenFigures()).total).toBe(server.total_value);
     await screenshot(page, 'en-valuation');

@@ -22,6 +22,7 @@ const PATHS = {
   history: 'M12 3a9 9 0 1 1-8.5 6M3 4v5h5M12 7v5l3 2',
   lowStock: 'M3 6l6 6 4-4 8 8M21 11v5h-5',
   label: 'M3 12V4h8l10 10-8 8zM7.5 7.5a1 1 0 1 0 0 .01',
+  calendar: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5',
 } as const;
 
 export type IconName = keyof typeof PATHS;

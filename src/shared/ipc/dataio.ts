@@ -40,11 +40,11 @@ export const importRequest = z.strictObject({
 
 /**
  * What is wrong with a row, for the screen to word: `field`/`column` say where, `value` what was
- * there; duplicate_sku names the row that has it first. `message` is English, for logs.
+ * there; duplicate_sku (and duplicate_ean, among rows without a SKU) names the row that has it first. `message` is English, for logs.
  */
 export interface ImportProblem {
   row: number;
-  code: 'missing_name' | 'bad_number' | 'invalid' | 'duplicate_sku';
+  code: 'missing_name' | 'bad_number' | 'invalid' | 'duplicate_sku' | 'duplicate_ean';
   field: ImportField | null;
   /** The column's letter and title ("C · Ár"); null when no column is involved. */
   column: string | null;

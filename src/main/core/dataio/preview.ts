@@ -3,7 +3,8 @@
  * setProduct schema), in the mapping the clerk chose, against the mirror's products matched by SKU
  * (item number, case-insensitive, as the desk's lookup matches), or, for a row without a SKU, by its
  * EAN: else every import of a file of such rows would make its products again. A row with neither
- * is made again on every import, and the preview warns of it. Pure over the mirror: the same
+ * is made again on every import, and the preview warns of it. A SKU repeated in the file, or an EAN
+ * repeated among rows without a SKU, makes every row after the first invalid (naming the first). Pure over the mirror: the same
  * file, mapping and choices give the same rows and the same commands, which is what the commit
  * sends (it computes the preview again rather than trusting the screen's copy).
  */
@@ -48,6 +49,7 @@ export function buildPreview(db: Db, table: Table, choices: ImportChoices): { pr
   const commands: RowCommand[] = [];
   const counts: Record<ImportAction, number> = { create: 0, update: 0, unchanged: 0, skip: 0, invalid: 0 };
   const firstSku = new Map<string, number>();
+  const firstEan = new Map<string, number>();
   let total = 0;
 
   table.rows.forEach((cells, i) => {
@@ -78,6 +80,13 @@ export function buildPreview(db: Db, table: Table, choices: ImportChoices): { pr
       else firstSku.set(key, row);
     }
     const ean = typeof given.ean_number === 'string' ? given.ean_number : '';
+    if (!sku && ean) {
+      // A row without a SKU is matched by its EAN, so a second one with the same EAN would make the
+      // product twice or overwrite the first row's: refused with its first row named, as a repeated SKU is.
+      const first = firstEan.get(ean);
+      if (first !== undefined) problem('duplicate_ean', 'ean_number', ean, `Row ${row}: EAN ${ean} (no SKU) is already in row ${first} of this file.`, { firstRow: first });
+      else firstEan.set(ean, row);
+    }
     const matchedBy = sku ? 'sku' : ean ? 'ean' : null;
     const existingId = matchedBy === 'sku' ? ((bySku.get(sku) as number | undefined) ?? null) : matchedBy === 'ean' ? ((byEan.get(ean) as number | undefined) ?? null) : null;
 

@@ -42,6 +42,7 @@ const de: typeof en = {
       invalid: '„{{value}}“ ist hier nicht gültig.',
       invalidEan: '„{{value}}“ ist kein gültiger EAN-Barcode (Ziffern prüfen).',
       duplicate_sku: 'Artikelnummer {{value}} steht schon in Zeile {{first}} dieser Datei.',
+      duplicate_ean: 'EAN {{value}} steht schon in Zeile {{first}} dieser Datei, auch ohne Artikelnummer: Geben Sie jeder Zeile eine eigene Artikelnummer, oder behalten Sie nur eine der beiden.',
     },
     action: { create: 'Neu', update: 'Aktualisiert', unchanged: 'Unverändert', skip: 'Bleibt', invalid: 'Nicht importiert' },
     rowsAll: 'Alle {{total}} Zeilen, wie sie importiert werden:',

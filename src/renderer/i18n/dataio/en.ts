@@ -41,6 +41,7 @@ const en = {
       invalid: '“{{value}}” is not valid here.',
       invalidEan: '“{{value}}” is not a valid EAN barcode (check the digits).',
       duplicate_sku: 'SKU {{value}} is already in row {{first}} of this file.',
+      duplicate_ean: 'EAN {{value}} is already in row {{first}} of this file, also without a SKU: give each row its own SKU, or keep one of the two rows.',
     },
     action: { create: 'New', update: 'Updated', unchanged: 'Unchanged', skip: 'Left as it is', invalid: 'Not imported' },
     rowsAll: 'All {{total}} rows as they will be imported:',

@@ -42,6 +42,7 @@ const es: typeof en = {
       invalid: '«{{value}}» no es válido aquí.',
       invalidEan: '«{{value}}» no es un código EAN válido (revise los dígitos).',
       duplicate_sku: 'La referencia {{value}} ya está en la fila {{first}} de este archivo.',
+      duplicate_ean: 'El EAN {{value}} ya está en la fila {{first}} de este archivo, también sin referencia: dé a cada fila su propia referencia o deje solo una de las dos.',
     },
     action: { create: 'Nuevo', update: 'Actualizado', unchanged: 'Sin cambios', skip: 'Se deja', invalid: 'No se importa' },
     rowsAll: 'Las {{total}} filas tal como se importarán:',

@@ -42,6 +42,7 @@ const hu: typeof en = {
       invalid: '„{{value}}” itt nem érvényes.',
       invalidEan: '„{{value}}” nem érvényes EAN vonalkód (ellenőrizze a számjegyeket).',
       duplicate_sku: 'A(z) {{value}} cikkszám már szerepel a fájl {{first}}. sorában.',
+      duplicate_ean: 'A(z) {{value}} vonalkód már szerepel a fájl {{first}}. sorában, ott is cikkszám nélkül: adjon mindkét sornak saját cikkszámot, vagy hagyja meg csak az egyiket.',
     },
     action: { create: 'Új', update: 'Frissül', unchanged: 'Változatlan', skip: 'Marad', invalid: 'Nem importáljuk' },
     rowsAll: 'Mind a(z) {{total}} sor, ahogy importálni fogjuk:',

@@ -42,6 +42,7 @@ const pl: typeof en = {
       invalid: '„{{value}}” jest tu nieprawidłowe.',
       invalidEan: '„{{value}}” nie jest prawidłowym kodem EAN (sprawdź cyfry).',
       duplicate_sku: 'Indeks {{value}} jest już w wierszu {{first}} tego pliku.',
+      duplicate_ean: 'EAN {{value}} jest już w wierszu {{first}} tego pliku, też bez indeksu: nadaj każdemu wierszowi własny indeks albo zostaw tylko jeden z nich.',
     },
     action: { create: 'Nowy', update: 'Aktualizacja', unchanged: 'Bez zmian', skip: 'Pozostaje', invalid: 'Nie importujemy' },
     rowsAll: 'Wszystkie wiersze ({{total}}) tak, jak zostaną zaimportowane:',

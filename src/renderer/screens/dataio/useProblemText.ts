@@ -12,6 +12,8 @@ export function useProblemText() {
         return t('import.problem.bad_number', { value: p.value });
       case 'duplicate_sku':
         return t('import.problem.duplicate_sku', { value: p.value, first: p.firstRow });
+      case 'duplicate_ean':
+        return t('import.problem.duplicate_ean', { value: p.value, first: p.firstRow });
       case 'invalid':
         return p.field === 'ean_number' ? t('import.problem.invalidEan', { value: p.value }) : t('import.problem.invalid', { value: p.value });
     }

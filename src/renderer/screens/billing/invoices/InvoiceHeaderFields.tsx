@@ -1,24 +1,28 @@
 /** The invoice header: customer, transaction type, payment, the three dates, account, currency, VAT type, language. */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UseFormReturn } from 'react-hook-form';
+import { useController, type UseFormReturn } from 'react-hook-form';
 import { CRDR, CUSTOMER_VAT_TYPES } from '@shared/protocol/schemas/finance';
 import { AccountCurrencyFields, asCommon, CustomerField, MethodField } from '@renderer/components/documentHeaderFields';
 import { CURRENCIES, LanguageField } from '@renderer/components/documentFields';
 import { addDays, customerDefaults, DEFAULT_TERMS_DAYS, type InvoiceFormValues } from './invoiceForm';
-import { Field, invalidProps } from '@renderer/components/Field';
+import { Field } from '@renderer/components/Field';
+import { DateField } from '@renderer/components/DateField';
+import { isIsoDate } from '@renderer/lib/dateText';
 
 export function InvoiceHeaderFields({ form, fromSource }: { form: UseFormReturn<InvoiceFormValues>; fromSource: boolean }) {
   const { t } = useTranslation('billing');
   const { register, formState, setValue } = form;
   const e = formState.errors;
   const ids = { crdr: useId(), issued: useId(), fulfil: useId(), pay: useId(), vatType: useId() };
-  const issuedReg = register('issued_date', {
-    onChange: (ev: { target: { value: string } }) => {
-      // Keep the usual terms when the clerk moves the issue date, unless the deadline was set by hand.
-      if (!formState.dirtyFields.payment_date && /^\d{4}-\d{2}-\d{2}$/.test(ev.target.value)) setValue('payment_date', addDays(ev.target.value, DEFAULT_TERMS_DAYS));
-    },
-  });
+  const issued = useController({ control: form.control, name: 'issued_date' });
+  const fulfil = useController({ control: form.control, name: 'fulfillment_date' });
+  const pay = useController({ control: form.control, name: 'payment_date' });
+  const onIssued = (value: string) => {
+    issued.field.onChange(value);
+    // Keep the usual terms when the clerk moves the issue date, unless the deadline was set by hand.
+    if (!formState.dirtyFields.payment_date && isIsoDate(value)) setValue('payment_date', addDays(value, DEFAULT_TERMS_DAYS));
+  };
   const common = asCommon(form);
   return (
     <div className="form-grid">
@@ -38,15 +42,9 @@ export function InvoiceHeaderFields({ form, fromSource }: { form: UseFormReturn<
         </select>
       </Field>
       <MethodField form={common} />
-      <Field label={t('invoice.issuedDate')} htmlFor={ids.issued} error={e.issued_date?.message} required>
-        <input id={ids.issued} type="date" {...issuedReg} {...invalidProps(ids.issued, e.issued_date?.message)} />
-      </Field>
-      <Field label={t('invoice.fulfillmentDate')} htmlFor={ids.fulfil} error={e.fulfillment_date?.message} required>
-        <input id={ids.fulfil} type="date" {...register('fulfillment_date')} {...invalidProps(ids.fulfil, e.fulfillment_date?.message)} />
-      </Field>
-      <Field label={t('invoice.paymentDate')} htmlFor={ids.pay} error={e.payment_date?.message} required>
-        <input id={ids.pay} type="date" {...register('payment_date')} {...invalidProps(ids.pay, e.payment_date?.message)} />
-      </Field>
+      <DateField label={t('invoice.issuedDate')} id={ids.issued} error={e.issued_date?.message} required name={issued.field.name} value={issued.field.value} onChange={onIssued} onBlur={issued.field.onBlur} testId="invoice-issued-date" />
+      <DateField label={t('invoice.fulfillmentDate')} id={ids.fulfil} error={e.fulfillment_date?.message} required name={fulfil.field.name} value={fulfil.field.value} onChange={fulfil.field.onChange} onBlur={fulfil.field.onBlur} testId="invoice-fulfillment-date" />
+      <DateField label={t('invoice.paymentDate')} id={ids.pay} error={e.payment_date?.message} required name={pay.field.name} value={pay.field.value} onChange={pay.field.onChange} onBlur={pay.field.onBlur} testId="invoice-payment-date" />
       <AccountCurrencyFields form={common} currencies={CURRENCIES} />
       <Field label={t('invoice.customerVatType')} htmlFor={ids.vatType} error={e.customer_vat_type?.message} required>
         <select id={ids.vatType} {...register('customer_vat_type')}>

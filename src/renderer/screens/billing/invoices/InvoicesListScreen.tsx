@@ -17,6 +17,8 @@ import { InvoiceStatusBadge, OutboxBadge } from '@renderer/components/StatusBadg
 import { CustomerPicker } from '@renderer/components/CustomerPicker';
 import { addDays } from './invoiceForm';
 import { Field } from '@renderer/components/Field';
+import { DateField } from '@renderer/components/DateField';
+import { isIsoDate } from '@renderer/lib/dateText';
 
 const DEFAULT_RANGE_DAYS = 60;
 
@@ -58,12 +60,8 @@ export function InvoicesListScreen() {
     >
       <div className="panel">
         <div className="panel-body billing-filters">
-          <Field label={t('list.from')} htmlFor="inv-from" error={rangeOk ? undefined : t('validation.dateRange')}>
-            <input id="inv-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
-          </Field>
-          <Field label={t('list.to')} htmlFor="inv-to">
-            <input id="inv-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
-          </Field>
+          <DateField label={t('list.from')} id="inv-from" error={rangeOk || !isIsoDate(from) || !isIsoDate(to) ? undefined : t('validation.dateRange')} value={from} onChange={setFrom} testId="inv-from" />
+          <DateField label={t('list.to')} id="inv-to" value={to} onChange={setTo} testId="inv-to" />
           <Field label={t('list.status')} htmlFor="inv-status">
             <select id="inv-status" value={status} onChange={(e) => setStatus(e.target.value)}>
               <option value="">{t('list.allStatuses')}</option>

@@ -14,6 +14,8 @@ import { isDecimal, normalizeDecimal } from '@renderer/lib/decimal';
 import type { LooseT } from '@renderer/lib/formResolver';
 import { Field, invalidProps } from '@renderer/components/Field';
 import { translateMessage } from '@renderer/lib/messages';
+import { DateField } from '@renderer/components/DateField';
+import { isIsoDate } from '@renderer/lib/dateText';
 
 type Problem = { field: 'amount' | 'date' | 'note'; message: string };
 
@@ -45,6 +47,8 @@ export function PaymentForm({ row, onDone, onCancel }: { row: InvoiceRow; onDone
       setProblems([{ field: 'amount', message: t(key, { currency: row.currency }) }]);
       return;
     }
+    // A date the field cannot read is said under it already; nothing goes out with it.
+    if (!isIsoDate(date)) return;
     setProblems([]);
     setGeneral(null);
     setBusy(true);
@@ -75,9 +79,7 @@ export function PaymentForm({ row, onDone, onCancel }: { row: InvoiceRow; onDone
           <Field label={t('payment.amount', { currency: row.currency })} htmlFor={ids.amount} error={err('amount')} required>
             <input id={ids.amount} className="num" inputMode="decimal" autoFocus value={amount} onChange={(e) => setAmount(e.target.value)} {...invalidProps(ids.amount, err('amount'))} />
           </Field>
-          <Field label={t('payment.date')} htmlFor={ids.date} error={err('date')} required>
-            <input id={ids.date} type="date" value={date} onChange={(e) => setDate(e.target.value)} {...invalidProps(ids.date, err('date'))} />
-          </Field>
+          <DateField label={t('payment.date')} id={ids.date} error={err('date')} required value={date} onChange={setDate} testId="payment-date" />
           <Field label={t('payment.note')} htmlFor={ids.note} error={err('note')} className="wide">
             <input id={ids.note} value={note} onChange={(e) => setNote(e.target.value)} {...invalidProps(ids.note, err('note'))} />
           </Field>

@@ -1,6 +1,7 @@
 /** Retentions held back from the invoice total (a guarantee, say): name, amount, due date, type, VAT, note. */
 import { useTranslation } from 'react-i18next';
-import { useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { DateField } from '@renderer/components/DateField';
 import { todayIso } from '@renderer/lib/format';
 import { emptyRetention, type InvoiceFormValues } from './invoiceForm';
 import { InputCell, RemoveCell } from '@renderer/components/lineCells';
@@ -35,7 +36,16 @@ export function RetentionsEditor({ form }: { form: UseFormReturn<InvoiceFormValu
                 <tr key={f.key}>
                   {cell(i, 'name')}
                   {cell(i, 'amount', { className: 'num', inputMode: 'decimal' })}
-                  {cell(i, 'due_date', { type: 'date' })}
+                  <td>
+                    <Controller
+                      control={form.control}
+                      name={`retentions.${i}.due_date`}
+                      render={({ field }) => (
+                        <DateField label={<span className="visually-hidden">{t('retentions.due_dateOf', { n: i + 1 })}</span>} id={`retention-${i}-due_date`} className="in-cell"
+                          error={errors?.[i]?.due_date?.message} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} />
+                      )}
+                    />
+                  </td>
                   {cell(i, 'type', { className: 'num', inputMode: 'numeric' })}
                   {cell(i, 'vat', { className: 'num', inputMode: 'decimal' })}
                   {cell(i, 'note')}

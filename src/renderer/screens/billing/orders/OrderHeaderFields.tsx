@@ -7,6 +7,7 @@ import { AccountCurrencyFields, asCommon, CustomerField, MethodField } from '@re
 import { LanguageField } from '@renderer/components/documentFields';
 import { SHIPPING_AIMS, type OrderFormValues } from './orderForm';
 import { Field, invalidProps } from '@renderer/components/Field';
+import { DateField } from '@renderer/components/DateField';
 
 export function OrderHeaderFields({ form }: { form: UseFormReturn<OrderFormValues> }) {
   const { t } = useTranslation('billing');
@@ -14,6 +15,7 @@ export function OrderHeaderFields({ form }: { form: UseFormReturn<OrderFormValue
   const e = formState.errors;
   const ids = { wh: useId(), aim: useId(), date: useId() };
   const warehouse = useController({ control: form.control, name: 'warehouse' });
+  const issued = useController({ control: form.control, name: 'issued_date' });
   const common = asCommon(form);
   return (
     <div className="form-grid">
@@ -31,9 +33,7 @@ export function OrderHeaderFields({ form }: { form: UseFormReturn<OrderFormValue
         </select>
       </Field>
       <MethodField form={common} />
-      <Field label={t('order.issuedDate')} htmlFor={ids.date} error={e.issued_date?.message} required>
-        <input id={ids.date} type="date" {...register('issued_date')} {...invalidProps(ids.date, e.issued_date?.message)} />
-      </Field>
+      <DateField label={t('order.issuedDate')} id={ids.date} error={e.issued_date?.message} required name={issued.field.name} value={issued.field.value} onChange={issued.field.onChange} onBlur={issued.field.onBlur} testId="order-issued-date" />
       <AccountCurrencyFields form={common} />
       <LanguageField reg={register('language')} error={e.language?.message} />
     </div>

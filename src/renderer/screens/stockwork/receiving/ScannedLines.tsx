@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DateField } from '@renderer/components/DateField';
 import type { ReceivingDraft, ScanLine } from './receivingModel';
 
 /** The lines scanned now, each with its quantity, batch number and expiry as the clerk types them. */
@@ -32,8 +33,8 @@ export function ScannedLines({ draft, onChange }: { draft: ReceivingDraft; onCha
                   onChange={(e) => set(l.key, { batchNo: e.target.value })} data-testid={`receiving-batch-${l.productId}`} />
               </td>
               <td>
-                <input type="date" value={l.expireDate} aria-label={`${t('col.expiry')}: ${l.name}`}
-                  onChange={(e) => set(l.key, { expireDate: e.target.value })} data-testid={`receiving-expiry-${l.productId}`} />
+                <DateField label={<span className="visually-hidden">{`${t('col.expiry')}: ${l.name}`}</span>} className="in-cell" value={l.expireDate}
+                  onChange={(v) => set(l.key, { expireDate: v })} testId={`receiving-expiry-${l.productId}`} />
               </td>
               <td>
                 <button type="button" className="btn small" onClick={() => onChange(draft.lines.filter((x) => x.key !== l.key))}>{t('remove', { name: l.name })}</button>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ValuationRequest } from '@shared/ipc';
 import { Screen } from '../../../components/Screen';
 import { Field } from '../../../components/Field';
+import { DateField } from '../../../components/DateField';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Icon } from '../../../components/Icon';
 import { WarehouseSelect, warehouseLabel } from '../../../components/pickers';
@@ -86,9 +87,7 @@ export function ValuationScreen() {
     <Screen title={t('title')}>
       <div className="panel">
         <div className="panel-body form-grid">
-          <Field label={t('date')}>
-            <input type="date" value={date} max={localToday()} onChange={(e) => setDate(e.target.value)} data-testid="valuation-date" />
-          </Field>
+          <DateField label={t('date')} value={date} max={localToday()} onChange={setDate} testId="valuation-date" />
           <Field label={tc('pickers.warehouse')}>
             <WarehouseSelect value={warehouse} required anyLabel={t('allWarehouses')} onChange={setWarehouse} data-testid="valuation-warehouse" />
           </Field>

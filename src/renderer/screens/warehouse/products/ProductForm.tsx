@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Screen } from '../../../components/Screen';
 import { Field } from '../../../components/Field';
+import { DateField } from '../../../components/DateField';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ContactPicker, WarehouseSelect } from '../../../components/pickers';
 import { useFormDraft } from '../../../lib/drafts';
@@ -57,6 +58,14 @@ export function ProductForm({ id, initial, clearable }: { id: number | null; ini
     <Field label={label} required={opts.required} error={err(name)} className={opts.className} hint={opts.hint}>
       <input type={opts.type ?? 'text'} className={opts.num ? 'num' : undefined} inputMode={opts.num ? 'decimal' : undefined} maxLength={opts.maxLength} {...register(name)} />
     </Field>
+  );
+
+  const date = (name: 'takein_date' | 'takein_expire_date', label: string) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => <DateField label={label} error={err(name)} name={field.name} value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} />}
+    />
   );
 
   return (
@@ -142,9 +151,9 @@ export function ProductForm({ id, initial, clearable }: { id: number | null; ini
               {text('takein_price', t('takeIn.col.price'), { num: true })}
               {text('takein_currency', t('products.currency'), { maxLength: 3 })}
               {text('takein_fxrate', t('takeIn.col.fxRate'), { num: true })}
-              {text('takein_date', t('takeIn.date'), { type: 'date' })}
+              {date('takein_date', t('takeIn.date'))}
               {text('takein_batch_no', t('takeIn.col.batch'))}
-              {text('takein_expire_date', t('takeIn.col.expiry'), { type: 'date' })}
+              {date('takein_expire_date', t('takeIn.col.expiry'))}
               {text('takein_country_code', t('takeIn.col.origin'), { maxLength: 2 })}
             </div>
           </div>

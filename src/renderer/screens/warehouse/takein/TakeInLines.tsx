@@ -4,6 +4,7 @@ import { useChannel } from '../../../lib/ipc';
 import { useFormat } from '../../../lib/useFormat';
 import { Icon } from '../../../components/Icon';
 import type { TakeInLine } from './takeInModel';
+import { DateField } from '../../../components/DateField';
 
 export type LineField = 'quantity' | 'price' | 'currency' | 'fxRate' | 'batchNo' | 'expireDate' | 'countryCode';
 /** A line's errors by field, already in words. */
@@ -125,7 +126,10 @@ const LineRow = memo(function LineRow({ line: l, index: i, flashing, errors, war
       {cell('currency', { size: 4, label: t('takeIn.col.currency') })}
       {cell('fxRate', { num: true, size: 7, label: t('takeIn.col.fxRate') })}
       {cell('batchNo', { size: 10, label: t('takeIn.col.batch') })}
-      {cell('expireDate', { type: 'date', label: t('takeIn.col.expiry') })}
+      <td>
+        <DateField label={<span className="visually-hidden">{`${t('takeIn.col.expiry')} — ${l.name}`}</span>} id={`line-${l.key}-expireDate`} className="in-cell"
+          error={errors?.expireDate} value={l.expireDate} onChange={(v) => onChange(l.key, 'expireDate', v)} />
+      </td>
       {cell('countryCode', { size: 3, label: t('takeIn.col.origin') })}
       <td className="num">
         <StockCell productId={l.productId} warehouse={warehouse} stockLabel={stockLabel} onUseBin={onUseBin} />

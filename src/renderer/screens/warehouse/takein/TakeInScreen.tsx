@@ -16,6 +16,8 @@ import { useHotkey } from '../../../lib/useHotkey';
 import { useFormat } from '../../../lib/useFormat';
 import { parseNumberInput } from '../../../lib/format';
 import { setFieldValue } from '../../../lib/scanner';
+import { DateField } from '../../../components/DateField';
+import { formatDateText } from '../../../lib/dateText';
 import { addProduct, emptyTakeIn, isTakeInDraft, toTakeInRequest, validateTakeIn, type TakeInDraft, type TakeInLine } from './takeInModel';
 import { StockCell, TakeInLines, type LineErrors, type LineField } from './TakeInLines';
 
@@ -159,29 +161,28 @@ export function TakeInScreen() {
           <Field label={tc('pickers.supplier')} required error={errorOf('contactId')} className="wide">
             <ContactPicker kind="supplier" value={d.supplier} onChange={(c) => setHeader('supplier', c)} data-testid="takein-supplier" />
           </Field>
-          <Field label={t('takeIn.date')} hint={t('takeIn.dateHint')} error={errorOf('date')}>
-            <input
-              type="date"
-              value={d.date}
-              onChange={(e) => {
-                const next = e.target.value;
-                const year = Number(next.slice(0, 4));
-                setHeader('date', next);
-                // The year typed in full ends the date: the next thing typed is a code, and a date
-                // field would swallow it without a word.
-                if (next && year >= 1900 && next.slice(0, 4) !== d.date.slice(0, 4)) scanRef.current?.focus();
-              }}
-              onKeyDown={(e) => {
-                // A letter can only be the start of a code (item numbers): hand it to the scan field.
-                if (e.key.length !== 1 || /[0-9]/.test(e.key) || e.ctrlKey || e.metaKey || e.altKey || !scanRef.current) return;
-                e.preventDefault();
-                const field = scanRef.current;
-                field.focus();
-                setFieldValue(field, field.value + e.key);
-              }}
-              data-testid="takein-date"
-            />
-          </Field>
+          <DateField
+            label={t('takeIn.date')}
+            hint={t('takeIn.dateHint')}
+            error={errorOf('date')}
+            value={d.date}
+            onChange={(v) => setHeader('date', v)}
+            onText={(text, parsed) => {
+              // A date typed in full (as the field shows it, trailing dot and all, or eight digits in a
+              // row) ends the date: the next thing typed is a code, and the field would swallow it.
+              if (parsed.kind === 'date' && (text.trim() === formatDateText(f.lang, parsed.iso) || /^\d{8}$/.test(text.trim()))) scanRef.current?.focus();
+            }}
+            onKeyDown={(e) => {
+              // A letter can only be the start of a code (item numbers): hand it to the scan field.
+              // Digits and the separators a date is typed with stay here.
+              if (e.key.length !== 1 || /[0-9./\- ]/.test(e.key) || e.ctrlKey || e.metaKey || e.altKey || !scanRef.current) return;
+              e.preventDefault();
+              const field = scanRef.current;
+              field.focus();
+              setFieldValue(field, field.value + e.key);
+            }}
+            testId="takein-date"
+          />
         </div>
       </div>
 
