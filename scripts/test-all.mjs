@@ -1,32 +1,37 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the type check and lint, then the three test passes — the unit and integration suite on
- * SQLite, the server and core suites on PostgreSQL, the end-to-end suite in Chromium — side by side.
+ * `npm test`: the type check and lint side by side, then the three test passes — the unit and
+ * integration suite on SQLite, the server and core suites on PostgreSQL, the end-to-end suite in
+ * Chromium — one after another, or side by side on a machine with 4 or more cores.
  *
- * Why side by side: each Vitest pass runs one test file at a time on a 2-core machine (Vitest's default
- * is one worker per core but one), and much of every pass is waiting (HTTP, PostgreSQL, Chromium), so
- * one after another the machine idles about half the time and CI took 37 minutes (session 11). The
- * passes share nothing on disk: every test makes its own temp folder, port and PostgreSQL database
- * (named by process id), and the end-to-end suite builds its renderer in a folder of its own.
+ * Measured on the 2-core CI machine (session 12): side by side, the three passes held a load average of
+ * 7.5, each ran 2–3 times slower than alone (the SQLite pass had done 75 of 155 files after 900 s; alone
+ * it takes 645 s for all), so the whole took about as long as one after another, and timing-bound tests
+ * (a replay confirmed within 20 s, a restart within 4 s) failed that pass alone. The passes are CPU-bound
+ * here, not waiting. They share nothing on disk (every test makes its own temp folder, port and
+ * PostgreSQL database, named by process id; the end-to-end suite builds its renderer in a folder of its
+ * own), so where there are cores to spare they run at once.
  *
- * Each pass writes to a log of its own, printed whole when the pass ends, so one failure reads as one
- * block. Every pass runs to its end, whatever the others do; the exit code is non-zero when any failed.
- * `STOCKDESK_TEST_SERIAL=1` runs the passes one after another (a loaded machine, or to time them).
- * The unit passes run at a lower CPU priority than the end-to-end pass, whose waits are on screens.
+ * Each step writes to a log of its own, printed whole when it ends, so one failure reads as one block;
+ * what is still running is told every two minutes. Every pass runs to its end, whatever the others do;
+ * the exit code is non-zero when any step failed. `STOCKDESK_TEST_PARALLEL=1` or `=0` overrides the
+ * choice. Side by side, the unit passes run at a lower CPU priority than the end-to-end pass.
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 // The steps are package.json's own scripts, so each is declared once and can be run alone.
 const checks = [{ name: 'typecheck', script: 'typecheck' }, { name: 'lint', script: 'lint' }];
 const passes = [
-  { name: 'e2e (Chromium)', script: 'test:e2e' },
   { name: 'SQLite', script: 'test:unit', nice: true },
   { name: 'PostgreSQL', script: 'test:pg', nice: true },
+  { name: 'e2e (Chromium)', script: 'test:e2e' },
 ];
 
+const wanted = process.env.STOCKDESK_TEST_PARALLEL;
+const serial = wanted === '0' || (wanted !== '1' && availableParallelism() < 4);
 const logs = mkdtempSync(join(tmpdir(), 'stockdesk-test-'));
 const t0 = Date.now();
 const secs = (ms) => `${Math.round(ms / 1000)} s`;
@@ -42,10 +47,11 @@ function run(step) {
   const log = join(logs, `${step.name.replace(/\W+/g, '_')}.log`);
   const started = Date.now();
   const npm = ['npm', 'run', '--silent', step.script];
+  const nice = step.nice && !serial;
   const out = createWriteStream(log);
   running.set(step.name, started);
   return new Promise((resolve) => {
-    const child = spawn(step.nice ? 'nice' : npm[0], step.nice ? ['-n', '5', ...npm] : npm.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(nice ? 'nice' : npm[0], nice ? ['-n', '5', ...npm] : npm.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
     child.on('close', (code, signal) => {
@@ -66,7 +72,6 @@ async function inTurn(steps) {
   return results;
 }
 
-const serial = process.env.STOCKDESK_TEST_SERIAL === '1';
 const all = [];
 all.push(...(await Promise.all(checks.map(run))));
 if (all.every((r) => r.ok)) {
