@@ -5,8 +5,9 @@
  * wait for a person; nobody else's keys send them.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { seedCatalog, startTestCore, type TestCore } from '../helpers/core';
+import type { TestServer } from '../helpers/server';
+import type { TestCore } from '../helpers/core';
+import { closeClerkDesk, keysOf, startClerkDesk } from '../helpers/clerkDesk';
 import { keysFor, LEGACY_CLERK_ID, toBook } from '@main/core/clerkBook';
 import { addClerk, admin, auditOf, type Clerk } from '../server/roles/users';
 
@@ -17,18 +18,10 @@ describe('several clerks on one desk', () => {
   let vera: Clerk;
   let bela: Clerk;
   beforeEach(async () => {
-    s = await startTestServer();
-    ids = await seedCatalog(s.app.store, s.account.accountId, 3, s.clock.now(), { stockEvery: 1 });
-    vera = await addClerk(s, 'warehouse');
-    bela = await addClerk(s, 'billing');
-    c = await startTestCore(s, { connect: false });
-    await c.ok('settings.update', { serverUrl: s.url, format: 'json' });
+    ({ s, c, ids, vera, bela } = await startClerkDesk(3));
   });
-  afterEach(async () => {
-    await c?.close();
-    await s?.close();
-  });
-  const keys = (k: Clerk) => ({ apiKey: k.keys.api_key, sessionKey: k.keys.session_key });
+  afterEach(() => closeClerkDesk({ s, c }));
+  const keys = keysOf;
   const order = (p: number) => ({
     warehouse: 'Default', shipping_aim: 'Sale' as const, method: 'transfer' as const, issued_date: '2026-11-22', selected_account: s.account.bankAccount,
     contact_id: s.account.customerContactId, currency: 'HUF', items: [{ product_id: p, quantity: 1 }],

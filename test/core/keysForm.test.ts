@@ -5,9 +5,10 @@
  * the server's audit trail names her. A desk's first keys, typed offline, are kept as before.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers/server';
-import { seedCatalog, startTestCore, type TestCore } from '../helpers/core';
-import { addClerk, admin, auditOf, type Clerk } from '../server/roles/users';
+import type { TestServer } from '../helpers/server';
+import { startTestCore, type TestCore } from '../helpers/core';
+import { closeClerkDesk, keysOf, startClerkDesk } from '../helpers/clerkDesk';
+import { admin, auditOf, type Clerk } from '../server/roles/users';
 
 describe('the keys form never hands a clerk’s unsent work to someone else', () => {
   let s: TestServer;
@@ -16,18 +17,10 @@ describe('the keys form never hands a clerk’s unsent work to someone else', ()
   let vera: Clerk;
   let bela: Clerk;
   beforeEach(async () => {
-    s = await startTestServer();
-    ids = await seedCatalog(s.app.store, s.account.accountId, 2, s.clock.now(), { stockEvery: 1 });
-    vera = await addClerk(s, 'warehouse');
-    bela = await addClerk(s, 'billing');
-    c = await startTestCore(s, { connect: false });
-    await c.ok('settings.update', { serverUrl: s.url, format: 'json' });
+    ({ s, c, ids, vera, bela } = await startClerkDesk(2));
   });
-  afterEach(async () => {
-    await c?.close();
-    await s?.close();
-  });
-  const keys = (k: Clerk) => ({ apiKey: k.keys.api_key, sessionKey: k.keys.session_key });
+  afterEach(() => closeClerkDesk({ s, c }));
+  const keys = keysOf;
   const takeIn = async () => (await c.ok('stock.takeIn', { warehouse: 'Default', contactId: s.account.supplierContactId, lines: [{ productId: ids[0]!, quantity: 3 }] })).entryIds[0]!;
   async function backOnline() {
     c.net.offline = false;
