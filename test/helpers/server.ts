@@ -88,7 +88,7 @@ export async function startTestServer(opts: { config?: Partial<ServerConfig>; cl
   let started: { account: DemoAccount; app: App };
   try {
     const { account } = await seedDemo(storage.store, clock, DEMO_KEYS, defaultConfig(config));
-    started = { account, app: await startServer({ ...storage.start, clock, log: pino({ level: 'silent' }), config }) };
+    started = { account, app: await startServer({ ...storage.start, clock, log: pino({ level: process.env.STOCKDESK_TEST_LOG ?? 'silent' }), config }) };
   } catch (e) {
     await storage.close();
     throw e;

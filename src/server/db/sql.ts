@@ -27,5 +27,18 @@ export interface Store extends Sql {
    * BEGIN in one round trip); it must be made by the server only, never from a request's text.
    */
   transaction<T>(fn: (tx: Sql) => Promise<T>, opening?: string): Promise<T>;
+  /**
+   * Runs fn with `first` sent ahead of fn's first statement, in the same round trip (PostgreSQL:
+   * db/postgres/precede.ts); nothing fn writes commits before `first.check` passed, and the check's
+   * failure wins over fn's answer. Engines without round trips (SQLite) do not have it.
+   */
+  precede?<T>(first: PrecedingStatement, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+}
+
+/** A read sent ahead of a request's statements (Store.precede); `check` throws to refuse the request. */
+export interface PrecedingStatement {
+  sql: string;
+  params: readonly SqlValue[];
+  check(rows: unknown[]): void;
 }

@@ -13,7 +13,8 @@ import type { Clock, Handler, RequestContext, ServerServices } from '../context'
 import type { ServerConfig } from '../config';
 import type { Sql, Store } from '../db/sql';
 import { sqliteDb } from '../db/sqlite/store';
-import { authenticatePrincipal, type Principal } from '../services/auth';
+import type { Principal } from '../services/auth';
+import { authenticateRequest, StalePrincipal } from '../services/keysAhead';
 import { actAs } from '../repos/actor';
 import { appendAudit } from '../repos/audit';
 import { auditSummary } from '../people/summary';
@@ -161,13 +162,20 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     }
     const now = deps.clock.now();
     batches.enter();
-    const principal = await authenticatePrincipal(deps.db, parsed.credentials, now);
-    // The method first (before validation: a clerk is told they may not, not what to fix), then its parameters.
-    forbidUnless(principal, parsed.method);
-    // A body seen before skips decoding and validation (http/parsedCommands.ts); it is authenticated above all the same.
-    const params = kept ? kept.params : large ? await validatedLarge(parsed as ParsedRequest) : validated(commands, at, parsed as ParsedRequest);
-    forbidUnless(principal, parsed.method, params as Record<string, unknown>);
-    const result = await run(deps, parsed.method, params, principal, batches);
+    const attempt = async (fresh: boolean) => {
+      const auth = await authenticateRequest(deps.db, parsed.credentials, now, fresh);
+      return auth.confirmed(async () => {
+        // The method first (before validation: a clerk is told they may not, not what to fix), then its parameters.
+        forbidUnless(auth.principal, parsed.method);
+        // A body seen before skips decoding and validation (http/parsedCommands.ts); it is authenticated above all the same.
+        const params = kept ? kept.params : large ? await validatedLarge(parsed as ParsedRequest) : validated(commands, at, parsed as ParsedRequest);
+        forbidUnless(auth.principal, parsed.method, params as Record<string, unknown>);
+        return run(deps, parsed.method, params, auth.principal, batches);
+      });
+    };
+    // Run as the principal this instance remembered for the keys, which the database named otherwise
+    // (services/keysAhead.ts): nothing was committed, so the request runs again as the right one.
+    const result = await attempt(false).catch((e: unknown) => (e instanceof StalePrincipal ? attempt(true) : Promise.reject(e)));
     batches.leave();
     const wait = batches.settled();
     if (wait) await wait;

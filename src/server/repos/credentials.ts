@@ -4,7 +4,7 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '@shared/protocol';
-import type { Sql } from '../db/sql';
+import type { Sql, SqlValue } from '../db/sql';
 import { connectionKey } from '../db/sqlite/store';
 
 export const hashKey = (key: string) => createHash('sha256').update(key, 'utf8').digest('hex');
@@ -39,12 +39,23 @@ export interface SessionPrincipal {
  * A session without a user is the account's owner session: a manager, as every session was before users.
  */
 export async function sessionForKeys(sql: Sql, apiKey: string, sessionKey: string, now: Date): Promise<SessionPrincipal | undefined> {
-  const row = await sql.get<{ account_id: number; expires_at: string; user_id: number | null; name: string | null; role: Role | null }>(
-    `SELECT k.account_id, s.expires_at, s.user_id, u.name, u.role FROM api_keys k JOIN sessions s ON s.account_id = k.account_id
+  const q = sessionForKeysQuery(apiKey, sessionKey, now);
+  return sessionFromRows(await sql.all(q.sql, q.params));
+}
+
+/** sessionForKeys' statement, for a caller that sends it itself (ahead of a request's: Store.precede). */
+export function sessionForKeysQuery(apiKey: string, sessionKey: string, now: Date): { sql: string; params: SqlValue[] } {
+  return {
+    sql: `SELECT k.account_id, s.expires_at, s.user_id, u.name, u.role FROM api_keys k JOIN sessions s ON s.account_id = k.account_id
      LEFT JOIN users u ON u.id = s.user_id AND u.account_id = s.account_id AND u.active = 1
      WHERE k.key_hash = ? AND k.revoked_at IS NULL AND s.key_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
-    [hashKey(apiKey), hashKey(sessionKey), now.toISOString()],
-  );
+    params: [hashKey(apiKey), hashKey(sessionKey), now.toISOString()],
+  };
+}
+
+/** What sessionForKeysQuery's rows say. */
+export function sessionFromRows(rows: unknown[]): SessionPrincipal | undefined {
+  const row = rows[0] as { account_id: number; expires_at: string; user_id: number | null; name: string | null; role: Role | null } | undefined;
   // A session whose user is disabled (or, which admin refuses to make, of another account) is no session.
   if (!row || (row.user_id !== null && row.role === null)) return undefined;
   return { accountId: row.account_id, expiresAt: row.expires_at, userId: row.user_id, userName: row.name, role: row.role ?? 'manager' };

@@ -60,6 +60,7 @@ function cacheFor(sql: Sql, monotonic: number): Cache {
  */
 let refusals = 0;
 export const authRefusals = () => refusals;
+export const countRefusal = () => void refusals++;
 
 function verified(found: SessionPrincipal | undefined): Principal {
   if (!found) {

@@ -13,6 +13,7 @@ import { seedDemo, type DemoAccount } from '@server/demo/seed';
 import { insertProduct } from '@server/repos/products';
 import { DEMO_KEYS, TestClock, testClient, type TestServer } from '../../helpers/server';
 import { createTestDatabase, dropTestDatabase } from '../../helpers/postgres';
+import { socketWrites } from '../../helpers/pgWrites';
 
 let url: string;
 let store: PgStore;
@@ -63,12 +64,17 @@ afterAll(async () => {
   if (url) await dropTestDatabase(url);
 });
 
-/** The statements one call sends (the check store is not used meanwhile). */
-async function counted<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[] }> {
+/**
+ * The statements one call sends and the writes that carry them to the database (the check store is
+ * not used meanwhile). The keys of an instance that served them before are checked in the same write
+ * as the request's first statement (services/keysAhead.ts): one statement more than writes.
+ */
+async function counted<T>(fn: () => Promise<T>): Promise<{ result: T; statements: string[]; writes: number }> {
   sent.length = 0;
   counting = true;
   try {
-    return { result: await fn(), statements: [...sent] };
+    const { result, writes } = await socketWrites(url, fn);
+    return { result, statements: [...sent], writes };
   } finally {
     counting = false;
   }
@@ -84,10 +90,17 @@ describe('round trips per request on PostgreSQL', () => {
   // The stamp bound every write announces (repos/changeCursor.ts) is the price of pulls that never skip a late commit;
   // the audit line (issue 19) is the price of an append-only trail written in the write's own transaction.
   // BEGIN and the stamp bound go as one text (the bound's two numbers are the server's own).
-  it('takes in with setQuantity in 7 statements (keys, BEGIN with the stamp bound, references with the lock, levels, receipt with its move, audit line, COMMIT)', async () => {
+  it('checks the keys of a session it has not served before first: one write more', async () => {
+    const { statements, writes } = await counted(() => api.ok('getQuantity', { product_id: productId, warehouse: 'default' }));
+    expect(statements.length, statements.join('\n')).toBe(2);
+    expect(writes).toBe(2);
+  });
+
+  it('takes in with setQuantity in 7 statements and 6 writes (keys with BEGIN and the stamp bound, references with the lock, levels, receipt with its move, audit line, COMMIT)', async () => {
     const before = await level('A-01');
-    const { result, statements } = await counted(() => api.ok('setQuantity', { product_id: productId, quantity: 5, warehouse: 'Default', stock_label: 'A-01', contact_id: account.supplierContactId }));
+    const { result, statements, writes } = await counted(() => api.ok('setQuantity', { product_id: productId, quantity: 5, warehouse: 'Default', stock_label: 'A-01', contact_id: account.supplierContactId }));
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(7);
+    expect(writes).toBeLessThanOrEqual(6);
     // One audit line, inside the transaction: after BEGIN, before COMMIT.
     const audit = statements.flatMap((q, i) => (q.includes('INSERT INTO audit_log') ? [i] : []));
     expect(audit).toHaveLength(1);
@@ -105,11 +118,12 @@ describe('round trips per request on PostgreSQL', () => {
     expect(receipt).toEqual({ kind: 'takein', contact_id: account.supplierContactId, moves: 1 });
   });
 
-  it('with a request_id, writes the audit line in the stored answer\'s statement: 10 statements (keys, stored answer?, BEGIN with the stamp bound, claim, twin, references, levels, receipt, answer with audit line, COMMIT), the line once', async () => {
+  it('with a request_id, writes the audit line in the stored answer\'s statement: 10 statements in 9 writes (keys with the stored answer?, BEGIN with the stamp bound, claim, twin, references, levels, receipt, answer with audit line, COMMIT), the line once', async () => {
     const requestId = `rt-${Date.now()}`;
     const params = { product_id: productId, quantity: 2, warehouse: 'Default', stock_label: 'A-01', contact_id: account.supplierContactId, request_id: requestId };
-    const { result, statements } = await counted(() => api.ok('setQuantity', params));
+    const { result, statements, writes } = await counted(() => api.ok('setQuantity', params));
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(10);
+    expect(writes).toBeLessThanOrEqual(9);
     const audit = statements.flatMap((q, i) => (q.includes('INSERT INTO audit_log') ? [i] : []));
     expect(audit).toHaveLength(1);
     expect(statements[audit[0]!]).toContain('INSERT INTO idempotency');
@@ -122,9 +136,10 @@ describe('round trips per request on PostgreSQL', () => {
     expect(await lines()).toHaveLength(1);
   });
 
-  it('answers getQuantity of a named warehouse in 2 statements (keys, then product, warehouse and stock together)', async () => {
-    const { result, statements } = await counted(() => api.ok('getQuantity', { product_id: productId, warehouse: 'default' }));
+  it('answers getQuantity of a named warehouse in 2 statements and 1 write (keys, with product, warehouse and stock together)', async () => {
+    const { result, statements, writes } = await counted(() => api.ok('getQuantity', { product_id: productId, warehouse: 'default' }));
     expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(2);
+    expect(writes).toBe(1);
     expect(result.quantities).toEqual([{ product_id: productId, warehouse: 'Default', deliverable: (await level('A-01')) / 1000, pending: 0, available: (await level('A-01')) / 1000 }]);
   });
 

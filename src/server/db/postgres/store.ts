@@ -12,9 +12,10 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-import type { RunResult, Sql, SqlValue, Store } from '../sql';
+import type { PrecedingStatement, RunResult, Sql, SqlValue, Store } from '../sql';
 import { PgStatementError } from './errors';
 import { toNumberedParams } from './placeholders';
+import { checkBeforeCommit, precede, withPending } from './precede';
 
 export interface PgStoreOptions {
   /** postgres://user@host:port/database */
@@ -49,6 +50,7 @@ export interface PgStore extends Store {
   readonly engine: 'postgres';
   readonly pool: pg.Pool;
   transaction<T>(fn: (tx: PgTx) => Promise<T>, opening?: string): Promise<T>;
+  precede<T>(first: PrecedingStatement, fn: () => Promise<T>): Promise<T>;
 }
 
 const INT8_OID = 20;
@@ -149,7 +151,10 @@ export function openPgStore(opts: PgStoreOptions): PgStore {
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
     application_name: opts.applicationName ?? 'stockdesk',
     types: typeParsers,
-  });
+    // A statement may be sent before the previous one on its connection was answered (precede.ts);
+    // each keeps its own Sync, so one's error never skips the next.
+    pipeline: true,
+  } as pg.PoolConfig);
   pool.on('error', (e) => opts.onIdleError?.(e));
   const prepare = opts.prepare ?? true;
 
@@ -173,6 +178,7 @@ export function openPgStore(opts: PgStoreOptions): PgStore {
       }
       return onClient(store, await pool.connect(), fn, true, opening);
     },
+    precede: (first, fn) => precede(first, fn, () => autocommit(pool, first.sql, first.params, prepare)),
     async close() {
       await pool.end();
     },
@@ -199,7 +205,7 @@ async function autocommit(pool: pg.Pool, sql: string, params: readonly SqlValue[
   };
   client.on('error', onLost);
   try {
-    return await query(client, sql, params, prepare);
+    return await withPending(client, sql, params ?? [], (c, text, values) => query(c, text, values, prepare));
   } catch (e) {
     if (isConnectionError(e)) lost ??= e as Error;
     throw e;
@@ -226,10 +232,12 @@ export async function onClient<T>(store: PgStore, client: pg.PoolClient, fn: (tx
   try {
     // The opening statement rides with BEGIN: one text, the simple protocol, one round trip
     // (it has no parameters; Store.transaction says who may make it).
-    await query(client, opening ? `BEGIN; ${opening}` : 'BEGIN');
+    await withPending(client, opening ? `BEGIN; ${opening}` : 'BEGIN', [], (c, text, values) => query(c, text, values, preparing.get(store)));
     let result: T;
     try {
       result = await current.run(state, () => fn(txRunner(state)));
+      // A keys check sent ahead of this request's statements has to pass before anything commits.
+      await checkBeforeCommit();
     } catch (e) {
       try {
         await query(client, 'ROLLBACK');

@@ -1,0 +1,68 @@
+/**
+ * A request's keys, checked in the same round trip as its first statement (PostgreSQL).
+ *
+ * SQLite keeps verified keys (auth.ts); PostgreSQL cannot, since another instance may revoke a key
+ * at any moment, so every request asks the database, which was a round trip of its own: half of a
+ * getQuantity's. Here an instance remembers whom a pair of keys belonged to (a hint, never trusted
+ * alone) and runs the request as that principal while the database checks the keys again, in the
+ * same write as the request's first statement (Store.precede, db/postgres/precede.ts):
+ * - keys no longer valid: AUTH_FAILED, whatever the request would have answered, and nothing it
+ *   wrote is committed;
+ * - keys valid but the principal changed (another user, role or name): the request is run again
+ *   from the start as the principal the database names (StalePrincipal; dispatch does it);
+ * - keys not remembered (the first request of a session on this instance): checked first, as before.
+ */
+import { ProtocolError, type Credentials } from '@shared/protocol';
+import type { Store } from '../db/sql';
+import { sessionForKeysQuery, sessionFromRows } from '../repos/credentials';
+import { AUTH_CACHE_MAX_ENTRIES, AUTH_MESSAGE, authenticatePrincipal, countRefusal, type Principal } from './auth';
+
+/** The remembered principal differs from the database's: run the request again (nothing was committed). */
+export class StalePrincipal extends Error {
+  override name = 'StalePrincipal';
+}
+
+export interface Authenticated {
+  principal: Principal;
+  /** Runs the request's work under the keys check (see the file comment). */
+  confirmed<T>(fn: () => Promise<T>): Promise<T>;
+}
+
+const hints = new WeakMap<Store, Map<string, Principal>>();
+
+function hintsOf(store: Store): Map<string, Principal> {
+  let m = hints.get(store);
+  if (!m) hints.set(store, (m = new Map()));
+  return m;
+}
+
+const same = (a: Principal, b: Principal) => a.accountId === b.accountId && a.userId === b.userId && a.userName === b.userName && a.role === b.role;
+
+/** `fresh`: ignore what this instance remembers (the retry after StalePrincipal). */
+export async function authenticateRequest(store: Store, c: Credentials, now: Date, fresh = false): Promise<Authenticated> {
+  if (!store.precede) return { principal: await authenticatePrincipal(store, c, now), confirmed: (fn) => fn() };
+  const remembered = hintsOf(store);
+  const key = `${c.api_key?.length ?? 0}:${c.api_key ?? ''}${c.session_key ?? ''}`;
+  const hint = fresh || !c.api_key || !c.session_key ? undefined : remembered.get(key);
+  if (!hint) {
+    const principal = await authenticatePrincipal(store, c, now);
+    if (remembered.size >= AUTH_CACHE_MAX_ENTRIES) remembered.delete(remembered.keys().next().value!);
+    remembered.set(key, principal);
+    return { principal, confirmed: (fn) => fn() };
+  }
+  const q = sessionForKeysQuery(c.api_key, c.session_key, now);
+  const check = (rows: unknown[]) => {
+    const found = sessionFromRows(rows);
+    if (!found) {
+      remembered.delete(key);
+      countRefusal();
+      throw new ProtocolError('AUTH_FAILED', AUTH_MESSAGE);
+    }
+    const { expiresAt: _e, ...principal } = found;
+    if (!same(principal, hint)) {
+      remembered.delete(key);
+      throw new StalePrincipal('the session now belongs to another principal');
+    }
+  };
+  return { principal: hint, confirmed: (fn) => store.precede!({ ...q, check }, fn) };
+}
