@@ -16,6 +16,18 @@ export interface Sql {
   all<T>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
   get<T>(sql: string, params?: readonly SqlValue[]): Promise<T | undefined>;
   run(sql: string, params?: readonly SqlValue[]): Promise<RunResult>;
+  /**
+   * In a transaction: a write nobody reads the answer of (an audit line), sent with COMMIT in one
+   * round trip (PostgreSQL); its failure fails the transaction. Without it (SQLite, no round trips)
+   * runAtCommit runs the statement at once.
+   */
+  atCommit?(sql: string, params: readonly SqlValue[]): Promise<void>;
+}
+
+/** `sql` with COMMIT where the engine can (Sql.atCommit), else now; either way part of tx's transaction. */
+export async function runAtCommit(tx: Sql, sql: string, params: readonly SqlValue[]): Promise<void> {
+  if (tx.atCommit) await tx.atCommit(sql, params);
+  else await tx.run(sql, params);
 }
 
 /** A database: statements outside a transaction (autocommit) and transactions. */

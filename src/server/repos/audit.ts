@@ -2,7 +2,7 @@
  * The audit trail (people/migration.ts): one row per accepted write, appended in the write's own
  * transaction by the dispatcher. Only INSERT and SELECT live here; the table's triggers refuse the rest.
  */
-import type { Sql } from '../db/sql';
+import { runAtCommit, type Sql } from '../db/sql';
 
 export interface AuditEntry {
   accountId: number;
@@ -17,14 +17,15 @@ const INSERT_AUDIT = 'INSERT INTO audit_log (account_id, user_id, at, method, re
 const auditValues = (e: AuditEntry) => [e.accountId, e.userId, e.at.toISOString(), e.method, e.requestId ?? null, e.summary];
 
 export async function appendAudit(tx: Sql, e: AuditEntry): Promise<void> {
-  await tx.run(INSERT_AUDIT, auditValues(e));
+  // With COMMIT where the engine can: nothing reads the line back in the write's transaction.
+  await runAtCommit(tx, INSERT_AUDIT, auditValues(e));
 }
 
 /**
  * The audit line and another INSERT of the same write (`insert` with its values): on PostgreSQL one
  * statement (the audit line's INSERT in a WITH, which PostgreSQL runs to completion whether or not
- * the main statement reads it), so the line costs no round trip of its own; on SQLite, which has no
- * INSERT in WITH and no round trips, two statements.
+ * the main statement reads it), sent with COMMIT, so the line costs no round trip of its own; on
+ * SQLite, which has no INSERT in WITH and no round trips, two statements.
  */
 export async function appendAuditWith(tx: Sql, e: AuditEntry, insert: string, values: readonly (string | number | null)[]): Promise<void> {
   if (tx.engine !== 'postgres') {
@@ -32,7 +33,7 @@ export async function appendAuditWith(tx: Sql, e: AuditEntry, insert: string, va
     await appendAudit(tx, e);
     return;
   }
-  await tx.run(`WITH audit AS (${INSERT_AUDIT}) ${insert}`, [...auditValues(e), ...values]);
+  await runAtCommit(tx, `WITH audit AS (${INSERT_AUDIT}) ${insert}`, [...auditValues(e), ...values]);
 }
 
 export interface AuditRow {

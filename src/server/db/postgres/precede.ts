@@ -18,6 +18,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import type { PrecedingStatement, SqlValue } from '../sql';
+import { inOneWrite } from './oneWrite';
 
 interface Pending {
   readonly first: PrecedingStatement;
@@ -59,18 +60,13 @@ export async function withPending(client: pg.PoolClient, sql: string, params: re
     return send(client, sql, params);
   }
   // Both are handed to the socket before either is flushed: one write, one wake-up of the backend.
-  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
-  stream?.cork?.();
-  let answer: Promise<pg.QueryResult>;
-  try {
-    p.sent = send(client, p.first.sql, p.first.params).then((r) => p.first.check(r.rows));
+  return inOneWrite(client, () => {
+    const sent = send(client, p.first.sql, p.first.params).then((r) => p.first.check(r.rows));
     // Judged by whoever waits for it (COMMIT, precede); never an unhandled rejection meanwhile.
-    p.sent.catch(() => undefined);
-    answer = send(client, sql, params);
-  } finally {
-    stream?.uncork?.();
-  }
-  return answer;
+    sent.catch(() => undefined);
+    p.sent = sent;
+    return send(client, sql, params);
+  });
 }
 
 /** Before COMMIT: the request's check, when one was sent, has to have passed. */

@@ -15,6 +15,7 @@ import pg from 'pg';
 import type { PrecedingStatement, RunResult, Sql, SqlValue, Store } from '../sql';
 import { PgStatementError } from './errors';
 import { toNumberedParams } from './placeholders';
+import { inOneWrite } from './oneWrite';
 import { checkBeforeCommit, precede, withPending } from './precede';
 
 export interface PgStoreOptions {
@@ -82,6 +83,8 @@ interface TxState {
   client: pg.PoolClient;
   depth: number;
   ended: boolean;
+  /** Statements to send with COMMIT (Sql.atCommit). */
+  atCommit: Array<{ sql: string; params: readonly SqlValue[] }>;
 }
 
 const current = new AsyncLocalStorage<TxState>();
@@ -122,7 +125,15 @@ function txRunner(state: TxState): PgTx {
     if (state.ended) throw new PgStatementError({ message: 'the transaction has already ended' }, text);
     return query(state.client, text, params, preparing.get(state.store));
   });
-  return { ...sql, transaction: (fn) => savepoint(state, fn) };
+  return {
+    ...sql,
+    transaction: (fn) => savepoint(state, fn),
+    // Inside a savepoint the statement runs at once: a savepoint rolled back must take it along.
+    atCommit: async (text, params) => {
+      if (state.depth > 0) await sql.run(text, params);
+      else state.atCommit.push({ sql: text, params });
+    },
+  };
 }
 
 async function savepoint<T>(state: TxState, fn: (tx: PgTx) => Promise<T>): Promise<T> {
@@ -220,7 +231,7 @@ async function autocommit(pool: pg.Pool, sql: string, params: readonly SqlValue[
  * client to its pool afterwards. The migration runner uses it on the connection that holds its lock.
  */
 export async function onClient<T>(store: PgStore, client: pg.PoolClient, fn: (tx: PgTx) => Promise<T>, release = true, opening?: string): Promise<T> {
-  const state: TxState = { store, client, depth: 0, ended: false };
+  const state: TxState = { store, client, depth: 0, ended: false, atCommit: [] };
   let broken: Error | undefined;
   // A checked-out connection has no listener for its 'error' event (the pool removes its own), and
   // an unheard 'error' ends the process: a server restart between two statements must fail this
@@ -246,7 +257,7 @@ export async function onClient<T>(store: PgStore, client: pg.PoolClient, fn: (tx
       }
       throw e;
     }
-    await query(client, 'COMMIT');
+    await commit(state);
     return result;
   } catch (e) {
     broken ??= isConnectionError(e) ? (e as Error) : undefined;
@@ -256,6 +267,25 @@ export async function onClient<T>(store: PgStore, client: pg.PoolClient, fn: (tx
     client.removeListener('error', onLost);
     if (release) client.release(broken);
   }
+}
+
+/**
+ * COMMIT, with the statements kept for it (Sql.atCommit) in the same write. Should one of them fail,
+ * PostgreSQL has aborted the transaction and answers the COMMIT with ROLLBACK: nothing was kept, and
+ * the statement's error is thrown.
+ */
+async function commit(state: TxState): Promise<void> {
+  const prepare = preparing.get(state.store);
+  const kept = state.atCommit.splice(0);
+  if (kept.length === 0) {
+    await query(state.client, 'COMMIT');
+    return;
+  }
+  const [sent, committing] = inOneWrite(state.client, () => [kept.map((k) => query(state.client, k.sql, k.params, prepare)), query(state.client, 'COMMIT')] as const);
+  const failed = (await Promise.allSettled(sent)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  const done = await committing;
+  if (failed) throw failed.reason;
+  if (done.command !== 'COMMIT') throw new PgStatementError({ message: `the transaction ended with ${done.command}, not COMMIT` }, 'COMMIT');
 }
 
 /**

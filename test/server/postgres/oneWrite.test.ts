@@ -1,10 +1,12 @@
 /**
- * Store.precede on a real PostgreSQL server (db/postgres/precede.ts): a check sent ahead of a
- * request's first statement, in the same write. Nothing commits before the check passed, its
- * failure wins over fn's answer or error, and a check fn never sent goes out alone.
+ * Statements that share a write on a real PostgreSQL server:
+ * - Store.precede (db/postgres/precede.ts): a check sent ahead of a request's first statement.
+ *   Nothing commits before the check passed, its failure wins over fn's answer or error, and a
+ *   check fn never sent goes out alone.
+ * - Sql.atCommit: a write sent with COMMIT. Its failure rolls the whole transaction back.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPgStore, type PgStore } from '@server/db/postgres/store';
+import { openPgStore, type PgStore, type PgTx } from '@server/db/postgres/store';
 import type { PrecedingStatement } from '@server/db/sql';
 import { createTestDatabase, dropTestDatabase } from '../../helpers/postgres';
 import { socketWrites } from '../../helpers/pgWrites';
@@ -73,5 +75,44 @@ describe('Store.precede on PostgreSQL', () => {
       return [x, y, await store.get<{ c: number }>('SELECT 3 AS c')];
     })).toEqual([{ a: 1 }, { b: 2 }, { c: 3 }]);
     expect(checked).toEqual(['bad', 'good']);
+  });
+});
+
+describe('statements sent with COMMIT on PostgreSQL', () => {
+  it('sends them with COMMIT in one write, and keeps them with the transaction', async () => {
+    await store.run('DELETE FROM work');
+    const { writes } = await socketWrites(url, () => store.transaction(async (tx) => {
+      await tx.run("INSERT INTO work (what) VALUES ('main')");
+      await tx.atCommit!("INSERT INTO work (what) VALUES ('line 1')", []);
+      await tx.atCommit!('INSERT INTO work (what) VALUES (?)', ['line 2']);
+    }));
+    // BEGIN, the INSERT, then both lines with COMMIT.
+    expect(writes).toBe(3);
+    expect(await works()).toEqual(['main', 'line 1', 'line 2']);
+  });
+
+  it('rolls the whole transaction back when one of them fails, with its error', async () => {
+    await store.run('DELETE FROM work');
+    await expect(store.transaction(async (tx) => {
+      await tx.run("INSERT INTO work (what) VALUES ('main')");
+      await tx.atCommit!('INSERT INTO work (what) VALUES (NULL)', []);
+    })).rejects.toMatchObject({ code: '23502' });
+    expect(await works()).toEqual([]);
+    // The connection is fine afterwards.
+    await store.transaction((tx) => tx.run("INSERT INTO work (what) VALUES ('after')"));
+    expect(await works()).toEqual(['after']);
+  });
+
+  it('runs one at once inside a savepoint, so that the savepoint takes it along when it rolls back', async () => {
+    await store.run('DELETE FROM work');
+    await store.transaction(async (tx) => {
+      await tx.run("INSERT INTO work (what) VALUES ('outer')");
+      await expect((tx as PgTx).transaction(async (inner) => {
+        await inner.atCommit!("INSERT INTO work (what) VALUES ('inner')", []);
+        expect(await inner.get('SELECT 1 AS seen FROM work WHERE what = ?', ['inner'])).toEqual({ seen: 1 });
+        throw new Error('undo the savepoint');
+      })).rejects.toThrow('undo the savepoint');
+    });
+    expect(await works()).toEqual(['outer']);
   });
 });
