@@ -4,6 +4,7 @@
  * warehouse each time) for `seconds`; node's CPU (process.cpuUsage) and the pool's backends' CPU
  * (/proc/<pid>/stat) per request. Bundled and run by pgDispatch.ts; prints one JSON line.
  * X_PG_SET='name=value,…': session settings on every pooled connection (options=-c …), to price one.
+ * X_CALLERS=n: n concurrent callers instead of 8 (1: each request's latency alone, round trips and all).
  */
 import { readFileSync } from 'node:fs';
 import pino from 'pino';
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
   const burst = async (ms: number) => {
     let n = 0;
     const end = Date.now() + ms;
-    await Promise.all(Array.from({ length: 8 }, async () => {
+    await Promise.all(Array.from({ length: Number(process.env.X_CALLERS ?? 8) }, async () => {
       while (Date.now() < end) {
         const out = await dispatch(deps, 'product', body(), 'application/json');
         if ((out as { status: number }).status !== 200) throw new Error(`HTTP ${(out as { status: number }).status}: ${String((out as { body?: unknown }).body)}`);
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
   const c = process.cpuUsage(c0);
   const secs = (performance.now() - t0) / 1000;
   const db = ((backendTicks(pids) - b0) * 10_000) / n;
-  console.log(JSON.stringify({ n, rps: n / secs, nodeUs: (c.user + c.system) / n, dbUs: db }));
+  console.log(JSON.stringify({ n, rps: n / secs, latencyUs: (secs * 1e6 * Number(process.env.X_CALLERS ?? 8)) / n, nodeUs: (c.user + c.system) / n, dbUs: db }));
   await store.close();
 }
 

@@ -3,7 +3,7 @@
  * rotating rounds on one seeded database of a private cluster: node's and the backends' µs per request,
  * and requests per second; ratios to the first side. A side is a source tree, optionally with
  * environment variables for its child (`/path/to/tree+X_PG_SET=plan_cache_mode=force_generic_plan`).
- * `npx tsx bench/tools/pgDispatch.ts getQuantity|setQuantity rounds seconds SIDE SIDE…`
+ * `npx tsx bench/tools/pgDispatch.ts getQuantity|setQuantity rounds seconds SIDE SIDE…` (a side may set X_CALLERS=1)
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
     const [path, ...vars] = spec.split('+');
     const tree = resolve(path!);
     if (!scripts.has(tree)) scripts.set(tree, bundleIn(tree));
-    return { spec, script: scripts.get(tree)!, env: Object.fromEntries(vars.map((v) => [v.slice(0, v.indexOf('=')), v.slice(v.indexOf('=') + 1)])), node: [] as number[], db: [] as number[], rps: [] as number[] };
+    return { spec, script: scripts.get(tree)!, env: Object.fromEntries(vars.map((v) => [v.slice(0, v.indexOf('=')), v.slice(v.indexOf('=') + 1)])), node: [] as number[], db: [] as number[], rps: [] as number[], latency: [] as number[] };
   });
   const cluster = await startCluster();
   try {
@@ -48,10 +48,11 @@ async function main(): Promise<void> {
     const env = { X_SEEDED: JSON.stringify(seeded.seeded), X_CATALOG: JSON.stringify(seeded.catalog) };
     for (let r = 0; r < Number(rounds); r++) {
       for (const s of [...sides.slice(r % sides.length), ...sides.slice(0, r % sides.length)]) {
-        const out = JSON.parse(execFileSync(process.execPath, [s.script, u.toString(), kind, seconds, 'run'], { encoding: 'utf8', env: { ...process.env, ...env, ...s.env } }).trim().split('\n').at(-1)!) as { nodeUs: number; dbUs: number; rps: number };
+        const out = JSON.parse(execFileSync(process.execPath, [s.script, u.toString(), kind, seconds, 'run'], { encoding: 'utf8', env: { ...process.env, ...env, ...s.env } }).trim().split('\n').at(-1)!) as { nodeUs: number; dbUs: number; rps: number; latencyUs: number };
         s.node.push(out.nodeUs);
         s.db.push(out.dbUs);
         s.rps.push(out.rps);
+        s.latency.push(out.latencyUs);
       }
     }
   } finally {
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
   const total = (s: (typeof sides)[number]) => m(s.node.map((n, i) => n + s.db[i]!));
   console.log(`${kind} on PostgreSQL in process, median of ${rounds} rounds of ${seconds} s (load ${loadavg()[0]!.toFixed(1)}):`);
   for (const s of sides) {
-    console.log(`  node ${m(s.node).toFixed(0).padStart(5)} + backends ${m(s.db).toFixed(0).padStart(5)} = ${total(s).toFixed(0).padStart(5)} µs ×${(total(s) / total(sides[0]!)).toFixed(3)}, ${m(s.rps).toFixed(0)} req/s ×${(m(s.rps) / m(sides[0]!.rps)).toFixed(3)}  ${s.spec}`);
+    console.log(`  node ${m(s.node).toFixed(0).padStart(5)} + backends ${m(s.db).toFixed(0).padStart(5)} = ${total(s).toFixed(0).padStart(5)} µs ×${(total(s) / total(sides[0]!)).toFixed(3)}, ${m(s.rps).toFixed(0)} req/s ×${(m(s.rps) / m(sides[0]!.rps)).toFixed(3)}, ${m(s.latency).toFixed(0)} µs a request  ${s.spec}`);
   }
 }
 
