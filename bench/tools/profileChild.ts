@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { bundleServer } from '../../scripts/server-bundle.mjs';
 import { startCluster, stopCluster } from '../../scripts/pg-cluster.mjs';
-import { autocannon } from '../lib/http';
+import { engineLoad } from '../lib/engineLoad';
 
 interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number; children?: number[] }
 
@@ -42,15 +42,7 @@ async function main(): Promise<void> {
   const profDir = mkdtempSync(join(tmpdir(), 'sd-cpuprof-'));
   const child = fork(script, [engine, dbUrl], { execArgv: ['--cpu-prof', `--cpu-prof-dir=${profDir}`], stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const info = await new Promise<Record<string, unknown>>((resolve) => child.once('message', (m) => resolve(m as Record<string, unknown>)));
-  const keys = info.keys as object;
-  const firstId = info.firstId as number;
-  const products = info.products as number;
-  const warehouses = info.warehouses as string[];
-  const body = (i: number) => JSON.stringify(kind === 'getQuantity'
-    ? { getQuantity: { ...keys, product_id: firstId + ((i * 7919) % products), warehouse: i % 3 ? warehouses[i % warehouses.length] : '*' } }
-    : { setQuantity: { ...keys, product_id: firstId + ((i * 7919) % products), quantity: 1, contact_id: info.supplier, warehouse: warehouses[i % warehouses.length] } });
-  let n = 0;
-  const r = await autocannon({ url: `${info.url as string}/api/product`, method: 'POST', body: body(0), headers: { 'content-type': 'application/json' }, connections: 8, duration: Number(secs), requests: [{ setupRequest: (req) => ({ ...req, body: body(n++) }) }] });
+  const r = await engineLoad(info, kind)(Number(secs));
   console.log(`${engine} ${kind}: ${r.requests.average} req/s, ${r.requests.total} requests, ${r.non2xx} non-2xx`);
   await new Promise<void>((resolve) => {
     child.once('exit', () => resolve());

@@ -5,9 +5,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { startCluster, stopCluster } from '../../scripts/pg-cluster.mjs';
-import { autocannon, startChild, stopChildren } from '../lib/http';
+import { engineLoad } from '../lib/engineLoad';
+import { startChild, stopChildren } from '../lib/http';
+import { benchDatabase } from '../lib/postgres';
 
 function threads(pid: number): Map<string, number> {
   const out = new Map<string, number>();
@@ -27,30 +27,11 @@ function threads(pid: number): Map<string, number> {
 
 async function main(): Promise<void> {
   const [engine = 'postgres', kind = 'getQuantity', secs = '5'] = process.argv.slice(2);
-  let cluster: { url: string; dir: string } | undefined;
-  let dbUrl = '';
-  if (engine === 'postgres') {
-    cluster = await startCluster();
-    const admin = new pg.Client({ connectionString: cluster.url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE sd_threads TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C'`);
-    await admin.query('ALTER DATABASE sd_threads SET synchronous_commit = on');
-    await admin.end();
-    const u = new URL(cluster.url);
-    u.pathname = '/sd_threads';
-    dbUrl = u.toString();
-  }
+  const db = engine === 'postgres' ? await benchDatabase({ minMs: 0, log: (m) => console.error(m) }, 'threadCpu', 'sd_threads') : undefined;
+  const dbUrl = db?.url ?? '';
   try {
     const { child, info } = await startChild(fileURLToPath(new URL('../cases/server-engines.child.ts', import.meta.url)), [engine, dbUrl]);
-    const keys = info.keys as object;
-    const firstId = info.firstId as number;
-    const products = info.products as number;
-    const warehouses = info.warehouses as string[];
-    const body = (i: number) => JSON.stringify(kind === 'getQuantity'
-      ? { getQuantity: { ...keys, product_id: firstId + ((i * 7919) % products), warehouse: i % 3 ? warehouses[i % warehouses.length] : '*' } }
-      : { setQuantity: { ...keys, product_id: firstId + ((i * 7919) % products), quantity: 1, contact_id: info.supplier, warehouse: warehouses[i % warehouses.length] } });
-    let n = 0;
-    const load = (d: number) => autocannon({ url: `${info.url as string}/api/product`, method: 'POST', body: body(0), headers: { 'content-type': 'application/json' }, connections: 8, duration: d, requests: [{ setupRequest: (req) => ({ ...req, body: body(n++) }) }] });
+    const load = engineLoad(info, kind);
     await load(1);
     const before = threads(child.pid!);
     const r = await load(Number(secs));
@@ -62,7 +43,7 @@ async function main(): Promise<void> {
     }
     stopChildren(child);
   } finally {
-    if (cluster) stopCluster(cluster.dir);
+    await db?.done();
   }
 }
 
