@@ -154,7 +154,12 @@ describe('order entry keys act on what the clerk sees', () => {
     await page.goto(`${stack.harness.url.split('#')[0]}#/orders`);
     await page.getByRole('heading', { level: 1, name: 'Rendelések' }).waitFor();
     await page.getByRole('button', { name: 'Állapot' }).first().click();
-    await page.getByTestId('order-status').waitFor();
+    // Said whole when it fails: which panel opened (or none), and what it showed instead of the status.
+    await page.getByTestId('order-status').waitFor().catch(async (e: unknown) => {
+      const panel = page.locator('section.panel');
+      const shown = (await panel.count()) ? await panel.first().innerText() : '(no status panel opened)';
+      throw new Error(`the order status did not show; the screen has: ${shown}`, { cause: e });
+    });
     await screenshot(page, 'orders-status-panel-hu');
     const wrap = await page.locator('.table-wrap').first().boundingBox();
     const panel = await page.getByTestId('order-status').boundingBox();
