@@ -60,9 +60,9 @@ function cacheFor(sql: Sql, monotonic: number): Cache {
  */
 let refusals = 0;
 export const authRefusals = () => refusals;
-export const countRefusal = () => void refusals++;
 
-function verified(found: SessionPrincipal | undefined): Principal {
+/** The principal of a session found for a request's keys; AUTH_FAILED (counted) when none was. */
+export function verified(found: SessionPrincipal | undefined): Principal {
   if (!found) {
     refusals++;
     throw new ProtocolError('AUTH_FAILED', AUTH_MESSAGE);
@@ -85,15 +85,22 @@ export async function authenticatePrincipal(sql: Sql, c: Credentials, now: Date)
   if (!mayKeepAnswers(sql)) return verified(await sessionForKeys(sql, c.api_key, c.session_key, now));
   const monotonic = performance.now();
   const cache = cacheFor(sql, monotonic);
-  // Length-prefixed, so two different pairs can never make the same key.
-  const key = `${c.api_key.length}:${c.api_key}${c.session_key}`;
+  const key = keysKey(c.api_key, c.session_key);
   const nowMs = now.getTime();
   const hit = cache.entries.get(key);
   if (hit && nowMs < hit.expiresAtMs && monotonic - hit.verifiedAtMs < AUTH_CACHE_MAX_AGE_MS) return hit.principal;
   if (hit) cache.entries.delete(key);
   const found = await sessionForKeys(sql, c.api_key, c.session_key, now);
   const principal = verified(found);
-  if (cache.entries.size >= AUTH_CACHE_MAX_ENTRIES) cache.entries.delete(cache.entries.keys().next().value!);
-  cache.entries.set(key, { principal, expiresAtMs: Date.parse(found!.expiresAt), verifiedAtMs: monotonic });
+  keep(cache.entries, key, { principal, expiresAtMs: Date.parse(found!.expiresAt), verifiedAtMs: monotonic });
   return principal;
+}
+
+/** A map key for a pair of keys: length-prefixed, so two different pairs can never make the same key. */
+export const keysKey = (apiKey: string, sessionKey: string) => `${apiKey.length}:${apiKey}${sessionKey}`;
+
+/** Sets `key` in a map of at most AUTH_CACHE_MAX_ENTRIES, dropping the oldest entry when it is full. */
+export function keep<V>(entries: Map<string, V>, key: string, value: V): void {
+  if (entries.size >= AUTH_CACHE_MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  entries.set(key, value);
 }

@@ -12,10 +12,10 @@
  *   from the start as the principal the database names (StalePrincipal; dispatch does it);
  * - keys not remembered (the first request of a session on this instance): checked first, as before.
  */
-import { ProtocolError, type Credentials } from '@shared/protocol';
+import type { Credentials } from '@shared/protocol';
 import type { Store } from '../db/sql';
 import { sessionForKeysQuery, sessionFromRows } from '../repos/credentials';
-import { AUTH_CACHE_MAX_ENTRIES, AUTH_MESSAGE, authenticatePrincipal, countRefusal, type Principal } from './auth';
+import { authenticatePrincipal, keep, keysKey, verified, type Principal } from './auth';
 
 /** The remembered principal differs from the database's: run the request again (nothing was committed). */
 export class StalePrincipal extends Error {
@@ -42,23 +42,18 @@ const same = (a: Principal, b: Principal) => a.accountId === b.accountId && a.us
 export async function authenticateRequest(store: Store, c: Credentials, now: Date, fresh = false): Promise<Authenticated> {
   if (!store.precede) return { principal: await authenticatePrincipal(store, c, now), confirmed: (fn) => fn() };
   const remembered = hintsOf(store);
-  const key = `${c.api_key?.length ?? 0}:${c.api_key ?? ''}${c.session_key ?? ''}`;
+  const key = keysKey(c.api_key ?? '', c.session_key ?? '');
   const hint = fresh || !c.api_key || !c.session_key ? undefined : remembered.get(key);
   if (!hint) {
     const principal = await authenticatePrincipal(store, c, now);
-    if (remembered.size >= AUTH_CACHE_MAX_ENTRIES) remembered.delete(remembered.keys().next().value!);
-    remembered.set(key, principal);
+    keep(remembered, key, principal);
     return { principal, confirmed: (fn) => fn() };
   }
   const q = sessionForKeysQuery(c.api_key, c.session_key, now);
   const check = (rows: unknown[]) => {
     const found = sessionFromRows(rows);
-    if (!found) {
-      remembered.delete(key);
-      countRefusal();
-      throw new ProtocolError('AUTH_FAILED', AUTH_MESSAGE);
-    }
-    const { expiresAt: _e, ...principal } = found;
+    if (!found) remembered.delete(key);
+    const principal = verified(found);
     if (!same(principal, hint)) {
       remembered.delete(key);
       throw new StalePrincipal('the session now belongs to another principal');

@@ -33,6 +33,9 @@ type Send = (client: pg.PoolClient, sql: string, params: readonly SqlValue[]) =>
 /** What may go in the same write as a check not yet answered: it cannot commit anything by itself. */
 const mayRide = (sql: string) => /^\s*(SELECT|BEGIN)\b/i.test(sql);
 
+/** Sends the pending check on `client`; the promise settles once its answer was judged. */
+const sendCheck = (p: Pending, client: pg.PoolClient, send: Send) => send(client, p.first.sql, p.first.params).then((r) => p.first.check(r.rows));
+
 /** Runs fn with `first` to be sent ahead of its first statement; see the file comment. */
 export async function precede<T>(first: PrecedingStatement, fn: () => Promise<T>, alone: () => Promise<pg.QueryResult>): Promise<T> {
   const p: Pending = { first };
@@ -56,12 +59,12 @@ export async function withPending(client: pg.PoolClient, sql: string, params: re
   const p = pending.getStore();
   if (!p || p.sent) return send(client, sql, params);
   if (!mayRide(sql)) {
-    await (p.sent = send(client, p.first.sql, p.first.params).then((r) => p.first.check(r.rows)));
+    await (p.sent = sendCheck(p, client, send));
     return send(client, sql, params);
   }
   // Both are handed to the socket before either is flushed: one write, one wake-up of the backend.
   return inOneWrite(client, () => {
-    const sent = send(client, p.first.sql, p.first.params).then((r) => p.first.check(r.rows));
+    const sent = sendCheck(p, client, send);
     // Judged by whoever waits for it (COMMIT, precede); never an unhandled rejection meanwhile.
     sent.catch(() => undefined);
     p.sent = sent;
