@@ -17,6 +17,8 @@ import { openPostgres } from '@server/db/postgres';
 import { seedStockedCatalog } from '../lib/postgres';
 
 const POOL_SIZE = Number(process.env.BENCH_PG_POOL ?? 10);
+/** BENCH_PG_LANES=0: statements outside transactions take pool connections (db/postgres/lanes.ts off). */
+const LANES = process.env.BENCH_PG_LANES === '0' ? { lanes: false as const } : {};
 
 
 /** CPU ticks (utime + stime) of the PostgreSQL backends serving this database, by pid. */
@@ -41,7 +43,7 @@ async function main(): Promise<void> {
   const warehouses = Number(process.env.BENCH_ENGINE_WAREHOUSES ?? 6);
   const dir = mkdtempSync(join(tmpdir(), 'stockdesk-bench-'));
   const dbPath = join(dir, 'server.db');
-  const store: Store = engine === 'postgres' ? await openPostgres({ url: url!, poolSize: POOL_SIZE, applicationName: 'stockdesk-bench' }) : sqliteStore(openServerDb(dbPath));
+  const store: Store = engine === 'postgres' ? await openPostgres({ url: url!, poolSize: POOL_SIZE, applicationName: 'stockdesk-bench', ...LANES }) : sqliteStore(openServerDb(dbPath));
   const { account, keys } = await seedDemo(store, systemClock);
   const { firstId, names } = await seedStockedCatalog(store, account.accountId, products, warehouses, (i) => (i % 3 ? '' : 'A-01'));
   const app = await startServer({ store, config: { port: 0, dbPath }, log: pino({ level: 'silent' }) });

@@ -108,6 +108,7 @@ export const serverPgProduct: BenchCase = {
           ctx.log(`server.pg.product: ${name} round ${round + 1}/${ROUNDS}, SQLite then PostgreSQL`);
           liteRounds.push(await measure(lite!, liteBodies[name], counters[0]!));
           postRounds.push(await measure(post!, postBodies[name], counters[1]!));
+          ctx.log(`server.pg.product: ${name} round ${round + 1}: SQLite ${liteRounds.at(-1)!.r.requests.average} req/s, node ${liteRounds.at(-1)!.nodeUs.toFixed(0)} µs; PostgreSQL ${postRounds.at(-1)!.r.requests.average} req/s, node ${postRounds.at(-1)!.nodeUs.toFixed(0)} + backends ${postRounds.at(-1)!.dbUs.toFixed(0)} µs`);
         }
         const med = (xs: number[]) => percentile(xs, 50);
         const rps = (rs: Round[]) => med(rs.map((x) => x.r.requests.average));

@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const u = new URL(url!);
   const settings = (process.env.X_PG_SET ?? '').split(',').filter(Boolean);
   if (settings.length) u.searchParams.set('options', settings.map((s) => `-c ${s}`).join(' '));
-  const store = await openPostgres({ url: u.toString(), poolSize: 10, applicationName: 'sd-pgdispatch' });
+  const store = await openPostgres({ url: u.toString(), poolSize: 10, applicationName: 'sd-pgdispatch', ...(process.env.X_PG_LANES === '0' ? { lanes: false } : {}) });
   const seeded = seed === 'seed';
   const { account, keys } = seeded ? await seedDemo(store, systemClock) : JSON.parse(process.env.X_SEEDED!) as Awaited<ReturnType<typeof seedDemo>>;
   const catalog = seeded ? await seedStockedCatalog(store, account.accountId, 2000, 6, (i) => (i % 3 ? '' : 'A-01')) : JSON.parse(process.env.X_CATALOG!) as { firstId: number; names: string[] };

@@ -3,7 +3,7 @@
  * rotating rounds on one seeded database of a private cluster: node's and the backends' µs per request,
  * and requests per second; ratios to the first side. A side is a source tree, optionally with
  * environment variables for its child (`/path/to/tree+X_PG_SET=plan_cache_mode=force_generic_plan`).
- * `npx tsx bench/tools/pgDispatch.ts getQuantity|setQuantity rounds seconds SIDE SIDE…` (a side may set X_CALLERS=1)
+ * `npx tsx bench/tools/pgDispatch.ts getQuantity|setQuantity rounds seconds SIDE SIDE…` (a side may set X_CALLERS=1, or X_PG_LANES=0: no lanes)
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync } from 'node:fs';

@@ -58,6 +58,15 @@ async function main(): Promise<void> {
     self.set(key, (self.get(key) ?? 0) + node.hitCount);
   }
   for (const [k, v] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`);
+  // By where the code lives: a package of node_modules, node's own (node:…), the bundle, or native.
+  const byPlace = new Map<string, number>();
+  for (const node of prof.nodes) {
+    const url = node.callFrame.url;
+    const place = url.includes('node_modules/') ? url.replace(/^.*node_modules\/((@[^/]+\/)?[^/]+).*$/, '$1') : url.startsWith('node:') ? url.replace(/^node:(internal\/)?([^/]+).*$/, 'node:$2') : url ? 'the bundle' : node.callFrame.functionName;
+    byPlace.set(place, (byPlace.get(place) ?? 0) + node.hitCount);
+  }
+  console.log('by place:');
+  for (const [k, v] of [...byPlace].sort((a, b) => b[1] - a[1]).slice(0, 16)) console.log(`${((100 * v) / total).toFixed(1).padStart(5)}%  ${k}`);
 }
 
 // A cluster this tool started is stopped whatever happened (main stops it on success).

@@ -39,6 +39,9 @@ beforeAll(async () => {
   }, clock.now()));
   app = await startServer({ store, clock, log: pino({ level: 'silent' }), config: { port: 0 } });
   api = testClient(app.url);
+  // Statements outside a transaction go on a lane (db/postgres/lanes.ts), connected at its first use:
+  // here, so that no request below pays for a connection's start-up.
+  await store.get('SELECT 1 AS one');
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
     if (counting) {
       const q = args[0] as string | { text: string };

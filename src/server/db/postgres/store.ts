@@ -17,6 +17,7 @@ import { PgStatementError } from './errors';
 import { toNumberedParams } from './placeholders';
 import { inOneWrite } from './oneWrite';
 import { checkBeforeCommit, precede, withPending } from './precede';
+import { openLanes, type LaneOptions } from './lanes';
 
 export interface PgStoreOptions {
   /** postgres://user@host:port/database */
@@ -38,6 +39,12 @@ export interface PgStoreOptions {
    * `SELECT *` ("cached plan must not change result type").
    */
   prepare?: boolean;
+  /**
+   * Statements outside a transaction share these pipelined connections, written together per turn
+   * of the event loop (lanes.ts; default 2 lanes). false: every statement takes a pool connection.
+   * The lanes are connections of their own, beside the pool's.
+   */
+  lanes?: LaneOptions | false;
   /** Errors of idle pooled connections (e.g. the server restarted); the pool drops such a connection. */
   onIdleError?: (e: Error) => void;
 }
@@ -168,6 +175,21 @@ export function openPgStore(opts: PgStoreOptions): PgStore {
   } as pg.PoolConfig);
   pool.on('error', (e) => opts.onIdleError?.(e));
   const prepare = opts.prepare ?? true;
+  const lanes = opts.lanes === false ? undefined : openLanes({
+    connectionString: opts.url,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
+    application_name: opts.applicationName ?? 'stockdesk',
+    types: typeParsers,
+  } as pg.ClientConfig, opts.lanes);
+  /** A statement outside a transaction: on a lane (lanes.ts), or on the pool when every lane is held up. */
+  const autocommit = (p: pg.Pool, sql: string, params: readonly SqlValue[] | undefined, prep: boolean) => {
+    const onLane = lanes?.use((client) => withPending(client as pg.PoolClient, sql, params ?? [], (c, text, values) => query(c, text, values, prep)));
+    if (!onLane) return autocommitOnPool(p, sql, params, prep);
+    // A lane that cannot connect fails like the pool does: with the statement named.
+    return onLane.catch((e: unknown) => {
+      throw e instanceof PgStatementError ? e : new PgStatementError(e, sql);
+    });
+  };
 
   /** Inside one of this store's transactions, statements go to its connection (see the file comment). */
   const statement = (sql: string, params?: readonly SqlValue[]) => {
@@ -191,6 +213,7 @@ export function openPgStore(opts: PgStoreOptions): PgStore {
     },
     precede: (first, fn) => precede(first, fn, () => autocommit(pool, first.sql, first.params, prepare)),
     async close() {
+      await lanes?.end();
       await pool.end();
     },
   };
@@ -203,7 +226,7 @@ export function openPgStore(opts: PgStoreOptions): PgStore {
  * destroys the connection after any failed statement (a unique violation too), which costs a new
  * connection and its prepared statements each time; here only a lost connection is dropped.
  */
-async function autocommit(pool: pg.Pool, sql: string, params: readonly SqlValue[] | undefined, prepare: boolean): Promise<pg.QueryResult> {
+async function autocommitOnPool(pool: pg.Pool, sql: string, params: readonly SqlValue[] | undefined, prepare: boolean): Promise<pg.QueryResult> {
   let client: pg.PoolClient;
   try {
     client = await pool.connect();
