@@ -4,7 +4,9 @@
  *   Nothing commits before the check passed, its failure wins over fn's answer or error, and a
  *   check fn never sent goes out alone.
  * - Sql.atCommit: a write sent with COMMIT. Its failure rolls the whole transaction back.
+ * - The check and a read both prepared already go under one Sync (db/postgres/pair.ts).
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPgStore, type PgStore, type PgTx } from '@server/db/postgres/store';
 import type { PrecedingStatement } from '@server/db/sql';
@@ -74,6 +76,49 @@ describe('Store.precede on PostgreSQL', () => {
       const [x, y] = await Promise.all([store.get<{ a: number }>('SELECT 1 AS a'), store.get<{ b: number }>('SELECT 2 AS b')]);
       return [x, y, await store.get<{ c: number }>('SELECT 3 AS c')];
     })).toEqual([{ a: 1 }, { b: 2 }, { c: 3 }]);
+    expect(checked).toEqual(['bad', 'good']);
+  });
+});
+
+/** Syncs this process sends (each one is a ReadyForQuery and a flush of the backend's answers). */
+async function syncs<T>(fn: () => Promise<T>): Promise<{ result: T; syncs: number }> {
+  const proto = (pg as unknown as { Connection: { prototype: { sync: (...a: unknown[]) => unknown } } }).Connection.prototype;
+  const original = proto.sync;
+  let n = 0;
+  proto.sync = function (this: unknown, ...a: unknown[]) {
+    n++;
+    return original.apply(this, a);
+  };
+  try {
+    return { result: await fn(), syncs: n };
+  } finally {
+    proto.sync = original;
+  }
+}
+
+describe('the check and its read under one Sync (pair.ts)', () => {
+  const read = (n: number) => store.get<{ n: number }>('SELECT ?::int * 2 AS n', [n]);
+
+  it('once both are prepared, sends them with one Sync and answers each', async () => {
+    // The first time, each is prepared on its own (pg keeps track of what a connection has parsed).
+    const first = await syncs(() => store.precede(check('good'), () => read(1)));
+    expect(first).toEqual({ result: { n: 2 }, syncs: 2 });
+    const { result, syncs: n } = await syncs(() => store.precede(check('good'), () => read(21)));
+    expect(result).toEqual({ n: 42 });
+    expect(n).toBe(1);
+  });
+
+  it('a failed check still wins, and its read is not answered', async () => {
+    await store.precede(check('good'), () => read(1));
+    await expect(store.precede(check('bad'), () => read(2))).rejects.toThrow('bad refused');
+  });
+
+  it('when the read fails, the check is judged on its own: its failure wins, else the read\'s error', async () => {
+    const failing = () => store.get('SELECT 1 / ?::int AS x', [0]);
+    await expect(store.precede(check('good'), failing)).rejects.toThrow(/division by zero/); // prepares both
+    checked.length = 0;
+    await expect(store.precede(check('bad'), failing)).rejects.toThrow('bad refused');
+    await expect(store.precede(check('good'), failing)).rejects.toThrow(/division by zero/);
     expect(checked).toEqual(['bad', 'good']);
   });
 });

@@ -99,6 +99,16 @@ export function openLanes(config: pg.ClientConfig, opts: LaneOptions = {}): Lane
         lane.held.splice(lane.held.indexOf(mark), 1);
         if (lane.held.length === 0) lane.stream!.uncork();
       };
+      // A submittable (pair.ts) answers through its callback, and pg returns the query itself.
+      const q = args[0] as { submit?: unknown; callback?: (...a: unknown[]) => void } | undefined;
+      if (q && typeof q.submit === 'function' && typeof q.callback === 'function') {
+        const callback = q.callback;
+        q.callback = (...a: unknown[]) => {
+          answered();
+          callback(...a);
+        };
+        return submit(...args);
+      }
       const p = submit(...args);
       p.then(answered, answered);
       return p;

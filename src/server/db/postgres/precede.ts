@@ -29,6 +29,8 @@ interface Pending {
 const pending = new AsyncLocalStorage<Pending>();
 
 type Send = (client: pg.PoolClient, sql: string, params: readonly SqlValue[]) => Promise<pg.QueryResult>;
+/** Both under one Sync (pair.ts), or undefined when they cannot go so (not both prepared yet). */
+export type SendPair = (client: pg.PoolClient, a: { sql: string; params: readonly SqlValue[] }, b: { sql: string; params: readonly SqlValue[] }) => Promise<[pg.QueryResult, pg.QueryResult]> | undefined;
 
 /** What may go in the same write as a check not yet answered: it cannot commit anything by itself. */
 const mayRide = (sql: string) => /^\s*(SELECT|BEGIN)\b/i.test(sql);
@@ -55,12 +57,27 @@ export async function precede<T>(first: PrecedingStatement, fn: () => Promise<T>
  * Sends `sql` on `client`, with the request's pending check ahead of it when there is one: in the
  * same write when `sql` may ride, else the check alone first, awaited.
  */
-export async function withPending(client: pg.PoolClient, sql: string, params: readonly SqlValue[], send: Send): Promise<pg.QueryResult> {
+export async function withPending(client: pg.PoolClient, sql: string, params: readonly SqlValue[], send: Send, pair?: SendPair): Promise<pg.QueryResult> {
   const p = pending.getStore();
   if (!p || p.sent) return send(client, sql, params);
   if (!mayRide(sql)) {
     await (p.sent = sendCheck(p, client, send));
     return send(client, sql, params);
+  }
+  // Under one Sync when both are prepared: one answer from the backend for both.
+  const paired = pair?.(client, p.first, { sql, params });
+  if (paired) {
+    const judged = paired.then(([check]) => p.first.check(check.rows));
+    judged.catch(() => undefined);
+    p.sent = judged;
+    try {
+      return (await paired)[1];
+    } catch (e) {
+      // The pair failed as a whole: the check's verdict is unknown, so it counts as never sent, and
+      // precede sends it alone before answering (its failure still wins).
+      if (p.sent === judged) p.sent = undefined;
+      throw e;
+    }
   }
   // Both are handed to the socket before either is flushed: one write, one wake-up of the backend.
   return inOneWrite(client, () => {

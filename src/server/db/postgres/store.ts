@@ -16,7 +16,8 @@ import type { PrecedingStatement, RunResult, Sql, SqlValue, Store } from '../sql
 import { PgStatementError } from './errors';
 import { toNumberedParams } from './placeholders';
 import { inOneWrite } from './oneWrite';
-import { checkBeforeCommit, precede, withPending } from './precede';
+import { checkBeforeCommit, precede, withPending, type SendPair } from './precede';
+import { bothPrepared, sendPair } from './pair';
 import { openLanes, type LaneOptions } from './lanes';
 
 export interface PgStoreOptions {
@@ -112,6 +113,18 @@ async function query(on: pg.Pool | pg.PoolClient, sql: string, params: readonly 
   }
 }
 
+/** The keys check and its read under one Sync (pair.ts), once both are prepared on the connection. */
+const paired: SendPair = (client, a, b) => {
+  const x = toNumberedParams(a.sql);
+  const y = toNumberedParams(b.sql);
+  if (x.params === 0 || y.params === 0 || x.params !== a.params.length || y.params !== b.params.length) return undefined;
+  if (!bothPrepared(client, `sd${x.id}`, `sd${y.id}`)) return undefined;
+  return sendPair(client, { name: `sd${x.id}`, values: a.params.map(toPg) }, { name: `sd${y.id}`, values: b.params.map(toPg) }).catch((e: unknown) => {
+    throw new PgStatementError(e, `${a.sql};\n${b.sql}`);
+  });
+};
+const pairOf = (prepare: boolean) => (prepare ? paired : undefined);
+
 function runner(engineQuery: (sql: string, params?: readonly SqlValue[]) => Promise<pg.QueryResult>): Sql {
   return {
     engine: 'postgres',
@@ -183,7 +196,7 @@ export function openPgStore(opts: PgStoreOptions): PgStore {
   } as pg.ClientConfig, opts.lanes);
   /** A statement outside a transaction: on a lane (lanes.ts), or on the pool when every lane is held up. */
   const autocommit = (p: pg.Pool, sql: string, params: readonly SqlValue[] | undefined, prep: boolean) => {
-    const onLane = lanes?.use((client) => withPending(client as pg.PoolClient, sql, params ?? [], (c, text, values) => query(c, text, values, prep)));
+    const onLane = lanes?.use((client) => withPending(client as pg.PoolClient, sql, params ?? [], (c, text, values) => query(c, text, values, prep), pairOf(prep)));
     if (!onLane) return autocommitOnPool(p, sql, params, prep);
     // A lane that cannot connect fails like the pool does: with the statement named.
     return onLane.catch((e: unknown) => {
@@ -239,7 +252,7 @@ async function autocommitOnPool(pool: pg.Pool, sql: string, params: readonly Sql
   };
   client.on('error', onLost);
   try {
-    return await withPending(client, sql, params ?? [], (c, text, values) => query(c, text, values, prepare));
+    return await withPending(client, sql, params ?? [], (c, text, values) => query(c, text, values, prepare), pairOf(prepare));
   } catch (e) {
     if (isConnectionError(e)) lost ??= e as Error;
     throw e;
