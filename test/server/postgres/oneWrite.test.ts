@@ -121,6 +121,18 @@ describe('the check and its read under one Sync (pair.ts)', () => {
     await expect(store.precede(check('good'), failing)).rejects.toThrow(/division by zero/);
     expect(checked).toEqual(['bad', 'good']);
   });
+
+  it('a transaction begun while a failing pair was out commits nothing when the check fails', async () => {
+    const failing = () => store.get('SELECT 1 / ?::int AS x', [0]);
+    for (let i = 0; i < 3; i++) await expect(store.precede(check('good'), failing)).rejects.toThrow(/division by zero/);
+    await store.run('DELETE FROM work');
+    await expect(store.precede(check('bad'), async () => {
+      const read = failing().catch(() => 'the read failed');
+      await store.transaction((tx) => tx.run("INSERT INTO work (what) VALUES ('beside a failed pair')"));
+      return read;
+    })).rejects.toThrow('bad refused');
+    expect(await works()).toEqual([]);
+  });
 });
 
 describe('statements sent with COMMIT on PostgreSQL', () => {

@@ -22,6 +22,8 @@ import { inOneWrite } from './oneWrite';
 
 interface Pending {
   readonly first: PrecedingStatement;
+  /** Sends the check by itself, on a connection of its own, and judges its answer. */
+  readonly alone: () => Promise<void>;
   /** Settles once the check's answer arrived and was judged (rejects with the check's error). */
   sent?: Promise<void>;
 }
@@ -40,7 +42,7 @@ const sendCheck = (p: Pending, client: pg.PoolClient, send: Send) => send(client
 
 /** Runs fn with `first` to be sent ahead of its first statement; see the file comment. */
 export async function precede<T>(first: PrecedingStatement, fn: () => Promise<T>, alone: () => Promise<pg.QueryResult>): Promise<T> {
-  const p: Pending = { first };
+  const p: Pending = { first, alone: () => alone().then((r) => first.check(r.rows)) };
   let result: T | undefined;
   let failure: { e: unknown } | undefined;
   try {
@@ -48,7 +50,7 @@ export async function precede<T>(first: PrecedingStatement, fn: () => Promise<T>
   } catch (e) {
     failure = { e };
   }
-  await (p.sent ??= alone().then((r) => first.check(r.rows)));
+  await (p.sent ??= p.alone());
   if (failure) throw failure.e;
   return result as T;
 }
@@ -67,17 +69,13 @@ export async function withPending(client: pg.PoolClient, sql: string, params: re
   // Under one Sync when both are prepared: one answer from the backend for both.
   const paired = pair?.(client, p.first, { sql, params });
   if (paired) {
-    const judged = paired.then(([check]) => p.first.check(check.rows));
-    judged.catch(() => undefined);
-    p.sent = judged;
-    try {
-      return (await paired)[1];
-    } catch (e) {
-      // The pair failed as a whole: the check's verdict is unknown, so it counts as never sent, and
-      // precede sends it alone before answering (its failure still wins).
-      if (p.sent === judged) p.sent = undefined;
-      throw e;
-    }
+    // Should the pair fail as a whole, the check's verdict is unknown: it is asked again, alone. Whoever
+    // waits for the verdict (COMMIT of a transaction begun meanwhile, precede) gets the true one, so
+    // the check's failure still wins over the read's error and nothing commits unchecked.
+    const verdict = paired.then(([check]) => p.first.check(check.rows), () => p.alone());
+    verdict.catch(() => undefined);
+    p.sent = verdict;
+    return (await paired)[1];
   }
   // Both are handed to the socket before either is flushed: one write, one wake-up of the backend.
   return inOneWrite(client, () => {
