@@ -176,28 +176,28 @@ async function savepoint<T>(state: TxState, fn: (tx: PgTx) => Promise<T>): Promi
 }
 
 export function openPgStore(opts: PgStoreOptions): PgStore {
-  const pool = new pg.Pool({
+  // What the pool's connections and the lanes' have in common.
+  const connection = {
     connectionString: opts.url,
-    max: opts.poolSize ?? 10,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
     application_name: opts.applicationName ?? 'stockdesk',
     types: typeParsers,
+  } as pg.ClientConfig;
+  const pool = new pg.Pool({
+    ...connection,
+    max: opts.poolSize ?? 10,
     // A statement may be sent before the previous one on its connection was answered (precede.ts);
     // each keeps its own Sync, so one's error never skips the next.
     pipeline: true,
   } as pg.PoolConfig);
   pool.on('error', (e) => opts.onIdleError?.(e));
   const prepare = opts.prepare ?? true;
-  const lanes = opts.lanes === false ? undefined : openLanes({
-    connectionString: opts.url,
-    connectionTimeoutMillis: opts.connectTimeoutMs ?? 10_000,
-    application_name: opts.applicationName ?? 'stockdesk',
-    types: typeParsers,
-  } as pg.ClientConfig, opts.lanes);
+  const lanes = opts.lanes === false ? undefined : openLanes(connection, opts.lanes);
   /** A statement outside a transaction: on a lane (lanes.ts), or on the pool when every lane is held up. */
-  const autocommit = (p: pg.Pool, sql: string, params: readonly SqlValue[] | undefined, prep: boolean) => {
-    const onLane = lanes?.use((client) => withPending(client as pg.PoolClient, sql, params ?? [], (c, text, values) => query(c, text, values, prep), pairOf(prep)));
-    if (!onLane) return autocommitOnPool(p, sql, params, prep);
+  const autocommit = (sql: string, params: readonly SqlValue[] = []) => {
+    const send = (client: pg.ClientBase) => withPending(client as pg.PoolClient, sql, params, (c, text, values) => query(c, text, values, prepare), pairOf(prepare));
+    const onLane = lanes?.use(send);
+    if (!onLane) return autocommitOnPool(pool, sql, send);
     // A lane that cannot connect fails like the pool does: with the statement named.
     return onLane.catch((e: unknown) => {
       throw e instanceof PgStatementError ? e : new PgStatementError(e, sql);
@@ -207,7 +207,7 @@ export function openPgStore(opts: PgStoreOptions): PgStore {
   /** Inside one of this store's transactions, statements go to its connection (see the file comment). */
   const statement = (sql: string, params?: readonly SqlValue[]) => {
     const state = current.getStore();
-    return state && state.store === store && !state.ended ? query(state.client, sql, params, prepare) : autocommit(pool, sql, params, prepare);
+    return state && state.store === store && !state.ended ? query(state.client, sql, params, prepare) : autocommit(sql, params);
   };
 
   const store: PgStore = {
@@ -224,7 +224,7 @@ export function openPgStore(opts: PgStoreOptions): PgStore {
       }
       return onClient(store, await pool.connect(), fn, true, opening);
     },
-    precede: (first, fn) => precede(first, fn, () => autocommit(pool, first.sql, first.params, prepare)),
+    precede: (first, fn) => precede(first, fn, () => autocommit(first.sql, first.params)),
     async close() {
       await lanes?.end();
       await pool.end();
@@ -239,7 +239,7 @@ export function openPgStore(opts: PgStoreOptions): PgStore {
  * destroys the connection after any failed statement (a unique violation too), which costs a new
  * connection and its prepared statements each time; here only a lost connection is dropped.
  */
-async function autocommitOnPool(pool: pg.Pool, sql: string, params: readonly SqlValue[] | undefined, prepare: boolean): Promise<pg.QueryResult> {
+async function autocommitOnPool(pool: pg.Pool, sql: string, send: (client: pg.PoolClient) => Promise<pg.QueryResult>): Promise<pg.QueryResult> {
   let client: pg.PoolClient;
   try {
     client = await pool.connect();
@@ -252,7 +252,7 @@ async function autocommitOnPool(pool: pg.Pool, sql: string, params: readonly Sql
   };
   client.on('error', onLost);
   try {
-    return await withPending(client, sql, params ?? [], (c, text, values) => query(c, text, values, prepare), pairOf(prepare));
+    return await send(client);
   } catch (e) {
     if (isConnectionError(e)) lost ??= e as Error;
     throw e;
