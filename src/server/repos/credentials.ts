@@ -45,11 +45,16 @@ export async function sessionForKeys(sql: Sql, apiKey: string, sessionKey: strin
 
 /** sessionForKeys' statement, for a caller that sends it itself (ahead of a request's: Store.precede). */
 export function sessionForKeysQuery(apiKey: string, sessionKey: string, now: Date): { sql: string; params: SqlValue[] } {
+  return sessionForHashesQuery(hashKey(apiKey), hashKey(sessionKey), now);
+}
+
+/** sessionForKeysQuery for keys already hashed (hashKey), by a caller that keeps their hashes. */
+export function sessionForHashesQuery(apiHash: string, sessionHash: string, now: Date): { sql: string; params: SqlValue[] } {
   return {
     sql: `SELECT k.account_id, s.expires_at, s.user_id, u.name, u.role FROM api_keys k JOIN sessions s ON s.account_id = k.account_id
      LEFT JOIN users u ON u.id = s.user_id AND u.account_id = s.account_id AND u.active = 1
      WHERE k.key_hash = ? AND k.revoked_at IS NULL AND s.key_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
-    params: [hashKey(apiKey), hashKey(sessionKey), now.toISOString()],
+    params: [apiHash, sessionHash, now.toISOString()],
   };
 }
 
