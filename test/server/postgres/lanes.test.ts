@@ -4,9 +4,13 @@
  * error never touches another's, a slow statement does not hold up the rest, a lost connection is
  * replaced, and over HTTP many concurrent reads each answer what the database holds.
  */
+import { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '@server/db/postgres';
+import { openLanes } from '@server/db/postgres/lanes';
 import { openPgStore, type PgStore } from '@server/db/postgres/store';
 import { startServer, type App } from '@server/app';
 import { seedDemo } from '@server/demo/seed';
@@ -93,6 +97,47 @@ describe('lanes: statements outside a transaction share pipelined connections', 
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
     expect(await pids('sd-lanes')).not.toContain(before);
+  });
+
+  it('while a lost lane reconnects, statements go to the lane that is up instead of waiting for the connect', async () => {
+    // Sockets whose connect is delayed while `slowConnect` is set: a database slow to accept.
+    let slowConnect = 0;
+    class SlowSocket extends Socket {
+      override connect(...args: unknown[]): this {
+        const go = () => (Socket.prototype.connect as (...a: unknown[]) => unknown).apply(this, args);
+        if (slowConnect) setTimeout(go, slowConnect);
+        else go();
+        return this;
+      }
+    }
+    const lanes = openLanes({ connectionString: url, application_name: 'sd-lanes-slow', stream: () => new SlowSocket() } as pg.ClientConfig, { count: 2, stallMs: 10_000 });
+    const ask = (sql: string) => lanes.use((c) => new Promise<number>((resolve, reject) => {
+      void c.query(new pg.Query(sql, undefined, (e: Error | undefined, r: pg.QueryResult) => (e ? reject(e) : resolve((r.rows[0] as { p: number }).p))) as unknown as pg.QueryConfig);
+    }))!;
+    try {
+      // Both lanes up: the second statement finds the first lane busy and opens the other.
+      const busy = ask('SELECT pg_backend_pid() AS p FROM pg_sleep(0.2)');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      const [first, second] = await Promise.all([busy, ask('SELECT pg_backend_pid() AS p')]);
+      expect(first).not.toBe(second);
+      // The first lane is lost, and a new connection will take a second to come up.
+      await other.get('SELECT pg_terminate_backend(?::int) AS t', [first]);
+      for (let i = 0; i < 50 && (await pids('sd-lanes-slow')).includes(first); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      slowConnect = 1000;
+      const t0 = performance.now();
+      const sleeping = ask('SELECT pg_backend_pid() AS p FROM pg_sleep(0.2)'); // on the lane that is up
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      const opening = ask('SELECT pg_backend_pid() AS p'); // that lane is busy: the lost one is reopened
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Old behaviour: the reconnecting lane looked idle, so this waited a second for its connect.
+      expect(await ask('SELECT pg_backend_pid() AS p')).toBe(second);
+      expect(performance.now() - t0).toBeLessThan(900);
+      expect(await sleeping).toBe(second);
+      expect(await opening).not.toBe(second);
+    } finally {
+      await lanes.end();
+    }
   });
 
   it('close() ends the lanes\' connections', async () => {

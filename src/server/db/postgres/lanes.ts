@@ -37,6 +37,8 @@ interface Lane {
   held: Array<{ flight?: Flight }>;
   /** Writes not wholly answered, oldest first. */
   flights: Flight[];
+  /** Set once the connection is up: until then the lane is a last resort, not an idle lane. */
+  connected?: boolean;
   /** Set once the connection failed: the lane is replaced at its next use. */
   lost?: Error;
 }
@@ -99,19 +101,19 @@ export function openLanes(config: pg.ClientConfig, opts: LaneOptions = {}): Lane
         lane.held.splice(lane.held.indexOf(mark), 1);
         if (lane.held.length === 0) lane.stream!.uncork();
       };
-      // A submittable (pair.ts) answers through its callback, and pg returns the query itself.
+      // Every statement comes as a pg.Query with its callback (store.ts, pair.ts): pg answers
+      // through the callback and returns the query itself.
       const q = args[0] as { submit?: unknown; callback?: (...a: unknown[]) => void } | undefined;
-      if (q && typeof q.submit === 'function' && typeof q.callback === 'function') {
-        const callback = q.callback;
-        q.callback = (...a: unknown[]) => {
-          answered();
-          callback(...a);
-        };
-        return submit(...args);
+      if (!q || typeof q.submit !== 'function' || typeof q.callback !== 'function') {
+        answered();
+        throw new TypeError('a lane takes statements as pg.Query objects with a callback');
       }
-      const p = submit(...args);
-      p.then(answered, answered);
-      return p;
+      const callback = q.callback;
+      q.callback = (...a: unknown[]) => {
+        answered();
+        callback(...a);
+      };
+      return submit(...args);
     };
   };
 
@@ -126,7 +128,9 @@ export function openLanes(config: pg.ClientConfig, opts: LaneOptions = {}): Lane
     };
     client.on('error', lose);
     client.on('end', () => lose(new Error('the connection to PostgreSQL ended')));
-    lane.ready.catch(lose);
+    lane.ready.then(() => {
+      lane.connected = true;
+    }, lose);
     lanes[i] = lane;
     return lane;
   };
@@ -135,11 +139,13 @@ export function openLanes(config: pg.ClientConfig, opts: LaneOptions = {}): Lane
 
   /**
    * The lane gathering in this turn while it has room; else an idle lane; else a new one while there
-   * are fewer than `count`; else the least loaded. Never a lane held up by a slow statement.
+   * are fewer than `count`; else the least loaded; a lane still connecting only when no other is up.
+   * Never a lane held up by a slow statement.
    */
   const pick = (): Lane | undefined => {
     const now = performance.now();
     let best: Lane | undefined;
+    let connecting: Lane | undefined;
     let free = -1;
     for (let i = 0; i < count; i++) {
       const lane = lanes[i];
@@ -151,12 +157,17 @@ export function openLanes(config: pg.ClientConfig, opts: LaneOptions = {}): Lane
         if (free < 0) free = i;
         continue;
       }
+      if (!lane!.connected) {
+        connecting ??= lane;
+        continue;
+      }
       if (lane!.flights.length > 0 && now - lane!.flights[0]!.at > stallMs) continue;
       if (lane!.held.length > 0 && lane!.held.length < batch) return lane;
       if (!best || load(lane!) < load(best)) best = lane;
     }
     if (best && load(best) === 0) return best;
-    return free >= 0 ? open(free) : best;
+    if (free >= 0) return open(free);
+    return best ?? connecting;
   };
 
   return {
