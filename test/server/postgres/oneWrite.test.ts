@@ -160,6 +160,21 @@ describe('statements sent with COMMIT on PostgreSQL', () => {
     expect(await works()).toEqual(['after']);
   });
 
+  it('a transaction whose failed statement was caught and swallowed does not answer as committed', async () => {
+    // PostgreSQL aborts the transaction at the failure and answers the COMMIT with ROLLBACK, without an
+    // error. Taken for a commit, the request would answer success for writes that were thrown away.
+    await store.run('DELETE FROM work');
+    await expect(store.transaction(async (tx) => {
+      await tx.run("INSERT INTO work (what) VALUES ('before the failure')");
+      await tx.run('INSERT INTO work (what) VALUES (NULL)').catch(() => 'swallowed');
+      return 'answered as if committed';
+    })).rejects.toThrow(/ended with ROLLBACK, not COMMIT/);
+    expect(await works()).toEqual([]);
+    // The connection is fine afterwards.
+    await store.transaction((tx) => tx.run("INSERT INTO work (what) VALUES ('after')"));
+    expect(await works()).toEqual(['after']);
+  });
+
   it('runs one at once inside a savepoint, so that the savepoint takes it along when it rolls back', async () => {
     await store.run('DELETE FROM work');
     await store.transaction(async (tx) => {

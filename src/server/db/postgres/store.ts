@@ -320,19 +320,22 @@ export async function onClient<T>(store: PgStore, client: pg.PoolClient, fn: (tx
  * COMMIT, with the statements kept for it (Sql.atCommit) in the same write. Should one of them fail,
  * PostgreSQL has aborted the transaction and answers the COMMIT with ROLLBACK: nothing was kept, and
  * the statement's error is thrown.
+ *
+ * PostgreSQL answers ROLLBACK, without an error, to the COMMIT of any aborted transaction: also when
+ * fn caught a failed statement's error and went on. Nothing was kept then either, so that is thrown
+ * too, never answered as committed. (SQLite keeps a transaction going after a failed statement.)
  */
 async function commit(state: TxState): Promise<void> {
   const prepare = preparing.get(state.store);
   const kept = state.atCommit.splice(0);
-  if (kept.length === 0) {
-    await query(state.client, 'COMMIT');
-    return;
-  }
   const [sent, committing] = inOneWrite(state.client, () => [kept.map((k) => query(state.client, k.sql, k.params, prepare)), query(state.client, 'COMMIT')] as const);
   const failed = (await Promise.allSettled(sent)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
   const done = await committing;
   if (failed) throw failed.reason;
-  if (done.command !== 'COMMIT') throw new PgStatementError({ message: `the transaction ended with ${done.command}, not COMMIT` }, 'COMMIT');
+  if (done.command !== 'COMMIT') {
+    // 25P02 (in_failed_sql_transaction) names the state the transaction was in; the connection is fine.
+    throw new PgStatementError({ message: `the transaction ended with ${done.command}, not COMMIT: a statement in it had failed, and nothing of it was kept`, code: '25P02' }, 'COMMIT');
+  }
 }
 
 /**
