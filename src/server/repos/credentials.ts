@@ -39,16 +39,14 @@ export interface SessionPrincipal {
  * A session without a user is the account's owner session: a manager, as every session was before users.
  */
 export async function sessionForKeys(sql: Sql, apiKey: string, sessionKey: string, now: Date): Promise<SessionPrincipal | undefined> {
-  const q = sessionForKeysQuery(apiKey, sessionKey, now);
+  const q = sessionForHashesQuery(hashKey(apiKey), hashKey(sessionKey), now);
   return sessionFromRows(await sql.all(q.sql, q.params));
 }
 
-/** sessionForKeys' statement, for a caller that sends it itself (ahead of a request's: Store.precede). */
-export function sessionForKeysQuery(apiKey: string, sessionKey: string, now: Date): { sql: string; params: SqlValue[] } {
-  return sessionForHashesQuery(hashKey(apiKey), hashKey(sessionKey), now);
-}
-
-/** sessionForKeysQuery for keys already hashed (hashKey), by a caller that keeps their hashes. */
+/**
+ * sessionForKeys' statement for keys already hashed (hashKey), for a caller that keeps their hashes
+ * and sends it itself (ahead of a request's: Store.precede).
+ */
 export function sessionForHashesQuery(apiHash: string, sessionHash: string, now: Date): { sql: string; params: SqlValue[] } {
   return {
     sql: `SELECT k.account_id, s.expires_at, s.user_id, u.name, u.role FROM api_keys k JOIN sessions s ON s.account_id = k.account_id
@@ -58,7 +56,7 @@ export function sessionForHashesQuery(apiHash: string, sessionHash: string, now:
   };
 }
 
-/** What sessionForKeysQuery's rows say. */
+/** What sessionForHashesQuery's rows say. */
 export function sessionFromRows(rows: unknown[]): SessionPrincipal | undefined {
   const row = rows[0] as { account_id: number; expires_at: string; user_id: number | null; name: string | null; role: Role | null } | undefined;
   // A session whose user is disabled (or, which admin refuses to make, of another account) is no session.
