@@ -23,8 +23,11 @@ async function main(): Promise<void> {
   // X_PRAGMA='name value': the same tree with one more pragma on its connection.
   if (process.env.X_PRAGMA) db.pragma(process.env.X_PRAGMA.replace(' ', ' = '));
   // X_DROP_INDEX=a,b: the same tree without those indexes, to price each index a write maintains.
-  for (const name of (process.env.X_DROP_INDEX ?? '').split(',').filter(Boolean)) db.exec(`DROP INDEX ${name}`);
+  for (const name of (process.env.X_DROP_INDEX ?? '').split(',').filter(Boolean)) db.exec(`DROP INDEX IF EXISTS ${name}`);
   if (process.env.X_DROP_FEED) for (const { name } of db.prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'feed_%'").all() as { name: string }[]) db.exec(`DROP TRIGGER ${name}`);
+  // X_EXEC='SQL;SQL': the same tree with more schema (e.g. a trigger that skips a table's inserts:
+  // CREATE TRIGGER x BEFORE INSERT ON audit_log BEGIN SELECT RAISE(IGNORE); END).
+  if (process.env.X_EXEC) db.exec(process.env.X_EXEC);
   const deps = { db: storeOf(db), clock: systemClock, config: defaultConfig({ dbPath: join(dir, 'server.db') }), log: pino({ level: 'silent' }), services: { kickMail: () => {} } } as unknown as DispatchDeps;
   const body = Buffer.from(kind === 'getQuantity'
     ? JSON.stringify({ getQuantity: { ...keys, product_id: 1, warehouse: '*' } })
@@ -41,17 +44,31 @@ async function main(): Promise<void> {
     }));
     return n;
   };
+  // X_TIME_SQL=1: also the wall time spent inside better-sqlite3's statement calls per request
+  // (synchronous native work: SQLite's own CPU and its write calls), so JS = total − this.
+  let sqlNs = 0n;
+  if (process.env.X_TIME_SQL) {
+    const proto = Object.getPrototypeOf(db.prepare('SELECT 1')) as Record<string, (...a: unknown[]) => unknown>;
+    for (const m of ['run', 'get', 'all']) {
+      const orig = proto[m]!;
+      proto[m] = function (this: unknown, ...a: unknown[]) {
+        const t = process.hrtime.bigint();
+        try { return orig.apply(this, a); } finally { sqlNs += process.hrtime.bigint() - t; }
+      };
+    }
+  }
   await burst(1500);
   // The process's write calls and bytes (WAL frames, checkpoints): /proc/self/io.
   const io = () => Object.fromEntries(readFileSync('/proc/self/io', 'utf8').trim().split('\n').map((l) => { const [k, v] = l.split(': '); return [k!, Number(v)]; }));
   const stats = groupCommitOf(db).stats;
   const [b0, w0, io0] = [stats.batches, stats.writes, io()];
+  const s0 = sqlNs;
   const c0 = process.cpuUsage();
   const n = await burst(Number(seconds) * 1000);
   const c = process.cpuUsage(c0);
   const io1 = io();
   console.log(JSON.stringify({
-    kind, n, usPerReq: (c.user + c.system) / n, userUs: c.user / n, systemUs: c.system / n,
+    kind, n, sqlUs: Number(sqlNs - s0) / 1000 / n, usPerReq: (c.user + c.system) / n, userUs: c.user / n, systemUs: c.system / n,
     perCommit: (stats.writes - w0) / Math.max(1, stats.batches - b0), writeCalls: (io1.syscw! - io0.syscw!) / n, writeKiB: (io1.wchar! - io0.wchar!) / 1024 / n,
   }));
   db.close();
