@@ -45,15 +45,17 @@ async function main(): Promise<void> {
     return n;
   };
   // X_TIME_SQL=1: also the wall time spent inside better-sqlite3's statement calls per request
-  // (synchronous native work: SQLite's own CPU and its write calls), so JS = total − this.
+  // (synchronous native work: SQLite's own CPU and its write calls), so JS = total − this;
+  // X_TIME_SQL=2 also prints it statement by statement (to stderr, each round).
   let sqlNs = 0n;
+  const bySql = new Map<string, bigint>();
   if (process.env.X_TIME_SQL) {
     const proto = Object.getPrototypeOf(db.prepare('SELECT 1')) as Record<string, (...a: unknown[]) => unknown>;
     for (const m of ['run', 'get', 'all']) {
       const orig = proto[m]!;
       proto[m] = function (this: unknown, ...a: unknown[]) {
         const t = process.hrtime.bigint();
-        try { return orig.apply(this, a); } finally { sqlNs += process.hrtime.bigint() - t; }
+        try { return orig.apply(this, a); } finally { const d = process.hrtime.bigint() - t; sqlNs += d; const k = (this as { source: string }).source.slice(0, 60); bySql.set(k, (bySql.get(k) ?? 0n) + d); }
       };
     }
   }
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
   const stats = groupCommitOf(db).stats;
   const [b0, w0, io0] = [stats.batches, stats.writes, io()];
   const s0 = sqlNs;
+  bySql.clear();
   const c0 = process.cpuUsage();
   const n = await burst(Number(seconds) * 1000);
   const c = process.cpuUsage(c0);
@@ -71,6 +74,7 @@ async function main(): Promise<void> {
     kind, n, sqlUs: Number(sqlNs - s0) / 1000 / n, usPerReq: (c.user + c.system) / n, userUs: c.user / n, systemUs: c.system / n,
     perCommit: (stats.writes - w0) / Math.max(1, stats.batches - b0), writeCalls: (io1.syscw! - io0.syscw!) / n, writeKiB: (io1.wchar! - io0.wchar!) / 1024 / n,
   }));
+  if (process.env.X_TIME_SQL === '2') for (const [k, v] of [...bySql].sort((x, y) => Number(y[1] - x[1]))) console.error((Number(v) / 1000 / n).toFixed(2).padStart(7), k);
   db.close();
   rmSync(dir, { recursive: true, force: true });
 }
