@@ -23,7 +23,7 @@
  */
 import type { Migration } from '@sqlite/types';
 import type { Sql } from './sql';
-import { CHANGE_FEED_STEPS } from '../feed/migration';
+import { CHANGE_FEED_STEPS, FEED_SQLITE_DROPS } from '../feed/migration';
 import { ROLES_STEPS } from '../people/migration';
 
 export interface StoreMigration {
@@ -149,6 +149,9 @@ export const m012HistoryPlace = sharedMigration(12, 'history_place', [
   'CREATE INDEX stock_moves_place ON stock_moves (account_id, product_id, warehouse_id, receipt_id, line, stock_label, qty_milli)',
 ]);
 
+/** The change feed's PostgreSQL-only indexes leave SQLite (feed/migration.ts, POSTGRES_ONLY_FEED_INDEXES). */
+export const m013FeedSqliteIndexes = sharedMigration(13, 'feed_sqlite_indexes', FEED_SQLITE_DROPS);
+
 /** Migrations for both engines, in order. Add new ones at the end; never edit one that has shipped. */
 export const STORE_MIGRATIONS: SharedMigration[] = [
   m007Transfers, sharedMigration(8, 'change_feed', CHANGE_FEED_STEPS),
@@ -157,6 +160,7 @@ export const STORE_MIGRATIONS: SharedMigration[] = [
   m010PoReceiving,
   m011Reorder,
   m012HistoryPlace,
+  m013FeedSqliteIndexes,
 ];
 
 /** Throws unless migrations follow one another from `first` without gaps. */

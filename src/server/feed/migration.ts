@@ -97,6 +97,7 @@ export const CHANGE_FEED_STEPS: MigrationStep[] = [
     )`,
   },
   // A desk resuming reads its account's entries; the feed's wake-up reads everyone's past one cursor.
+  // SQLite drops the last two again (FEED_SQLITE_DROPS): it reads and prunes in rowid order.
   'CREATE INDEX feed_changes_account ON feed_changes (account_id, tx, id)',
   'CREATE INDEX feed_changes_order ON feed_changes (tx, id)',
   // Pruning finds the old entries without reading the table whole.
@@ -109,3 +110,13 @@ export const CHANGE_FEED_STEPS: MigrationStep[] = [
     })),
   ]),
 ];
+
+/**
+ * The feed's indexes only PostgreSQL keeps. On SQLite tx is always 0, so (tx, id) order is id order,
+ * the rowid's own; and ids are handed out in commit order with at_s from the database's clock, so the
+ * oldest entries are the first ids (feed/read.ts, feed/prune.ts). Every stock write kept these two up
+ * to date for nothing there: ~10 % of a setQuantity's CPU (issue 16, bench/README.md, session 16).
+ */
+export const POSTGRES_ONLY_FEED_INDEXES = ['feed_changes_order', 'feed_changes_at'] as const;
+
+export const FEED_SQLITE_DROPS: MigrationStep[] = POSTGRES_ONLY_FEED_INDEXES.map((name) => ({ sqlite: `DROP INDEX ${name}` }));

@@ -51,10 +51,19 @@ function reading<T>(store: Store, fn: (sql: Sql) => Promise<T>): Promise<T> {
   return store.engine === 'sqlite' ? outsideBatchTransaction(store, fn) : fn(store);
 }
 
-/** Every account's entries after `from`, in commit order (the hub's wake-up). */
+/** SQLite's reads of everyone's entries, by rowid (exported for the test of their query plans). */
+export const SQLITE_READ_ALL = `SELECT ${COLUMNS} FROM feed_changes WHERE id > ? AND tx = ? ORDER BY id LIMIT ?`;
+export const SQLITE_HEAD = 'SELECT tx, id FROM feed_changes ORDER BY id DESC LIMIT 1';
+
+/**
+ * Every account's entries after `from`, in commit order (the hub's wake-up). On SQLite, where every
+ * tx is 0, in rowid order (nothing is after a position of another tx): SQLite keeps no (tx, id) index.
+ */
 export function readAll(store: Store, from: Position, limit: number): Promise<FeedRow[]> {
   return reading(store, (sql) =>
-    sql.all<FeedRow>(`SELECT ${COLUMNS} FROM feed_changes WHERE (tx > ? OR (tx = ? AND id > ?))${finished(sql)} ORDER BY tx, id LIMIT ?`, [from.tx, from.tx, from.id, limit]),
+    sql.engine === 'sqlite'
+      ? sql.all<FeedRow>(SQLITE_READ_ALL, [from.id, from.tx, limit])
+      : sql.all<FeedRow>(`SELECT ${COLUMNS} FROM feed_changes WHERE (tx > ? OR (tx = ? AND id > ?))${finished(sql)} ORDER BY tx, id LIMIT ?`, [from.tx, from.tx, from.id, limit]),
   );
 }
 
@@ -74,6 +83,9 @@ export function readAccount(store: Store, accountId: number, from: Position, upT
  * after this position all the same, as its tx is.
  */
 export async function head(store: Store): Promise<Position> {
-  const row = await reading(store, (sql) => sql.get<{ tx: number; id: number }>(`SELECT tx, id FROM feed_changes WHERE 1 = 1${finished(sql)} ORDER BY tx DESC, id DESC LIMIT 1`));
+  const row = await reading(store, (sql) =>
+    sql.get<{ tx: number; id: number }>(sql.engine === 'sqlite'
+      ? SQLITE_HEAD
+      : `SELECT tx, id FROM feed_changes WHERE 1 = 1${finished(sql)} ORDER BY tx DESC, id DESC LIMIT 1`));
   return row ? { tx: row.tx, id: row.id } : START;
 }

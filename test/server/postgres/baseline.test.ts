@@ -9,6 +9,7 @@ import { migrate } from '@sqlite/migrate';
 import { LAST_SQLITE_ONLY_VERSION, STORE_MIGRATIONS } from '@server/db/storeMigration';
 import { migratePostgres, VERSION_TABLE } from '@server/db/postgres/migrate';
 import { openPgStore, type PgStore } from '@server/db/postgres/store';
+import { POSTGRES_ONLY_FEED_INDEXES } from '@server/feed/migration';
 import { createTestDatabase, dropTestDatabase } from '../../helpers/postgres';
 import { postgresSchema, sqliteSchema, type Table } from './schemaOf';
 
@@ -79,7 +80,7 @@ describe('PostgreSQL baseline schema', () => {
     }
   });
 
-  it('has no index SQLite lacks, beyond the primary keys SQLite keeps as the rowid and the trigram index for products_fts', () => {
+  it('has no index SQLite lacks, beyond the primary keys SQLite keeps as the rowid, the trigram index for products_fts and the change feed\'s two', () => {
     for (const [name, p] of postgres) {
       const s = sqlite.get(name)!;
       for (const ix of p.indexes) {
@@ -87,10 +88,15 @@ describe('PostgreSQL baseline schema', () => {
           s.indexes.some((q) => (q.origin === 'c' ? q.name === ix.name : q.columns.join() === ix.columns.join())) ||
           // SQLite's INTEGER PRIMARY KEY is the rowid itself, without an index of its own.
           (ix.origin === 'pk' && ix.columns.join() === s.primaryKey.join() && !s.indexes.some((q) => q.origin === 'pk')) ||
-          (name === 'products' && ix.name === FTS_REPLACEMENT && ix.columns.join() === 'search');
+          (name === 'products' && ix.name === FTS_REPLACEMENT && ix.columns.join() === 'search') ||
+          // SQLite reads and prunes the feed in rowid order (feed/migration.ts).
+          (name === 'feed_changes' && (POSTGRES_ONLY_FEED_INDEXES as readonly string[]).includes(ix.name));
         expect({ table: name, index: ix.name, known }).toEqual({ table: name, index: ix.name, known: true });
       }
     }
+    expect(postgres.get('feed_changes')!.indexes.map((ix) => ix.name).filter((n) => (POSTGRES_ONLY_FEED_INDEXES as readonly string[]).includes(n)).sort())
+      .toEqual([...POSTGRES_ONLY_FEED_INDEXES].sort());
+    expect(sqlite.get('feed_changes')!.indexes.map((ix) => ix.name).filter((n) => (POSTGRES_ONLY_FEED_INDEXES as readonly string[]).includes(n))).toEqual([]);
   });
 
   it('has the SQLite triggers, in PL/pgSQL (the FTS ones replaced by the trigram index)', async () => {
