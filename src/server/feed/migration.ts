@@ -115,7 +115,8 @@ export const CHANGE_FEED_STEPS: MigrationStep[] = [
  * The feed's indexes only PostgreSQL keeps. On SQLite tx is always 0, so (tx, id) order is id order,
  * the rowid's own; and ids are handed out in commit order with at_s from the database's clock, so the
  * oldest entries are the first ids (feed/read.ts, feed/prune.ts). Every stock write kept these two up
- * to date for nothing there: ~10 % of a setQuantity's CPU (issue 16, bench/README.md, session 16).
+ * to date for nothing there: a sixth of a setQuantity's WAL, 4–8 % of its CPU in process (issue 16,
+ * bench/README.md, session 16).
  */
 export const POSTGRES_ONLY_FEED_INDEXES = ['feed_changes_order', 'feed_changes_at'] as const;
 
