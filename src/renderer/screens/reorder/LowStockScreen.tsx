@@ -71,8 +71,9 @@ export function LowStockScreen() {
       <div className="muted" data-testid="lowstock-rules-at">{data?.fetchedAt ? t('lowStock.rulesAt', { when: f.dateTime(data.fetchedAt) }) : t('lowStock.rulesNever')}</div>
       {posted.map((p) => <PoStatus key={p.entryId} entryId={p.entryId} what={p.what} />)}
 
+      {/* Until the mirror answers, nothing is known: "nothing is below its minimum" would be a claim. */}
       {rows.length === 0 ? (
-        <div className="panel empty" data-testid="lowstock-empty">{data && data.rules === 0 ? t('lowStock.noRules') : t('lowStock.empty')}</div>
+        <div className="panel empty" data-testid="lowstock-empty">{!data ? tc('loading') : data.rules === 0 ? t('lowStock.noRules') : t('lowStock.empty')}</div>
       ) : (
         <div className="panel table-wrap">
           <table className="grid" data-testid="lowstock-table">
