@@ -58,7 +58,7 @@ for (const s of sides) {
   const paired = s.us.map((v, i) => v / sides[0]!.us[i]!);
   const pairedText = s === sides[0] ? '' : ` paired ×${m(paired).toFixed(3)} (quartiles ${percentile(paired, 25).toFixed(3)}–${percentile(paired, 75).toFixed(3)})`;
   console.log(`  ${m(s.us).toFixed(1).padStart(6)} µs (user ${m(s.user).toFixed(1)}, system ${m(s.sys).toFixed(1)}) ×${(m(s.us) / m(sides[0]!.us)).toFixed(3)}${pairedText}  ${s.tree}  rounds ${s.us.map((v) => v.toFixed(0)).join(' ')}`);
-  // What the system time follows: write calls (WAL frames, checkpoints) per request, and writes per COMMIT.
   if (m(s.sql) > 0) console.log(`         inside SQLite's statement calls ${m(s.sql).toFixed(1)} µs, the rest ${(m(s.us) - m(s.sql)).toFixed(1)} µs`);
+  // What the system time follows: write calls (WAL frames, checkpoints) per request, and writes per COMMIT.
   if (kind === 'setQuantity') console.log(`         writes per COMMIT ${m(s.perCommit).toFixed(2)}, write calls per request ${m(s.writeCalls).toFixed(2)}, KiB written per request ${m(s.writeKiB).toFixed(2)}`);
 }

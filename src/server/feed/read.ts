@@ -39,8 +39,8 @@ export function parsePosition(text: string): Position | null {
   return Number.isSafeInteger(p.tx) && Number.isSafeInteger(p.id) ? p : null;
 }
 
-/** Only entries of finished transactions (PostgreSQL); SQLite readers never see uncommitted rows (below). */
-const finished = (sql: Sql) => (sql.engine === 'postgres' ? ' AND tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint' : '');
+/** Only entries of finished transactions (PostgreSQL's reads); SQLite readers never see uncommitted rows (below). */
+const FINISHED = 'tx < pg_snapshot_xmin(pg_current_snapshot())::text::bigint';
 const COLUMNS = 'id, account_id, tx, kind, ref_id, warehouse_id, stock_label, invoice_id';
 
 /**
@@ -63,7 +63,7 @@ export function readAll(store: Store, from: Position, limit: number): Promise<Fe
   return reading(store, (sql) =>
     sql.engine === 'sqlite'
       ? sql.all<FeedRow>(SQLITE_READ_ALL, [from.id, from.tx, limit])
-      : sql.all<FeedRow>(`SELECT ${COLUMNS} FROM feed_changes WHERE (tx > ? OR (tx = ? AND id > ?))${finished(sql)} ORDER BY tx, id LIMIT ?`, [from.tx, from.tx, from.id, limit]),
+      : sql.all<FeedRow>(`SELECT ${COLUMNS} FROM feed_changes WHERE (tx > ? OR (tx = ? AND id > ?)) AND ${FINISHED} ORDER BY tx, id LIMIT ?`, [from.tx, from.tx, from.id, limit]),
   );
 }
 
@@ -86,6 +86,6 @@ export async function head(store: Store): Promise<Position> {
   const row = await reading(store, (sql) =>
     sql.get<{ tx: number; id: number }>(sql.engine === 'sqlite'
       ? SQLITE_HEAD
-      : `SELECT tx, id FROM feed_changes WHERE 1 = 1${finished(sql)} ORDER BY tx DESC, id DESC LIMIT 1`));
+      : `SELECT tx, id FROM feed_changes WHERE ${FINISHED} ORDER BY tx DESC, id DESC LIMIT 1`));
   return row ? { tx: row.tx, id: row.id } : START;
 }
