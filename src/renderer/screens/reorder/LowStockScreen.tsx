@@ -68,10 +68,10 @@ export function LowStockScreen() {
     >
       <div className="notice info" data-testid="lowstock-help">{t('lowStock.help')}</div>
       {data?.supported === false ? <div className="notice warn" role="status" data-testid="lowstock-unsupported">{t('lowStock.unsupported')}</div> : null}
-      <div className="muted" data-testid="lowstock-rules-at">{data?.fetchedAt ? t('lowStock.rulesAt', { when: f.dateTime(data.fetchedAt) }) : t('lowStock.rulesNever')}</div>
+      {/* Until the mirror answers nothing is known: neither when the levels were read, nor what is below them. */}
+      {data ? <div className="muted" data-testid="lowstock-rules-at">{data.fetchedAt ? t('lowStock.rulesAt', { when: f.dateTime(data.fetchedAt) }) : t('lowStock.rulesNever')}</div> : null}
       {posted.map((p) => <PoStatus key={p.entryId} entryId={p.entryId} what={p.what} />)}
 
-      {/* Until the mirror answers, nothing is known: "nothing is below its minimum" would be a claim. */}
       {rows.length === 0 ? (
         <div className="panel empty" data-testid="lowstock-empty">{!data ? tc('loading') : data.rules === 0 ? t('lowStock.noRules') : t('lowStock.empty')}</div>
       ) : (
