@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm test`: the type check and lint side by side, then the three test passes — the unit and
+ * `npm test`: the type check and lint side by side, then the four test passes — the unit and
  * integration suite on SQLite, the server and core suites on PostgreSQL, the end-to-end suite in
- * Chromium — one after another, or side by side on a machine with 4 or more cores.
+ * Chromium against a server on SQLite, then on PostgreSQL — one after another, or side by side on a
+ * machine with 4 or more cores.
  *
  * Measured on the 2-core CI machine (session 12): side by side, the three passes held a load average of
  * 7.5, each ran 2–3 times slower than alone (the SQLite pass had done 75 of 155 files after 900 s; alone
@@ -28,6 +29,8 @@ const passes = [
   { name: 'SQLite', script: 'test:unit', nice: true },
   { name: 'PostgreSQL', script: 'test:pg', nice: true },
   { name: 'e2e (Chromium)', script: 'test:e2e' },
+  // The same screens against a server on PostgreSQL: what a clerk sees must not depend on the engine.
+  { name: 'e2e on PostgreSQL', script: 'test:e2e:pg' },
 ];
 
 const wanted = process.env.STOCKDESK_TEST_PARALLEL;

@@ -55,8 +55,8 @@ async function serverStock(): Promise<number> {
 }
 
 /** The server's own ledger: stock moves of the paint. */
-function serverMoves(): number {
-  return (srv.server.app.db.prepare('SELECT count(*) AS n FROM stock_moves WHERE product_id = ?').get(paint) as { n: number }).n;
+async function serverMoves(): Promise<number> {
+  return Number((await srv.server.app.store.get<{ n: number | string }>('SELECT count(*) AS n FROM stock_moves WHERE product_id = ?', [paint]))!.n);
 }
 
 async function open(key: string, heading: RegExp | string) {
@@ -130,7 +130,7 @@ describe('backup → damage → restore: nothing is lost and nothing is applied 
   });
 
   it('the mirror file is damaged while the desk is closed; restarted, the desk starts empty and says what happened', async () => {
-    const movesAfterDrain = serverMoves();
+    const movesAfterDrain = await serverMoves();
     await harness.close();
     // Overwrite the first page (the header and the schema) with garbage.
     const fd = openSync(join(dataDir, 'mirror.db'), 'r+');
@@ -145,7 +145,7 @@ describe('backup → damage → restore: nothing is lost and nothing is applied 
     await testId('backup-panel').waitFor();
     await expect.poll(() => testId('backup-damaged').innerText()).toMatch(/^A gép adatai nem voltak olvashatók.*damaged-\d{8}T\d{9}Z\.db/);
     expect((await invoke('settings.get', {})).serverUrl).toBeNull();
-    expect(serverMoves()).toBe(movesAfterDrain);
+    expect(await serverMoves()).toBe(movesAfterDrain);
   });
 
   it('the restore dialog shows what the backup holds before the clerk confirms', async () => {
@@ -160,7 +160,7 @@ describe('backup → damage → restore: nothing is lost and nothing is applied 
   });
 
   it('restored, the outbox sends both again with their request_ids, and the server applied each exactly once', async () => {
-    const movesBefore = serverMoves();
+    const movesBefore = await serverMoves();
     const backup = new Database(join(dataDir, 'backups', backupName), { readonly: true });
     const requestIds = (backup.prepare("SELECT request_id FROM outbox WHERE state IN ('queued', 'retry_wait', 'in_flight') ORDER BY id").all() as Array<{ request_id: string }>).map((r) => r.request_id);
     backup.close();
@@ -176,9 +176,9 @@ describe('backup → damage → restore: nothing is lost and nothing is applied 
 
     // The server's own state: stock moved by 7 once, no new ledger lines, one stored answer per request_id.
     expect(await serverStock()).toBe(28);
-    expect(serverMoves()).toBe(movesBefore);
-    const stored = srv.server.app.db.prepare('SELECT request_id, count(*) AS n FROM idempotency WHERE request_id IN (SELECT value FROM json_each(?)) GROUP BY request_id').all(JSON.stringify(requestIds)) as Array<{ request_id: string; n: number }>;
-    expect(stored.map((r) => r.n)).toEqual([1, 1]);
+    expect(await serverMoves()).toBe(movesBefore);
+    const stored = await srv.server.app.store.all<{ request_id: string; n: number | string }>(`SELECT request_id, count(*) AS n FROM idempotency WHERE request_id IN (${requestIds.map(() => '?').join(', ')}) GROUP BY request_id`, requestIds);
+    expect(stored.map((r) => Number(r.n))).toEqual([1, 1]);
     // The desk agrees with the server.
     await eventually(async () => {
       const p = await invoke('products.get', { id: paint });
@@ -214,7 +214,7 @@ describe('backup → damage → restore: nothing is lost and nothing is applied 
     const text = gunzipSync(readFileSync(path)).toString('utf8');
     expect(text).toContain('outbox.json');
     expect(text).toContain('logs/core.log');
-    const names = (srv.server.app.db.prepare('SELECT name FROM contacts').all() as Array<{ name: string }>).map((r) => r.name);
+    const names = (await srv.server.app.store.all<{ name: string }>('SELECT name FROM contacts')).map((r) => r.name);
     for (const word of [DEMO_KEYS.api_key, DEMO_KEYS.session_key, ...names]) expect(text, `the bundle must not contain “${word}”`).not.toContain(word);
     await invoke('settings.update', { language: 'hu' });
   });

@@ -79,7 +79,7 @@ export async function startRestartableServer(): Promise<RestartableServer> {
   };
   const start = async () => {
     if (live) return;
-    live = await startServer({ db: server.app.db, clock: server.clock, log: pino({ level: 'silent' }), config: { host: '127.0.0.1', port, dbPath: server.dbPath } });
+    live = await startServer({ ...server.storage, clock: server.clock, log: pino({ level: 'silent' }), config: { host: '127.0.0.1', port, dbPath: server.dbPath } });
   };
   return {
     server,
@@ -90,8 +90,7 @@ export async function startRestartableServer(): Promise<RestartableServer> {
     // What server.close() does, but for whichever listener is live now (the first may be long closed).
     async close() {
       await stop();
-      server.app.db.close();
-      rmSync(server.dir, { recursive: true, force: true });
+      await server.closeStorage();
     },
   };
 }

@@ -15,7 +15,6 @@ import { insertProduct } from '@server/repos/products';
 import { businessDate } from '@server/services/finance/calendar';
 import { DEMO_KEYS } from '../helpers/server';
 import { eventually, launchBrowser, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
-import { sqliteStore } from '@server/db/sqlite/store';
 
 const GYOR = 'Győr Raktár';
 const SUPPLIER = 'Polska';
@@ -226,8 +225,8 @@ describe('a search with more than 1,000 matches', () => {
     // Written straight into the server's database, in the reverse of their names' order: the last
     // name alphabetically gets the lowest id, so id order and name order disagree everywhere.
     const now = new Date();
-    const { db, account } = { db: srv.server.app.db, account: srv.server.account };
-    await sqliteStore(db).transaction(async (tx) => {
+    const { store, account } = { store: srv.server.app.store, account: srv.server.account };
+    await store.transaction(async (tx) => {
       for (let i = 0; i < 1200; i++) {
         await insertProduct(tx, account.accountId, {
           name: `${WORD} konzol ${String(1199 - i).padStart(4, '0')}`, action: 0, listPrice: '990', currency: 'HUF', vat: '27', unit: 'db', tags: [], service: 0, components: [],

@@ -52,7 +52,7 @@ async function enterOrder(): Promise<string> {
   return notice.innerText();
 }
 
-const serverOrders = () => (srv.server.app.db.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
+const serverOrders = async () => Number((await srv.server.app.store.get<{ n: number | string }>('SELECT count(*) AS n FROM orders'))!.n);
 
 beforeAll(async () => {
   srv = await startRestartableServer();
@@ -158,14 +158,14 @@ describe('the status bar and the first screen', () => {
     await waitForMirror(stack);
     await openApp(stack, 'hu');
     await eventually(async () => (await testId('sb-connection').getAttribute('class'))?.includes('online'), { what: 'online' });
-    const before = serverOrders();
+    const before = await serverOrders();
     const online = await enterOrder();
     // Online the order goes at once: the screen says it is being sent, or already what the server
     // confirmed (the done screen follows the order), never that it waits for the connection.
     expect(online).toMatch(/Most küldjük el a szervernek\.|A rendelést véglegesítettük\. Rendelésszám: #\d+\./);
     expect(online).not.toContain('A kapcsolat helyreálltával');
     await screenshot(page, 'status-order-online-hu');
-    await eventually(() => serverOrders() === before + 1, { what: 'the order on the server' });
+    await eventually(async () => (await serverOrders()) === before + 1, { what: 'the order on the server' });
 
     await srv.stop();
     await stack.invoke('sync.now', {}).catch(() => undefined);
@@ -173,9 +173,9 @@ describe('the status bar and the first screen', () => {
     const offline = await enterOrder();
     expect(offline).toContain('A kapcsolat helyreálltával elküldjük a szervernek.');
     await screenshot(page, 'status-order-offline-hu');
-    expect(serverOrders()).toBe(before + 1);
+    expect(await serverOrders()).toBe(before + 1);
     await srv.start();
-    await eventually(() => serverOrders() === before + 2, { what: 'the offline order on the server once it is back', timeoutMs: 60_000 });
+    await eventually(async () => (await serverOrders()) === before + 2, { what: 'the offline order on the server once it is back', timeoutMs: 60_000 });
     expect(browser.errors).toEqual([]);
   });
 });

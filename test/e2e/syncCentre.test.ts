@@ -212,7 +212,7 @@ describe('the sync centre is a clerk’s tool (issue 14.5)', () => {
     expect(sent.params).toMatchObject({ order_all: 1 });
     expect(status.status).toBe('finalized');
     // The back-order: the server's purchase order for the 7 it lacks, read through its own API.
-    const po = srv.server.app.db.prepare('SELECT project_code FROM purchase_orders WHERE order_id = ?').get(order.serverId) as { project_code: string } | undefined;
+    const po = await srv.server.app.store.get<{ project_code: string }>('SELECT project_code FROM purchase_orders WHERE order_id = ?', [order.serverId]);
     expect(po).toBeDefined();
     const got = await srv.server.ok('getPO', { project_code: po!.project_code });
     expect(got.lines.map((l) => [l.product_id, l.quantity])).toEqual([[paint, 7]]);

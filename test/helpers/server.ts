@@ -73,6 +73,10 @@ export interface TestServer {
   ok<M extends MethodName>(method: M, params: ParamsInput<M> | Record<string, unknown>, opts?: { format?: Format; keys?: Credentials }): Promise<Result<M>>;
   /** Posts a raw body to a path. */
   raw(path: string, body: string | Buffer, contentType?: string, method?: string): Promise<{ status: number; body: string; contentType: string | null }>;
+  /** What startServer needs to serve this database again (a restart on the same port): its connection or store. */
+  storage: TestStorage['start'];
+  /** Closes the database (and drops it on PostgreSQL) and removes the folder; the listener must be closed already. */
+  closeStorage(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,12 +100,15 @@ export async function startTestServer(opts: { config?: Partial<ServerConfig>; cl
   const { account, app } = started;
 
   const { call, ok, raw } = testClient(app.url);
+  const closeStorage = async () => {
+    await storage.close();
+    rmSync(dir, { recursive: true, force: true });
+  };
   return {
-    app, url: app.url, clock, dir, dbPath, account, keys: DEMO_KEYS, call, ok, raw,
+    app, url: app.url, clock, dir, dbPath, account, keys: DEMO_KEYS, call, ok, raw, storage: storage.start, closeStorage,
     async close() {
       await app.close();
-      await storage.close();
-      rmSync(dir, { recursive: true, force: true });
+      await closeStorage();
     },
   };
 }
