@@ -152,6 +152,14 @@ export const m012HistoryPlace = sharedMigration(12, 'history_place', [
 /** The change feed's PostgreSQL-only indexes leave SQLite (feed/migration.ts, POSTGRES_ONLY_FEED_INDEXES). */
 export const m013FeedSqliteIndexes = sharedMigration(13, 'feed_sqlite_indexes', FEED_SQLITE_DROPS);
 
+/**
+ * stock_moves_level (account, product, warehouse, bin) leaves both engines. Since migration 12 no read
+ * needs it: stock_moves_place starts with the same three columns and holds the bin too, so the one
+ * query that filtered by bin (ledgerSum, for tests and audits) reads that index alone. Every stock
+ * write kept it up: on SQLite ×0.974 of setQuantity's CPU without it (bench/README.md, session 16).
+ */
+export const m014DropLevelIndex = sharedMigration(14, 'drop_level_index', ['DROP INDEX IF EXISTS stock_moves_level']);
+
 /** Migrations for both engines, in order. Add new ones at the end; never edit one that has shipped. */
 export const STORE_MIGRATIONS: SharedMigration[] = [
   m007Transfers, sharedMigration(8, 'change_feed', CHANGE_FEED_STEPS),
@@ -161,6 +169,7 @@ export const STORE_MIGRATIONS: SharedMigration[] = [
   m011Reorder,
   m012HistoryPlace,
   m013FeedSqliteIndexes,
+  m014DropLevelIndex,
 ];
 
 /** Throws unless migrations follow one another from `first` without gaps. */
