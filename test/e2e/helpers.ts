@@ -13,10 +13,15 @@ import type { ChannelName, RequestOf, ResultOf } from '@shared/ipc/channels';
 import { startServer, type App } from '@server/app';
 import { startWebHarness, type WebHarness } from '@main/web/harness';
 import { buildRenderer } from '@main/web/renderer';
-import { DEMO_KEYS, RealTimeClock, startTestServer, type TestServer } from '../helpers/server';
+import { DEMO_KEYS, RealTimeClock, TEST_ENGINE, startTestServer, type TestServer } from '../helpers/server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const SCREENSHOTS = fileURLToPath(new URL('./screenshots/', import.meta.url));
+/**
+ * Screenshots, and the PDFs and CSVs the tests save and read back. The pass against PostgreSQL keeps
+ * its own in a subfolder: on a machine with 4 or more cores the two end-to-end passes run side by side
+ * (scripts/test-all.mjs), and one must not read back a file the other just overwrote.
+ */
+export const SCREENSHOTS = fileURLToPath(new URL(TEST_ENGINE === 'postgres' ? './screenshots/postgres/' : './screenshots/', import.meta.url));
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
