@@ -76,6 +76,12 @@ export interface RestartableServer {
 
 export async function startRestartableServer(): Promise<RestartableServer> {
   const server = await startTestServer({ clock: new RealTimeClock() });
+  // The pass against PostgreSQL must be one: the server the desk talks to says what it runs on.
+  const health = (await (await fetch(`${server.url}/api/health`)).json()) as { engine?: string };
+  if (health.engine !== TEST_ENGINE) {
+    await server.close();
+    throw new Error(`The test server reports engine ${String(health.engine)} at /api/health; this pass asked for ${TEST_ENGINE} (STOCKDESK_TEST_ENGINE).`);
+  }
   const port = Number(new URL(server.url).port);
   let live: App | null = server.app;
   const stop = async () => {
