@@ -5,7 +5,7 @@
  * caller's transaction.
  */
 import { actorOf } from './actor';
-import type { Sql } from '../db/sql';
+import { insertId, type Sql } from '../db/sql';
 import { perEngine } from '../db/dialect';
 import { rawRows } from '../db/sqlite/store';
 import { readWhileUnchanged } from '../db/sqlite/unchangedCache';
@@ -41,14 +41,14 @@ export interface Move {
 }
 
 export async function insertReceipt(sql: Sql, accountId: number, h: ReceiptHeader, now: Date): Promise<number> {
-  const r = await sql.get<{ id: number }>(
+  return insertId(
+    sql,
     `INSERT INTO stock_receipts (account_id, kind, warehouse_id, contact_id, order_id, po_id, invoice_id, date, price, currency,
-      fxrate, gross_weight, package_type, country_code, batch_no, expire_date, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+      fxrate, gross_weight, package_type, country_code, batch_no, expire_date, created_at, created_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [accountId, h.kind, h.warehouseId, h.contactId ?? null, h.orderId ?? null, h.poId ?? null, h.invoiceId ?? null, h.date,
       h.price ?? null, h.currency ?? null, h.fxrate ?? null, h.grossWeight ?? null, h.packageType ?? null, h.countryCode ?? null,
       h.batchNo ?? null, h.expireDate ?? null, now.toISOString(), actorOf(sql)],
   );
-  return r!.id;
 }
 
 /**

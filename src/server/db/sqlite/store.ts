@@ -69,6 +69,14 @@ export class SqliteTx implements Sql {
     return Promise.resolve(rawNow(this.db, sql, params));
   }
 
+  insertRowid(sql: string, params: readonly SqlValue[]): Promise<number> {
+    this.check();
+    const r = stmt(this.db, sql).run(...bindable(params));
+    // One row inserted, so lastInsertRowid is its rowid (the table's INTEGER PRIMARY KEY id).
+    if (r.changes !== 1) throw new Error(`insertId expects one row inserted, got ${r.changes}: ${sql.slice(0, 60)}`);
+    return Promise.resolve(Number(r.lastInsertRowid));
+  }
+
   /** Synchronous code against the connection (sqlite-only): the transaction holds it already. */
   now<T>(fn: (db: Db) => T): Promise<T> {
     this.check();
