@@ -16,5 +16,7 @@ export default defineConfig({
     pool: 'forks',
     // PostgreSQL for the tests that ask for it (test/helpers/postgres.ts): started on first use, stopped here.
     globalSetup: ['test/helpers/postgresGlobal.ts'],
+    // A failed test prints its desks' outbox, sync status and logs (test/e2e/diagnostics.ts).
+    setupFiles: ['test/e2e/setup.ts'],
   },
 });

@@ -19,7 +19,7 @@
  * choice. Side by side, the unit passes run at a lower CPU priority than the end-to-end pass.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -48,13 +48,15 @@ const heartbeat = setInterval(() => {
 /** Runs one step to its end; its output goes to a log, printed whole afterwards. */
 function run(step) {
   const log = join(logs, `${step.name.replace(/\W+/g, '_')}.log`);
+  // Where a failed end-to-end test writes what its desks were doing (test/e2e/diagnostics.ts).
+  const notes = join(logs, `${step.name.replace(/\W+/g, '_')}.notes`);
   const started = Date.now();
   const npm = ['npm', 'run', '--silent', step.script];
   const nice = step.nice && !serial;
   const out = createWriteStream(log);
   running.set(step.name, started);
   return new Promise((resolve) => {
-    const child = spawn(nice ? 'nice' : npm[0], nice ? ['-n', '5', ...npm] : npm.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(nice ? 'nice' : npm[0], nice ? ['-n', '5', ...npm] : npm.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, STOCKDESK_FAILURE_NOTES: notes } });
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
     child.on('close', (code, signal) => {
@@ -63,10 +65,24 @@ function run(step) {
         running.delete(step.name);
         process.stdout.write(`\n===== ${step.name}: ${code === 0 ? 'passed' : `FAILED (${signal ?? `exit ${code}`})`} in ${secs(ms)} =====\n`);
         process.stdout.write(readFileSync(log, 'utf8'));
-        resolve({ name: step.name, ok: code === 0, ms });
+        resolve({ name: step.name, ok: code === 0, ms, failures: code === 0 ? '' : failuresOf(log, notes) });
       });
     });
   });
+}
+
+// Colour codes: vitest writes them even into a pipe when CI is set.
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-9;]*m/g;
+
+/**
+ * A failed pass in a few lines, for the summary at the very end (a CI page often shows only the last
+ * lines): the failed tests' names, and what their desks were doing.
+ */
+function failuresOf(log, notes) {
+  const failed = [...new Set(readFileSync(log, 'utf8').replace(ANSI, '').split('\n').filter((l) => /^\s*FAIL\s/.test(l)).map((l) => l.trim()))];
+  const desks = existsSync(notes) ? readFileSync(notes, 'utf8').trimEnd() : '';
+  return [...failed.slice(0, 10), ...(desks ? [desks] : [])].join('\n');
 }
 
 async function inTurn(steps) {
@@ -83,6 +99,7 @@ if (all.every((r) => r.ok)) {
 }
 clearInterval(heartbeat);
 rmSync(logs, { recursive: true, force: true });
+for (const r of all.filter((x) => x.failures)) process.stdout.write(`\n===== what failed in ${r.name} =====\n${r.failures}\n`);
 process.stdout.write(`\n===== summary (${secs(Date.now() - t0)} in all) =====\n`);
 for (const r of all) process.stdout.write(`${r.ok ? 'ok    ' : 'FAILED'}  ${r.name.padEnd(16)} ${secs(r.ms)}\n`);
 process.exit(all.every((r) => r.ok) ? 0 : 1);

@@ -13,6 +13,7 @@ import type { ChannelName, RequestOf, ResultOf } from '@shared/ipc/channels';
 import { startServer, type App } from '@server/app';
 import { startWebHarness, type WebHarness } from '@main/web/harness';
 import { buildRenderer } from '@main/web/renderer';
+import { enrol } from './diagnostics';
 import { DEMO_KEYS, RealTimeClock, TEST_ENGINE, startTestServer, type TestServer } from '../helpers/server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -140,12 +141,18 @@ export async function startStack(o: { serverUrl?: string; keys?: { apiKey: strin
     if (!r.ok) throw new Error(`${channel} failed: ${r.error.code} ${r.error.message} ${JSON.stringify(r.error.details)}`);
     return r.result as ResultOf<C>;
   };
+  // A failed test prints what this desk was doing (diagnostics.ts).
+  const unenrol = enrol({ dataDir, logs, invoke: async (channel, request) => {
+    const r = await harness.invoke(channel, request);
+    return r.ok ? r.result : r.error;
+  } });
   if (o.keys) await invoke('settings.setCredentials', o.keys);
   return {
     harness,
     dataDir,
     invoke,
     async close() {
+      unenrol();
       await harness.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,0 +1,67 @@
+/**
+ * What a failed end-to-end test leaves behind for whoever reads the CI log: for every desk still
+ * open, its outbox (every state), its sync status and the tail of its core's log. A poll that timed
+ * out ("Matcher did not succeed in time") says nothing of why the desk never got there; this does.
+ * Registered as a setup file (vitest.e2e.config.ts); desks enrol through startStack.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Inspectable {
+  dataDir: string;
+  logs: string[];
+  invoke(channel: 'outbox.list' | 'sync.status', request: object): Promise<unknown>;
+}
+
+const open = new Set<Inspectable>();
+
+export function enrol(stack: Inspectable): () => void {
+  open.add(stack);
+  return () => open.delete(stack);
+}
+
+const TAIL = 40;
+
+function tail(lines: string[]): string {
+  return lines.slice(-TAIL).join('\n');
+}
+
+export interface DeskReport {
+  /** Everything, for the pass's own log. */
+  whole: string;
+  /** A few lines, for the end of `npm test`'s output: entries not yet confirmed, the status's trouble, the log's last lines. */
+  digest: string;
+}
+
+/** One report per open desk; a desk that no longer answers says so instead. */
+export async function describeOpenDesks(): Promise<DeskReport> {
+  const parts: string[] = [];
+  const digests: string[] = [];
+  for (const s of open) {
+    const ask = (channel: 'outbox.list' | 'sync.status', request: object) =>
+      Promise.race([s.invoke(channel, request), new Promise((r) => setTimeout(() => r('(no answer in 5 s)'), 5_000))]).catch((e: unknown) => `(failed: ${(e as Error).message})`);
+    const outbox = await ask('outbox.list', { states: ['queued', 'in_flight', 'retry_wait', 'needs_attention', 'done', 'discarded'] });
+    const status = await ask('sync.status', {});
+    const coreLog = join(s.dataDir, 'logs', 'core.log');
+    const coreLines = existsSync(coreLog) ? readFileSync(coreLog, 'utf8').trimEnd().split('\n') : [];
+    const st = (typeof status === 'object' && status ? status : {}) as Record<string, unknown>;
+    digests.push([
+      `desk: outbox not done ${JSON.stringify(Array.isArray(outbox) ? outbox.map(brief).filter((e) => e.state !== 'done') : outbox)}`,
+      `  status ${JSON.stringify({ online: st.online, paused: st.paused, lastError: st.lastError, live: st.live, outbox: st.outbox })}`,
+      ...coreLines.slice(-5).map((l) => `  core.log ${l.slice(0, 300)}`),
+    ].join('\n'));
+    parts.push([
+      `desk ${s.dataDir}`,
+      `outbox: ${JSON.stringify(Array.isArray(outbox) ? outbox.map(brief) : outbox)}`,
+      `sync.status: ${JSON.stringify(status)}`,
+      `core.log (last ${TAIL} lines):\n${coreLines.length ? tail(coreLines) : '(none)'}`,
+      `harness log (last ${TAIL} lines):\n${tail(s.logs)}`,
+    ].join('\n'));
+  }
+  return { whole: parts.join('\n\n'), digest: digests.join('\n') };
+}
+
+function brief(e: Record<string, unknown>) {
+  const { id, method, state, attempts, nextAttemptAt, lastError, errorCode, createdAt } = e;
+  return { id, method, state, attempts, nextAttemptAt, lastError, errorCode, createdAt };
+}
