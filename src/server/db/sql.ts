@@ -24,23 +24,28 @@ export interface Sql {
    */
   atCommit?(sql: string, params: readonly SqlValue[]): Promise<void>;
   /**
-   * In a transaction: runs an INSERT of one row into a table whose id is its rowid, and returns that
-   * id (SQLite: the connection's last insert rowid). Without it (PostgreSQL) insertId() appends
-   * `RETURNING id`.
+   * In a transaction: runs an INSERT into a table whose id is its rowid, and returns the rows it
+   * added and the last one's id (SQLite: the connection's last insert rowid). Without it (PostgreSQL)
+   * insertId() appends `RETURNING id`.
    */
-  insertRowid?(sql: string, params: readonly SqlValue[]): Promise<number>;
+  insertRowid?(sql: string, params: readonly SqlValue[]): Promise<{ changes: number; id: number }>;
 }
 
 /**
- * The id of the one row `insert` (an INSERT without RETURNING) adds. SQLite's RETURNING costs more
- * than the insert's row itself: a setQuantity's receipt 6.3 µs with it, 5.15 µs without, ×0.971 of
- * the whole request (bench/README.md, session 17).
+ * The id of the one row `insert` (an INSERT without RETURNING) adds; any other number of rows is an
+ * error naming the statement, on both engines. SQLite's RETURNING costs more than the insert's row
+ * itself: a setQuantity's receipt 6.3 µs with it, 5.15 µs without; setQuantity paired ×0.930
+ * (bench/README.md, session 17).
  */
 export async function insertId(tx: Sql, insert: string, params: readonly SqlValue[]): Promise<number> {
-  if (tx.insertRowid) return tx.insertRowid(insert, params);
-  const row = await tx.get<{ id: number }>(`${insert} RETURNING id`, params);
-  if (!row) throw new Error(`insertId expects one row inserted, got 0: ${insert.slice(0, 60)}`);
-  return row.id;
+  const r = tx.insertRowid ? await tx.insertRowid(insert, params) : await returningId(tx, insert, params);
+  if (r.changes !== 1) throw new Error(`insertId expects one row inserted, got ${r.changes}: ${insert.slice(0, 60)}`);
+  return r.id;
+}
+
+async function returningId(tx: Sql, insert: string, params: readonly SqlValue[]): Promise<{ changes: number; id: number }> {
+  const rows = await tx.all<{ id: number }>(`${insert} RETURNING id`, params);
+  return { changes: rows.length, id: rows[0]?.id ?? 0 };
 }
 
 /** `sql` with COMMIT where the engine can (Sql.atCommit), else now; either way part of tx's transaction. */

@@ -33,4 +33,12 @@ describe('insertId', () => {
     await expect(s.app.store.transaction((tx) => insertId(tx, "INSERT INTO insert_id_probe (v) SELECT 'x' WHERE 1 = 0", [])))
       .rejects.toThrow(/insertId expects one row inserted, got 0: INSERT INTO insert_id_probe/);
   });
+
+  it('refuses an insert that added two rows, and its transaction leaves nothing behind', async () => {
+    const before = await s.app.store.get<{ n: number | string }>('SELECT count(*) AS n FROM insert_id_probe');
+    await expect(s.app.store.transaction((tx) => insertId(tx, "INSERT INTO insert_id_probe (v) SELECT 'y' UNION ALL SELECT 'z'", [])))
+      .rejects.toThrow(/insertId expects one row inserted, got 2: INSERT INTO insert_id_probe/);
+    const after = await s.app.store.get<{ n: number | string }>('SELECT count(*) AS n FROM insert_id_probe');
+    expect(Number(after!.n)).toBe(Number(before!.n));
+  });
 });

@@ -28,8 +28,12 @@ export function allNow<T>(db: Db, sql: string, params: readonly SqlValue[] = NON
 export function getNow<T>(db: Db, sql: string, params: readonly SqlValue[] = NONE): T | undefined {
   return stmt(db, sql).get(...bindable(params)) as T | undefined;
 }
+/** better-sqlite3's whole answer: the rows changed and the last insert rowid. */
+function runFull(db: Db, sql: string, params: readonly SqlValue[]) {
+  return stmt(db, sql).run(...bindable(params));
+}
 export function runNow(db: Db, sql: string, params: readonly SqlValue[] = NONE): RunResult {
-  return { changes: stmt(db, sql).run(...bindable(params)).changes };
+  return { changes: runFull(db, sql, params).changes };
 }
 /** Rows as arrays (sqlite-only): building a 30-property object per row costs more than reading it. */
 export function rawNow(db: Db, sql: string, params: readonly SqlValue[] = NONE): unknown[][] {
@@ -69,12 +73,11 @@ export class SqliteTx implements Sql {
     return Promise.resolve(rawNow(this.db, sql, params));
   }
 
-  insertRowid(sql: string, params: readonly SqlValue[]): Promise<number> {
+  insertRowid(sql: string, params: readonly SqlValue[]): Promise<{ changes: number; id: number }> {
     this.check();
-    const r = stmt(this.db, sql).run(...bindable(params));
-    // One row inserted, so lastInsertRowid is its rowid (the table's INTEGER PRIMARY KEY id).
-    if (r.changes !== 1) throw new Error(`insertId expects one row inserted, got ${r.changes}: ${sql.slice(0, 60)}`);
-    return Promise.resolve(Number(r.lastInsertRowid));
+    const r = runFull(this.db, sql, params);
+    // insertId() accepts one row only, whose rowid lastInsertRowid is (the table's INTEGER PRIMARY KEY id).
+    return Promise.resolve({ changes: r.changes, id: Number(r.lastInsertRowid) });
   }
 
   /** Synchronous code against the connection (sqlite-only): the transaction holds it already. */
