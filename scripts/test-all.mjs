@@ -99,7 +99,8 @@ if (all.every((r) => r.ok)) {
 }
 clearInterval(heartbeat);
 rmSync(logs, { recursive: true, force: true });
-for (const r of all.filter((x) => x.failures)) process.stdout.write(`\n===== what failed in ${r.name} =====\n${r.failures}\n`);
 process.stdout.write(`\n===== summary (${secs(Date.now() - t0)} in all) =====\n`);
 for (const r of all) process.stdout.write(`${r.ok ? 'ok    ' : 'FAILED'}  ${r.name.padEnd(16)} ${secs(r.ms)}\n`);
+// Last, so that a page showing only the end of the output still says what failed and why.
+for (const r of all.filter((x) => x.failures)) process.stdout.write(`\n===== what failed in ${r.name} =====\n${r.failures}\n`);
 process.exit(all.every((r) => r.ok) ? 0 : 1);

@@ -48,7 +48,7 @@ export async function describeOpenDesks(): Promise<DeskReport> {
     digests.push([
       `desk: outbox not done ${JSON.stringify(Array.isArray(outbox) ? outbox.map(brief).filter((e) => e.state !== 'done') : outbox)}`,
       `  status ${JSON.stringify({ online: st.online, paused: st.paused, lastError: st.lastError, live: st.live, outbox: st.outbox })}`,
-      ...coreLines.slice(-5).map((l) => `  core.log ${l.slice(0, 300)}`),
+      ...coreLines.slice(-3).map((l) => `  core.log ${l.slice(0, 300)}`),
     ].join('\n'));
     parts.push([
       `desk ${s.dataDir}`,

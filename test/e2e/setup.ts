@@ -13,5 +13,6 @@ afterEach(async (ctx) => {
   if (!whole) return;
   console.error(`\n===== the desks when "${ctx.task.name}" failed =====\n${whole}\n===== end =====\n`);
   const notes = process.env.STOCKDESK_FAILURE_NOTES;
-  if (notes) appendFileSync(notes, `${ctx.task.file?.name ?? ''} > ${ctx.task.name}\n${digest}\n`);
+  const error = ctx.task.result?.errors?.[0]?.message?.split('\n')[0] ?? '';
+  if (notes) appendFileSync(notes, `${ctx.task.file?.name ?? ''} > ${ctx.task.name}: ${error.slice(0, 200)}\n${digest}\n`);
 });
