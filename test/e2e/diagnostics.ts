@@ -65,3 +65,11 @@ function brief(e: Record<string, unknown>) {
   const { id, method, state, attempts, nextAttemptAt, lastError, errorCode, createdAt } = e;
   return { id, method, state, attempts, nextAttemptAt, lastError, errorCode, createdAt };
 }
+
+/** The error lines of a desk's core.log, printed to stderr (nothing when there are none). */
+export function reportCoreErrors(dataDir: string): void {
+  const coreLog = join(dataDir, 'logs', 'core.log');
+  if (!existsSync(coreLog)) return;
+  const errors = readFileSync(coreLog, 'utf8').split('\n').filter((l) => l.includes('"lvl":"error"'));
+  if (errors.length) console.error(`core.log of ${dataDir} has ${errors.length} error line(s):\n${errors.slice(-10).join('\n')}`);
+}

@@ -13,7 +13,7 @@ import type { ChannelName, RequestOf, ResultOf } from '@shared/ipc/channels';
 import { startServer, type App } from '@server/app';
 import { startWebHarness, type WebHarness } from '@main/web/harness';
 import { buildRenderer } from '@main/web/renderer';
-import { enrol } from './diagnostics';
+import { enrol, reportCoreErrors } from './diagnostics';
 import { DEMO_KEYS, RealTimeClock, TEST_ENGINE, startTestServer, type TestServer } from '../helpers/server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -153,6 +153,9 @@ export async function startStack(o: { serverUrl?: string; keys?: { apiKey: strin
     invoke,
     async close() {
       unenrol();
+      // Errors the core logged (a sync run that threw, an entry the desk could not apply) are a
+      // defect even when the test's own checks passed: said here, where the data folder still exists.
+      reportCoreErrors(dataDir);
       await harness.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
