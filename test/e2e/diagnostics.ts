@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 
 export interface Inspectable {
   dataDir: string;
@@ -14,10 +15,29 @@ export interface Inspectable {
 }
 
 const open = new Set<Inspectable>();
+/** Pages open now: what their screen says (notices, the status line) tells a failure the store cannot. */
+const pages = new Set<Page>();
 
 export function enrol(stack: Inspectable): () => void {
   open.add(stack);
   return () => open.delete(stack);
+}
+
+export function enrolPage(page: Page): () => void {
+  pages.add(page);
+  return () => pages.delete(page);
+}
+
+/** The page's route and the text of its notices and alerts (a refused post, a problem, a status line). */
+async function describePage(page: Page): Promise<string> {
+  try {
+    const said = await page.evaluate(() => [...document.querySelectorAll('.notice, [role=alert], [role=status], .field-error')]
+      .map((el) => `${el.getAttribute('data-testid') ?? el.className}${el.getAttribute('data-state') ? `[${el.getAttribute('data-state')}]` : ''}: ${(el as HTMLElement).innerText.replace(/\s+/g, ' ').trim()}`)
+      .filter((l) => !l.endsWith(': ')).slice(0, 12));
+    return `page ${new URL(page.url()).hash || '/'}: ${said.length ? said.join(' | ') : '(no notice on screen)'}`;
+  } catch (e) {
+    return `page: (not readable: ${(e as Error).message.split('\n')[0]})`;
+  }
 }
 
 const TAIL = 40;
@@ -57,6 +77,11 @@ export async function describeOpenDesks(): Promise<DeskReport> {
       `core.log (last ${TAIL} lines):\n${coreLines.length ? tail(coreLines) : '(none)'}`,
       `harness log (last ${TAIL} lines):\n${tail(s.logs)}`,
     ].join('\n'));
+  }
+  for (const page of pages) {
+    const line = await describePage(page);
+    parts.push(line);
+    digests.push(line.slice(0, 600));
   }
   return { whole: parts.join('\n\n'), digest: digests.join('\n') };
 }

@@ -13,7 +13,7 @@ import type { ChannelName, RequestOf, ResultOf } from '@shared/ipc/channels';
 import { startServer, type App } from '@server/app';
 import { startWebHarness, type WebHarness } from '@main/web/harness';
 import { buildRenderer } from '@main/web/renderer';
-import { enrol, reportCoreErrors } from './diagnostics';
+import { enrol, enrolPage, reportCoreErrors } from './diagnostics';
 import { DEMO_KEYS, RealTimeClock, TEST_ENGINE, startTestServer, type TestServer } from '../helpers/server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -46,6 +46,8 @@ export async function launchBrowser(o: { viewport?: { width: number; height: num
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
+  // A failed test says what this page showed (diagnostics.ts).
+  const unenrolPage = enrolPage(page);
   page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(`console: ${m.text()}`);
@@ -55,6 +57,7 @@ export async function launchBrowser(o: { viewport?: { width: number; height: num
     page,
     errors,
     async close() {
+      unenrolPage();
       await context.close();
       rmSync(profile, { recursive: true, force: true });
     },
