@@ -137,3 +137,51 @@ describe('áttárolás és készletmozgások (hu)', () => {
     await screenshot(page, 'en-transfer-done');
   });
 });
+
+/**
+ * The race behind stop 27's failed CI run (madeBy and stockwork on PostgreSQL, both right after a
+ * reload): a screen's first read of the outbox answered what the entry was before the engine
+ * confirmed it, and the engine's push event arrived while that read was on its way. TanStack Query
+ * joins a first fetch in flight instead of starting another, so the event was lost and the status
+ * said "sending" for good while the outbox and the server held the transfer. Here the status's first
+ * read is held on its way (Playwright's route) until the engine has confirmed the entry and told the
+ * screens; its stale answer arrives after the event.
+ */
+describe('a push event during a screen’s first read', () => {
+  it('the transfer status ends as the outbox and the server hold it, not as its first read found it', async () => {
+    await desk.stack.invoke('settings.update', { language: 'hu' });
+    await page.reload();
+    await page.getByTestId('sb-connection').waitFor();
+    const gyorBefore = await serverBin(GYOR, 'G-01');
+    const doneBefore = (await desk.stack.invoke('outbox.list', { states: ['done'] })).filter((e) => e.method === 'setTransfer').length;
+    // The server down: the entry waits in the outbox when the status reads it first.
+    await desk.srv.stop();
+    await fillTransfer(1);
+    let held = 0;
+    await page.route('**/bridge/invoke', async (route) => {
+      const body = route.request().postDataJSON() as { channel?: string; request?: { states?: string[] } };
+      if (body.channel !== 'outbox.list' || body.request?.states?.length !== 6 || held > 0) return route.continue();
+      held++;
+      const firstRead = await route.fetch();
+      await desk.srv.start();
+      await desk.stack.invoke('sync.now', {}).catch(() => undefined);
+      await eventually(async () => (await desk.stack.invoke('outbox.list', { states: ['done'] })).filter((e) => e.method === 'setTransfer').length === doneBefore + 1, { what: 'the engine to confirm the transfer', timeoutMs: 60_000 });
+      // The engine's outbox.changed event reaches the page over the bridge's WebSocket meanwhile.
+      await new Promise((r) => setTimeout(r, 1_000));
+      await route.fulfill({ response: firstRead });
+    });
+    try {
+      await page.getByTestId('transfer-post').click();
+      const status = page.getByTestId('transfer-status');
+      await expect.poll(() => held, { timeout: 30_000 }).toBe(1);
+      await expect.poll(() => status.getAttribute('data-state'), { timeout: 30_000 }).toBe('done');
+      expect(await status.innerText()).toMatch(/A szerver jóváhagyta/);
+    } finally {
+      await page.unroute('**/bridge/invoke');
+    }
+    expect(await serverBin(GYOR, 'G-01')).toBe(gyorBefore + 1);
+    const h = await desk.srv.server.ok('getStockHistory', { product_id: bosch, warehouse: GYOR, stock_label: 'G-01' });
+    expect(h.movements.filter((m) => m.kind === 'transfer').map((m) => m.quantity)[0]).toBe(1);
+    await screenshot(page, 'hu-transfer-done-after-held-read');
+  });
+});

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ClerkView, RequestOf } from '@shared/ipc';
-import { channelKey, useCommand } from './ipc';
+import { channelKey, invalidate, useCommand } from './ipc';
 
 /** A clerk's name as the screens say it: the account's own session has none; an upgraded desk may not know it yet. */
 export function useClerkName(): (c: Pick<ClerkView, 'name' | 'role'>) => string {
@@ -20,9 +20,7 @@ export function useClerksCommand<C extends 'clerks.add' | 'clerks.remove' | 'cle
     run: (request: RequestOf<C>, onDone?: (list: ClerkView[]) => void) =>
       command.mutateAsync(request).then((list) => {
         client.setQueryData<ClerkView[]>(channelKey('clerks.list', {}), list as ClerkView[]);
-        void client.invalidateQueries({ queryKey: ['sync.status'] });
-        void client.invalidateQueries({ queryKey: ['settings.get'] });
-        void client.invalidateQueries({ queryKey: ['outbox.list'] });
+        invalidate(client, ['sync.status', 'settings.get', 'outbox.list']);
         onDone?.(list as ClerkView[]);
       }, () => undefined),
   };

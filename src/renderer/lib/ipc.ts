@@ -3,7 +3,7 @@
  * under the key `[channel, request]`, and the push events that keep those caches true.
  */
 import { useEffect } from 'react';
-import { QueryClient, useMutation, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { QueryClient, useMutation, useQuery, useQueryClient, type Query, type UseQueryOptions } from '@tanstack/react-query';
 import type { ChannelName, Events, RequestOf, ResultOf, SyncStatus } from '@shared/ipc';
 import { getApi } from './api';
 import { toInvokeError, type InvokeError } from './errors';
@@ -61,8 +61,36 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-function invalidate(client: QueryClient, channels: Iterable<ChannelName>) {
-  for (const channel of new Set(channels)) void client.invalidateQueries({ queryKey: [channel] });
+/** Per client: queries whose first read was on its way when they went stale (see invalidate). */
+const readAgain = new WeakMap<QueryClient, WeakSet<Query>>();
+
+function readAgainOf(client: QueryClient): WeakSet<Query> {
+  let set = readAgain.get(client);
+  if (!set) {
+    readAgain.set(client, (set = new WeakSet()));
+    const pending = set;
+    client.getQueryCache().subscribe((e) => {
+      if (e.type !== 'updated' || (e.action.type !== 'success' && e.action.type !== 'error') || !pending.delete(e.query)) return;
+      void client.invalidateQueries({ queryKey: e.query.queryKey, exact: true });
+    });
+  }
+  return set;
+}
+
+/**
+ * Marks the channels' cached reads stale and reads the shown ones again. TanStack Query cancels a
+ * read in flight for the new one only when the query already has data; a first read still on its
+ * way is joined instead, and its answer may predate the change. Such a query is read once more
+ * when that answer arrives: otherwise a status that read "sending" just before the engine confirmed
+ * the entry would say "sending" for good (stop 27's failed CI run).
+ */
+export function invalidate(client: QueryClient, channels: Iterable<ChannelName>): void {
+  for (const channel of new Set(channels)) {
+    for (const q of client.getQueryCache().findAll({ queryKey: [channel], fetchStatus: 'fetching' })) {
+      if (q.state.data === undefined) readAgainOf(client).add(q);
+    }
+    void client.invalidateQueries({ queryKey: [channel] });
+  }
 }
 
 /** Subscribes the cache to the core's push events; returns the unsubscribe. */

@@ -6,7 +6,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Field } from '../../../components/Field';
 import { getApi } from '../../../lib/api';
 import { useSay } from '../../../lib/errors';
-import { channelKey, useChannel, useCommand } from '../../../lib/ipc';
+import { invalidate, useChannel, useCommand } from '../../../lib/ipc';
 import { useFormat } from '../../../lib/useFormat';
 import { RestoreDialog } from './RestoreDialog';
 
@@ -21,7 +21,7 @@ export function BackupPanel() {
   const [taken, setTaken] = useState<BackupTaken | null>(null);
   const [restoring, setRestoring] = useState<BackupInfo | null>(null);
   const [restored, setRestored] = useState<RestoreResult | null>(null);
-  const refresh = () => void client.invalidateQueries({ queryKey: channelKey('backup.list') });
+  const refresh = () => invalidate(client, ['backup.list']);
   const backUp = () => {
     setTaken(null);
     create.mutate({}, { onSuccess: (r) => (setTaken(r), refresh()) });
@@ -135,7 +135,7 @@ function BackupSettings({ overview }: { overview: BackupOverview }) {
   const choose = useCommand('shell.chooseFolder');
   const web = getApi().platform === 'web';
   const save = (patch: { keep?: number; extraDir?: string | null }) =>
-    configure.mutate(patch, { onSuccess: () => void client.invalidateQueries({ queryKey: channelKey('backup.list') }) });
+    configure.mutate(patch, { onSuccess: () => invalidate(client, ['backup.list']) });
   const pick = () =>
     choose.mutate({}, {
       onSuccess: (r) => {

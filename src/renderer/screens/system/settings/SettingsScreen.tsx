@@ -7,7 +7,7 @@ import { Field } from '../../../components/Field';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { LANGUAGES } from '../../../i18n';
 import { fieldErrors } from '../../../lib/errors';
-import { channelKey, useChannel, useCommand } from '../../../lib/ipc';
+import { channelKey, invalidate, useChannel, useCommand } from '../../../lib/ipc';
 import { BackupPanel } from './BackupPanel';
 import { ClerksPanel } from './ClerksPanel';
 import { SupportPanel } from './SupportPanel';
@@ -46,7 +46,7 @@ function useSettingsCommand<C extends 'settings.update' | 'settings.setCredentia
     command.mutateAsync(request).then(
       (s) => {
         client.setQueryData<Settings>(channelKey('settings.get', {}), s as Settings);
-        void client.invalidateQueries({ queryKey: ['sync.status'] });
+        invalidate(client, ['sync.status']);
         onDone?.();
       },
       // The error is on command.error, shown where the form is.

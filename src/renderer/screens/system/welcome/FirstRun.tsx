@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { Settings } from '@shared/ipc';
 import { Screen } from '../../../components/Screen';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { channelKey, useChannel, useCommand } from '../../../lib/ipc';
+import { channelKey, invalidate, useChannel, useCommand } from '../../../lib/ipc';
 
 /**
  * The first screen of a desk with no server set: instead of an empty start screen (and a status
@@ -31,7 +31,7 @@ function Welcome() {
     demo.mutateAsync({}).then(
       (s) => {
         client.setQueryData<Settings>(channelKey('settings.get', {}), s);
-        void client.invalidateQueries({ queryKey: ['sync.status'] });
+        invalidate(client, ['sync.status']);
       },
       // Shown by the ErrorNotice below.
       () => undefined,
