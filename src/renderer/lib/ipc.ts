@@ -93,21 +93,32 @@ export function invalidate(client: QueryClient, channels: Iterable<ChannelName>)
   }
 }
 
+/**
+ * Puts what a push event says into a cached read. A read of it on its way would land after the
+ * event with an older answer (or, a first read, make the update find nothing to update): such a
+ * query is read once more when that answer arrives.
+ */
+function setFromEvent<T>(client: QueryClient, key: readonly unknown[], update: T | ((old: T | undefined) => T | undefined)): void {
+  client.setQueryData<T>(key, update as never);
+  const q = client.getQueryCache().find({ queryKey: key, exact: true });
+  if (q?.state.fetchStatus === 'fetching') readAgainOf(client).add(q);
+}
+
 /** Subscribes the cache to the core's push events; returns the unsubscribe. */
 export function connectEvents(client: QueryClient): () => void {
   const api = getApi();
   const offs = [
     api.on('mirror.changed', ({ tables }) => invalidate(client, tables.flatMap((t) => TABLE_CHANNELS[t] ?? []))),
     api.on('outbox.changed', (outbox) => {
-      client.setQueryData<SyncStatus>(channelKey('sync.status', {}), (s) => (s ? { ...s, outbox } : s));
+      setFromEvent<SyncStatus>(client, channelKey('sync.status', {}), (s) => (s ? { ...s, outbox } : s));
       // The engine sending, confirming or refusing entries says only this: what waits behind an entry changes too.
       invalidate(client, ['outbox.list', 'outbox.discardPlan']);
     }),
     api.on('sync.status', (status) => {
-      client.setQueryData(channelKey('sync.status', {}), status);
+      setFromEvent(client, channelKey('sync.status', {}), status);
     }),
     api.on('updates.status', (status) => {
-      client.setQueryData(channelKey('shell.updateStatus', {}), status);
+      setFromEvent(client, channelKey('shell.updateStatus', {}), status);
     }),
   ];
   return () => offs.forEach((off) => off());
