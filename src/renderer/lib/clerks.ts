@@ -20,7 +20,7 @@ export function useClerksCommand<C extends 'clerks.add' | 'clerks.remove' | 'cle
     run: (request: RequestOf<C>, onDone?: (list: ClerkView[]) => void) =>
       command.mutateAsync(request).then((list) => {
         client.setQueryData<ClerkView[]>(channelKey('clerks.list', {}), list as ClerkView[]);
-        invalidate(client, ['sync.status', 'settings.get', 'outbox.list']);
+        void invalidate(client, ['sync.status', 'settings.get', 'outbox.list']);
         onDone?.(list as ClerkView[]);
       }, () => undefined),
   };

@@ -84,13 +84,15 @@ function readAgainOf(client: QueryClient): WeakSet<Query> {
  * when that answer arrives: otherwise a status that read "sending" just before the engine confirmed
  * the entry would say "sending" for good (stop 27's failed CI run).
  */
-export function invalidate(client: QueryClient, channels: Iterable<ChannelName>): void {
-  for (const channel of new Set(channels)) {
-    for (const q of client.getQueryCache().findAll({ queryKey: [channel], fetchStatus: 'fetching' })) {
+export function invalidate(client: QueryClient, channels?: Iterable<ChannelName>): Promise<void> {
+  // No channels: every cached read (a restored backup).
+  const filters = channels ? [...new Set(channels)].map((channel) => ({ queryKey: [channel] })) : [{}];
+  return Promise.all(filters.map((f) => {
+    for (const q of client.getQueryCache().findAll({ ...f, fetchStatus: 'fetching' })) {
       if (q.state.data === undefined) readAgainOf(client).add(q);
     }
-    void client.invalidateQueries({ queryKey: [channel] });
-  }
+    return client.invalidateQueries(f);
+  })).then(() => undefined);
 }
 
 /**
@@ -108,11 +110,11 @@ function setFromEvent<T>(client: QueryClient, key: readonly unknown[], update: T
 export function connectEvents(client: QueryClient): () => void {
   const api = getApi();
   const offs = [
-    api.on('mirror.changed', ({ tables }) => invalidate(client, tables.flatMap((t) => TABLE_CHANNELS[t] ?? []))),
+    api.on('mirror.changed', ({ tables }) => void invalidate(client, tables.flatMap((t) => TABLE_CHANNELS[t] ?? []))),
     api.on('outbox.changed', (outbox) => {
       setFromEvent<SyncStatus>(client, channelKey('sync.status', {}), (s) => (s ? { ...s, outbox } : s));
       // The engine sending, confirming or refusing entries says only this: what waits behind an entry changes too.
-      invalidate(client, ['outbox.list', 'outbox.discardPlan']);
+      void invalidate(client, ['outbox.list', 'outbox.discardPlan']);
     }),
     api.on('sync.status', (status) => {
       setFromEvent(client, channelKey('sync.status', {}), status);

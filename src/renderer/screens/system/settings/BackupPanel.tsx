@@ -21,7 +21,7 @@ export function BackupPanel() {
   const [taken, setTaken] = useState<BackupTaken | null>(null);
   const [restoring, setRestoring] = useState<BackupInfo | null>(null);
   const [restored, setRestored] = useState<RestoreResult | null>(null);
-  const refresh = () => invalidate(client, ['backup.list']);
+  const refresh = () => void invalidate(client, ['backup.list']);
   const backUp = () => {
     setTaken(null);
     create.mutate({}, { onSuccess: (r) => (setTaken(r), refresh()) });
@@ -68,7 +68,7 @@ export function BackupPanel() {
             setRestoring(null);
             setRestored(r);
             // Every screen's data came back from the backup: read it all again.
-            void client.invalidateQueries();
+            void invalidate(client);
           }}
         />
       ) : null}
@@ -135,7 +135,7 @@ function BackupSettings({ overview }: { overview: BackupOverview }) {
   const choose = useCommand('shell.chooseFolder');
   const web = getApi().platform === 'web';
   const save = (patch: { keep?: number; extraDir?: string | null }) =>
-    configure.mutate(patch, { onSuccess: () => invalidate(client, ['backup.list']) });
+    configure.mutate(patch, { onSuccess: () => void invalidate(client, ['backup.list']) });
   const pick = () =>
     choose.mutate({}, {
       onSuccess: (r) => {

@@ -46,7 +46,7 @@ function useSettingsCommand<C extends 'settings.update' | 'settings.setCredentia
     command.mutateAsync(request).then(
       (s) => {
         client.setQueryData<Settings>(channelKey('settings.get', {}), s as Settings);
-        invalidate(client, ['sync.status']);
+        void invalidate(client, ['sync.status']);
         onDone?.();
       },
       // The error is on command.error, shown where the form is.

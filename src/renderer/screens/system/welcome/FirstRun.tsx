@@ -31,7 +31,7 @@ function Welcome() {
     demo.mutateAsync({}).then(
       (s) => {
         client.setQueryData<Settings>(channelKey('settings.get', {}), s);
-        invalidate(client, ['sync.status']);
+        void invalidate(client, ['sync.status']);
       },
       // Shown by the ErrorNotice below.
       () => undefined,

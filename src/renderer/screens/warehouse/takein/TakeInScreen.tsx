@@ -11,7 +11,7 @@ import { ScanField, type ScanFeedback } from '../../../components/ScanField';
 import { ContactPicker, ProductPicker, WarehouseSelect } from '../../../components/pickers';
 import { useDraftState } from '../../../lib/drafts';
 import { fieldErrors } from '../../../lib/errors';
-import { invoke, useChannel, useCommand } from '../../../lib/ipc';
+import { invalidate, invoke, useChannel, useCommand } from '../../../lib/ipc';
 import { useHotkey } from '../../../lib/useHotkey';
 import { useFormat } from '../../../lib/useFormat';
 import { parseNumberInput } from '../../../lib/format';
@@ -106,7 +106,7 @@ export function TakeInScreen() {
       onSuccess: async ({ entryIds }) => {
         // The stock read before posting is stale: read it again before the confirmation shows it,
         // so it never flashes the old figure. A warning about an earlier code belongs to the old receipt.
-        await client.invalidateQueries({ queryKey: ['products.get'] });
+        await invalidate(client, ['products.get']);
         setNotFound(null);
         setPosted({ entryIds, warehouse: d.warehouse, stockLabel: d.stockLabel.trim(), lines: d.lines.map(({ productId, name, quantity, unit }) => ({ productId, name, quantity, unit })) });
         setShowErrors(false);
