@@ -15,9 +15,13 @@ import { FakeApi } from './fakeApi';
 function observed(client: QueryClient) {
   const reads: Array<(v: string) => void> = [];
   const observer = new QueryObserver<string>(client, { queryKey: ['outbox.list', { states: ['done'] }], queryFn: () => new Promise<string>((r) => reads.push(r)), staleTime: 30_000 });
-  const seen: Array<string | undefined> = [];
-  const off = observer.subscribe((r) => seen.push(r.data));
-  return { reads, observer, seen, off };
+  const off = observer.subscribe(() => undefined);
+  /** Answers read i with value, and lets the library act on it. */
+  const answer = async (i: number, value: string) => {
+    reads[i]!(value);
+    await settle();
+  };
+  return { reads, observer, answer, off };
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 0));
@@ -28,12 +32,10 @@ describe('invalidate', () => {
     const q = observed(client);
     await settle();
     expect(q.reads).toHaveLength(1);
-    invalidate(client, ['outbox.list']);
-    q.reads[0]!('sending'); // read before the change
-    await settle();
+    void invalidate(client, ['outbox.list']);
+    await q.answer(0, 'sending'); // read before the change
     expect(q.reads).toHaveLength(2);
-    q.reads[1]!('done');
-    await settle();
+    await q.answer(1, 'done');
     expect(q.observer.getCurrentResult().data).toBe('done');
     q.off();
   });
@@ -42,13 +44,11 @@ describe('invalidate', () => {
     const client = new QueryClient();
     const q = observed(client);
     await settle();
-    q.reads[0]!('sending');
-    await settle();
-    invalidate(client, ['outbox.list']);
+    await q.answer(0, 'sending');
+    void invalidate(client, ['outbox.list']);
     await settle();
     expect(q.reads).toHaveLength(2);
-    q.reads[1]!('done');
-    await settle();
+    await q.answer(1, 'done');
     expect(q.reads).toHaveLength(2);
     expect(q.observer.getCurrentResult().data).toBe('done');
     q.off();
@@ -59,8 +59,7 @@ describe('invalidate', () => {
     const q = observed(client);
     await settle();
     void client.invalidateQueries({ queryKey: ['outbox.list'] });
-    q.reads[0]!('sending');
-    await settle();
+    await q.answer(0, 'sending');
     expect(q.reads).toHaveLength(1);
     expect(q.observer.getCurrentResult().data).toBe('sending');
     q.off();
@@ -70,9 +69,13 @@ describe('invalidate', () => {
 describe('a push event that sets a cached read', () => {
   afterEach(() => setApi(undefined));
 
-  /** The fake core, with its sync.status reads answered by hand: each answers the status as it was when asked. */
-  function desk() {
+  /**
+   * The fake core with `queued` entries waiting, its sync.status reads answered by hand (each with the
+   * status as it was when asked), and an observed status read, whose first read is then on its way.
+   */
+  async function desk(queued: number) {
     const api = new FakeApi();
+    api.status = { ...api.status, outbox: { queued, inFlight: 0, needsAttention: 0 } };
     const answers: Array<() => void> = [];
     const real = api.invoke.bind(api);
     api.invoke = ((channel: string, request: unknown) => {
@@ -85,37 +88,34 @@ describe('a push event that sets a cached read', () => {
     const off = connectEvents(client);
     const observer = new QueryObserver<SyncStatus>(client, { queryKey: channelKey('sync.status', {}), queryFn: () => invoke('sync.status', {}), staleTime: Infinity });
     const unsubscribe = observer.subscribe(() => undefined);
-    return { api, answers, observer, close: () => (unsubscribe(), off()) };
+    await settle();
+    expect(answers).toHaveLength(1);
+    // The engine sends every entry: the status's first read has not been answered yet.
+    api.status = { ...api.status, outbox: { queued: 0, inFlight: 0, needsAttention: 0 } };
+    const answer = async (i: number) => {
+      answers[i]!();
+      await settle();
+    };
+    return { api, answers, answer, queued: () => observer.getCurrentResult().data?.outbox.queued, close: () => (unsubscribe(), off()) };
   }
 
   it('a sync.status event during the status’s first read is not undone by that read’s older answer', async () => {
-    const d = desk();
-    d.api.status = { ...d.api.status, outbox: { queued: 1, inFlight: 0, needsAttention: 0 } };
-    await settle();
-    expect(d.answers).toHaveLength(1);
-    d.api.status = { ...d.api.status, outbox: { queued: 0, inFlight: 0, needsAttention: 0 } };
+    const d = await desk(1);
     d.api.emit('sync.status', d.api.status);
-    d.answers[0]!(); // queued: 1, asked before the event
-    await settle();
+    await d.answer(0); // queued: 1, asked before the event
     expect(d.answers).toHaveLength(2);
-    d.answers[1]!();
-    await settle();
-    expect(d.observer.getCurrentResult().data?.outbox.queued).toBe(0);
+    await d.answer(1);
+    expect(d.queued()).toBe(0);
     d.close();
   });
 
   it('an outbox.changed event during the status’s first read (nothing yet to update) is read again', async () => {
-    const d = desk();
-    d.api.status = { ...d.api.status, outbox: { queued: 2, inFlight: 0, needsAttention: 0 } };
-    await settle();
-    d.api.status = { ...d.api.status, outbox: { queued: 0, inFlight: 0, needsAttention: 0 } };
+    const d = await desk(2);
     d.api.emit('outbox.changed', d.api.status.outbox);
-    d.answers[0]!();
-    await settle();
+    await d.answer(0);
     expect(d.answers).toHaveLength(2);
-    d.answers[1]!();
-    await settle();
-    expect(d.observer.getCurrentResult().data?.outbox.queued).toBe(0);
+    await d.answer(1);
+    expect(d.queued()).toBe(0);
     d.close();
   });
 });
