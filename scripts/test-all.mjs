@@ -47,9 +47,10 @@ const heartbeat = setInterval(() => {
 
 /** Runs one step to its end; its output goes to a log, printed whole afterwards. */
 function run(step) {
-  const log = join(logs, `${step.name.replace(/\W+/g, '_')}.log`);
+  const base = join(logs, step.name.replace(/\W+/g, '_'));
+  const log = `${base}.log`;
   // Where a failed end-to-end test writes what its desks were doing (test/e2e/diagnostics.ts).
-  const notes = join(logs, `${step.name.replace(/\W+/g, '_')}.notes`);
+  const notes = `${base}.notes`;
   const started = Date.now();
   const npm = ['npm', 'run', '--silent', step.script];
   const nice = step.nice && !serial;

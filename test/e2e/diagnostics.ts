@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { OUTBOX_STATES } from '@shared/ipc/channels';
 
 export interface Inspectable {
   dataDir: string;
@@ -60,10 +61,9 @@ export async function describeOpenDesks(): Promise<DeskReport> {
   for (const s of open) {
     const ask = (channel: 'outbox.list' | 'sync.status', request: object) =>
       Promise.race([s.invoke(channel, request), new Promise((r) => setTimeout(() => r('(no answer in 5 s)'), 5_000))]).catch((e: unknown) => `(failed: ${(e as Error).message})`);
-    const outbox = await ask('outbox.list', { states: ['queued', 'in_flight', 'retry_wait', 'needs_attention', 'done', 'discarded'] });
+    const outbox = await ask('outbox.list', { states: [...OUTBOX_STATES] });
     const status = await ask('sync.status', {});
-    const coreLog = join(s.dataDir, 'logs', 'core.log');
-    const coreLines = existsSync(coreLog) ? readFileSync(coreLog, 'utf8').trimEnd().split('\n') : [];
+    const coreLines = coreLogLines(s.dataDir);
     const st = (typeof status === 'object' && status ? status : {}) as Record<string, unknown>;
     digests.push([
       `desk: outbox not done ${JSON.stringify(Array.isArray(outbox) ? outbox.map(brief).filter((e) => e.state !== 'done') : outbox)}`,
@@ -91,10 +91,14 @@ function brief(e: Record<string, unknown>) {
   return { id, method, state, attempts, nextAttemptAt, lastError, errorCode, createdAt };
 }
 
+/** A desk's core.log (warnings and errors), line by line; none when it wrote none. */
+function coreLogLines(dataDir: string): string[] {
+  const coreLog = join(dataDir, 'logs', 'core.log');
+  return existsSync(coreLog) ? readFileSync(coreLog, 'utf8').trimEnd().split('\n') : [];
+}
+
 /** The error lines of a desk's core.log, printed to stderr (nothing when there are none). */
 export function reportCoreErrors(dataDir: string): void {
-  const coreLog = join(dataDir, 'logs', 'core.log');
-  if (!existsSync(coreLog)) return;
-  const errors = readFileSync(coreLog, 'utf8').split('\n').filter((l) => l.includes('"lvl":"error"'));
+  const errors = coreLogLines(dataDir).filter((l) => l.includes('"lvl":"error"'));
   if (errors.length) console.error(`core.log of ${dataDir} has ${errors.length} error line(s):\n${errors.slice(-10).join('\n')}`);
 }

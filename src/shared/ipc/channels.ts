@@ -52,7 +52,8 @@ const clerkId = z.string().min(1).max(64);
 const localId = z.number().int();
 const positiveId = z.number().int().positive();
 const dateStr = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD');
-const OUTBOX_STATES = ['queued', 'in_flight', 'retry_wait', 'needs_attention', 'done', 'discarded'] as const;
+/** Every state an outbox entry can be in (outbox.list's filter). */
+export const OUTBOX_STATES = ['queued', 'in_flight', 'retry_wait', 'needs_attention', 'done', 'discarded'] as const;
 
 /** Protocol params as the screens send them: ids may be local (negative) until the server assigns real ones. */
 const setOrderParams = setOrderParamsLocal;
