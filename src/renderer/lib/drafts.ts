@@ -65,9 +65,18 @@ export interface DraftState<T> {
   clear: () => Promise<void>;
 }
 
+type Update<T> = T | ((prev: T) => T);
+const applyUpdate = <T>(prev: T, next: Update<T>): T => (typeof next === 'function' ? (next as (p: T) => T)(prev) : next);
+
 /**
  * useState whose value is kept as a draft under `key`. `accept` checks the stored shape; `isBlank`
  * says which stored values are nothing worth announcing as restored (a receipt without lines).
+ *
+ * The screen works at once, before the stored draft is back from the core (which may be busy with a
+ * sync for a while): what the clerk does meanwhile (a bin typed, a product scanned) is applied to the
+ * stored draft again when it arrives, so neither her work nor the stored one is lost. That is why
+ * screens update with functions of the previous value; a plain value replaces the draft whole (a new
+ * receipt).
  */
 export function useDraftState<T>(key: string, initial: T, accept: (stored: unknown) => stored is T, isBlank: (v: T) => boolean = () => false): DraftState<T> {
   const writer = useWriter(key);
@@ -77,29 +86,43 @@ export function useDraftState<T>(key: string, initial: T, accept: (stored: unkno
   const initialRef = useRef(initial);
   const acceptRef = useRef(accept);
   const blankRef = useRef(isBlank);
+  /** The clerk's updates since the stored draft was asked for; null once it is back. */
+  const early = useRef<Array<Update<T>> | null>([]);
 
   useEffect(() => {
     let live = true;
     setLoaded(false);
-    invoke('drafts.get', { key })
-      .then((stored) => {
-        if (!live) return;
-        if (stored !== null && stored !== undefined && acceptRef.current(stored)) {
-          setValue(stored);
-          setRestored(!blankRef.current(stored));
-        }
-      })
-      .catch(() => undefined)
-      .finally(() => live && setLoaded(true));
+    early.current = [];
+    const settle = (stored: unknown) => {
+      if (!live) return;
+      const found = stored !== null && stored !== undefined && acceptRef.current(stored);
+      const updates = early.current ?? [];
+      early.current = null;
+      const merged = updates.reduce<T>(applyUpdate, found ? stored : initialRef.current);
+      if (found) {
+        setValue(merged);
+        setRestored(!blankRef.current(stored));
+      }
+      // Only now may the clerk's early work be written: written sooner, it could reach the core
+      // before the read and take the stored draft's place.
+      if (updates.length) writer.save(merged);
+      setLoaded(true);
+    };
+    invoke('drafts.get', { key }).then(settle, () => settle(null));
     return () => {
       live = false;
     };
-  }, [key]);
+  }, [key, writer]);
 
   const set = useCallback(
-    (next: T | ((prev: T) => T)) => {
+    (next: Update<T>) => {
+      if (early.current) {
+        early.current.push(next);
+        setValue((prev) => applyUpdate(prev, next));
+        return;
+      }
       setValue((prev) => {
-        const v = typeof next === 'function' ? (next as (p: T) => T)(prev) : next;
+        const v = applyUpdate(prev, next);
         writer.save(v);
         return v;
       });

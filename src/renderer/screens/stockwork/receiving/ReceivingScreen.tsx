@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { ProductRow, ReceivingOrder } from '@shared/ipc';
@@ -64,9 +64,15 @@ export function ReceivingScreen() {
     },
     [order, t, update],
   );
+  /** Codes scanned before the stored draft was back. */
+  const waiting = useRef<string[]>([]);
   const onCode = useCallback(
     async (code: string) => {
-      if (!draft.loaded) return;
+      // What a code means depends on the order the stored draft holds: it waits for the draft.
+      if (!draft.loaded) {
+        waiting.current.push(code);
+        return;
+      }
       const byCode = orders.find((o) => o.projectCode.toLowerCase() === code.trim().toLowerCase());
       if (byCode) {
         pick(byCode);
@@ -84,6 +90,13 @@ export function ReceivingScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [draft.loaded, orders, order, onProduct],
   );
+  useEffect(() => {
+    if (!draft.loaded || waiting.current.length === 0) return;
+    const codes = waiting.current.splice(0);
+    void (async () => {
+      for (const code of codes) await onCode(code);
+    })();
+  }, [draft.loaded, onCode]);
 
   const send = (close: boolean) => {
     if (!order || post.isPending) return;
@@ -162,7 +175,10 @@ export function ReceivingScreen() {
           <div className="panel">
             <div className="panel-body form-grid">
               <Field label={t('bin')} hint={t('binHint')}>
-                <input type="text" value={d.bin} maxLength={100} autoComplete="off" onChange={(e) => update((prev) => ({ ...prev, bin: e.target.value }))} data-testid="receiving-bin" />
+                <input type="text" value={d.bin} maxLength={100} autoComplete="off" onChange={(e) => {
+                  const bin = e.target.value;
+                  update((prev) => ({ ...prev, bin }));
+                }} data-testid="receiving-bin" />
               </Field>
             </div>
           </div>

@@ -45,7 +45,6 @@ export function TransferScreen() {
   );
   const onCode = useCallback(
     async (code: string) => {
-      if (!draft.loaded) return;
       const p = await invoke('products.lookup', { code }).catch(() => null);
       if (p && !p.service) add(p);
       else {
@@ -54,7 +53,7 @@ export function TransferScreen() {
       }
       scanRef.current?.focus();
     },
-    [add, draft.loaded],
+    [add],
   );
   const submit = () => {
     setShowProblem(true);
@@ -145,7 +144,11 @@ export function TransferScreen() {
                   <td className="num">
                     <input
                       type="text" inputMode="decimal" className="num" value={l.quantity} aria-label={`${t('transfer.col.quantity')}: ${l.name}`}
-                      onChange={(e) => update((prev) => ({ ...prev, lines: prev.lines.map((x) => (x.key === l.key ? { ...x, quantity: e.target.value } : x)) }))}
+                      onChange={(e) => {
+                        // Read now: an update made before the stored draft is back runs again later.
+                        const quantity = e.target.value;
+                        update((prev) => ({ ...prev, lines: prev.lines.map((x) => (x.key === l.key ? { ...x, quantity } : x)) }));
+                      }}
                       data-testid={`transfer-qty-${l.productId}`}
                     />
                   </td>

@@ -36,6 +36,10 @@ export function ReceiptScreen() {
   const [queued, setQueued] = useState<number | null>(null);
   const [problems, setProblems] = useState<Map<string, string>>(new Map());
 
+  // Updates are functions of the draft before them: those made before the stored draft is back are
+  // applied to it when it arrives (lib/drafts.ts).
+  const setField = <K extends keyof ReceiptDraft>(k: K, v: ReceiptDraft[K]) => draft.set((prev) => ({ ...prev, [k]: v }));
+
   const load = (code: string) => {
     setQueued(null);
     receive.reset();
@@ -47,7 +51,7 @@ export function ReceiptScreen() {
     if (code) load(code);
   };
   const onPick = (code: string) => {
-    draft.set({ ...d, projectCode: code });
+    setField('projectCode', code);
     load(code);
   };
   // Once the receipt is queued the order is read again whenever the outbox moves, so it shows as
@@ -83,7 +87,7 @@ export function ReceiptScreen() {
       {
         onSuccess: ({ entryId }) => {
           setQueued(entryId);
-          draft.set({ ...emptyDraft, projectCode: d.projectCode });
+          draft.set((prev) => ({ ...emptyDraft, projectCode: prev.projectCode }));
         },
       },
     );
@@ -101,7 +105,7 @@ export function ReceiptScreen() {
             value={d.projectCode}
             autoFocus
             data-testid="po-code"
-            onChange={(e) => draft.set({ ...d, projectCode: e.target.value })}
+            onChange={(e) => setField('projectCode', e.target.value)}
             placeholder={t('receipt.projectCodeHint')}
           />
         </Field>
@@ -134,7 +138,7 @@ export function ReceiptScreen() {
                     inputMode="decimal"
                     className="num"
                     value={d.grossWeight}
-                    onChange={(e) => draft.set({ ...d, grossWeight: e.target.value })}
+                    onChange={(e) => setField('grossWeight', e.target.value)}
                   />
                 </Field>
                 <Field
@@ -147,7 +151,7 @@ export function ReceiptScreen() {
                     inputMode="numeric"
                     className="num"
                     value={d.packageType}
-                    onChange={(e) => draft.set({ ...d, packageType: e.target.value })}
+                    onChange={(e) => setField('packageType', e.target.value)}
                   />
                 </Field>
                 <Field label={t('receipt.origin')} error={errorOf('countryCode')}>
@@ -155,7 +159,7 @@ export function ReceiptScreen() {
                     type="text"
                     maxLength={2}
                     value={d.countryCode}
-                    onChange={(e) => draft.set({ ...d, countryCode: e.target.value.toUpperCase() })}
+                    onChange={(e) => setField('countryCode', e.target.value.toUpperCase())}
                   />
                 </Field>
                 <div className="field action">

@@ -161,8 +161,8 @@ export function StockCell({ productId, warehouse, stockLabel, onUseBin }: { prod
   const pending = q?.pendingLocal ?? 0;
   const others = here.filter((x) => x.stockLabel !== stockLabel.trim() && x.deliverable !== 0);
   return (
-    <span style={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end', gap: 2 }}>
-      <span className="tabular stock-cell" data-testid={`stock-${productId}`}>
+    <span style={{ display: 'block', textAlign: 'right' }}>
+      <span className="tabular stock-cell" style={{ display: 'block' }} data-testid={`stock-${productId}`}>
         {f.qty(deliverable)}
         {pending !== 0 ? (
           <span className="badge pending" title={t('takeIn.pendingHint')}>
@@ -171,12 +171,15 @@ export function StockCell({ productId, warehouse, stockLabel, onUseBin }: { prod
         ) : null}
       </span>
       {others.length ? (
-        <span className="muted" style={{ fontSize: '0.85em', whiteSpace: 'nowrap' }} data-testid={`bins-${productId}`}>
+        // The list wraps between bins (each bin stays whole): kept on one line (and in a column
+        // flexbox, which Chromium sizes by its widest line), it pushed the receipt's last column, the
+        // remove buttons, out of sight in Hungarian.
+        <span className="muted" style={{ display: 'block', marginTop: 2, fontSize: '0.85em', whiteSpace: 'normal' }} data-testid={`bins-${productId}`}>
           {t('takeIn.otherBins')}{' '}
           {others.map((o, i) => {
             const text = `${o.stockLabel || t('count.noBin')}: ${f.qty(o.deliverable)}`;
             return (
-              <span key={o.stockLabel}>
+              <span key={o.stockLabel} style={{ whiteSpace: 'nowrap' }}>
                 {i > 0 ? ', ' : null}
                 {onUseBin && o.stockLabel ? (
                   <button type="button" className="btn small link" title={t('takeIn.useBin', { bin: o.stockLabel })} onClick={() => onUseBin(o.stockLabel)} data-testid={`use-bin-${productId}-${o.stockLabel}`}>

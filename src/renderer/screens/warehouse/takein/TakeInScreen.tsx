@@ -39,7 +39,6 @@ export function TakeInScreen() {
   const f = useFormat();
   const draft = useDraftState<TakeInDraft>('warehouse.takeIn', emptyTakeIn(), isTakeInDraft, (v) => v.lines.length === 0);
   const d = draft.value;
-  const loaded = draft.loaded;
   const scanRef = useRef<HTMLInputElement>(null);
   const [feedback, setFeedback] = useState<ScanFeedback | null>(null);
   const [notFound, setNotFound] = useState<string | null>(null);
@@ -85,8 +84,6 @@ export function TakeInScreen() {
 
   const onCode = useCallback(
     async (code: string) => {
-      // A scan before the stored receipt is back would be overwritten by it.
-      if (!loaded) return;
       const p = await invoke('products.lookup', { code }).catch(() => null);
       if (p && !p.service) add(p);
       else {
@@ -95,7 +92,7 @@ export function TakeInScreen() {
       }
       scanRef.current?.focus();
     },
-    [add, loaded],
+    [add],
   );
 
   const submit = () => {
