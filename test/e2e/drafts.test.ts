@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { ProductRow } from '@shared/ipc';
 import { eventually, openDesk, scan, screenshot, type Desk } from './helpers';
 
 const BUDAPEST = 'Budapest Raktár';
@@ -21,6 +22,8 @@ const HEADINGS = { hu: { takeIn: 'Bevételezés', sync: 'Szinkronizálás', rest
 let desk: Desk;
 let page: Page;
 const ids = { makita: 0, dewalt: 0 };
+let drill: ProductRow;
+let ladder: ProductRow;
 
 const testId = (id: string) => page.getByTestId(id);
 const row = (id: number) => page.locator(`[data-testid="takein-lines"] tr[data-product-id="${id}"]`);
@@ -41,7 +44,35 @@ beforeAll(async () => {
   page = desk.page;
   ids.makita = (await desk.stack.invoke('products.lookup', { code: MAKITA }))!.id;
   ids.dewalt = (await desk.stack.invoke('products.lookup', { code: DEWALT }))!.id;
+  drill = (await desk.stack.invoke('products.search', { query: 'Bosch GSB 13 RE', offset: 0, limit: 5 })).rows[0]!;
+  ladder = (await desk.stack.invoke('products.search', { query: 'Alumínium létra', offset: 0, limit: 5 })).rows[0]!;
 });
+
+/**
+ * Holds the core's answer to `drafts.get` of `key` on its way (Playwright's route) until `release`;
+ * `settled` waits until every held read has gone on.
+ */
+async function holdDraftRead(key: string) {
+  const held: Array<Promise<void>> = [];
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  await page.route('**/bridge/invoke', (route) => {
+    const body = route.request().postDataJSON() as { channel?: string; request?: { key?: string } };
+    if (body.channel !== 'drafts.get' || body.request?.key !== key) return route.continue();
+    const answered = released.then(() => route.continue());
+    held.push(answered);
+    return answered;
+  });
+  return {
+    held: () => held.length,
+    release,
+    settled: async () => {
+      release();
+      await Promise.all(held);
+      await page.unroute('**/bridge/invoke');
+    },
+  };
+}
 
 afterAll(() => desk?.close());
 
@@ -69,30 +100,19 @@ describe('the clerk works while her stored draft is loading', () => {
       await eventually(async () => ((await desk.stack.invoke('drafts.get', { key: KEY })) as { lines?: unknown[] } | null)?.lines?.length === 1, { what: 'the receipt kept as a draft' });
 
       // Back to the take-in; its stored draft is held on its way while she works.
-      const held: Array<Promise<void>> = [];
-      let release!: () => void;
-      const released = new Promise<void>((r) => (release = r));
-      await page.route('**/bridge/invoke', (route) => {
-        const body = route.request().postDataJSON() as { channel?: string; request?: { key?: string } };
-        if (body.channel !== 'drafts.get' || body.request?.key !== KEY) return route.continue();
-        const answered = released.then(() => route.continue());
-        held.push(answered);
-        return answered;
-      });
+      const hold = await holdDraftRead(KEY);
       try {
         await open('F2', h.takeIn);
-        await expect.poll(() => held.length).toBeGreaterThan(0);
+        await expect.poll(() => hold.held()).toBeGreaterThan(0);
         await testId('takein-label').fill(bin);
         await testId('scan-input').click();
         await scan(page, DEWALT);
         // The scan is taken, not dropped because the draft is not back yet.
         await expect.poll(() => row(ids.dewalt).locator('input').first().inputValue(), { timeout: 10_000 }).toBe('1');
-        release();
+        hold.release();
         await expect.poll(() => row(ids.makita).locator('input').first().inputValue()).toBe('2');
       } finally {
-        release();
-        await Promise.all(held);
-        await page.unroute('**/bridge/invoke');
+        await hold.settled();
       }
       expect(await row(ids.dewalt).locator('input').first().inputValue()).toBe('1');
       expect(await testId('takein-label').inputValue()).toBe(bin);
@@ -117,6 +137,71 @@ describe('the clerk works while her stored draft is loading', () => {
       });
       expect(await serverBin(ids.makita, bin)).toBe(before.makita + 2);
       expect(await serverBin(ids.dewalt, bin)).toBe(before.dewalt + 1);
+      expect(desk.browser.errors).toEqual([]);
+    });
+  }
+});
+
+const ORDER_KEY = 'billing.order.new';
+const ORDER_WORDS = {
+  hu: { orders: 'Rendelések', newOrder: 'Új rendelés', customer: 'Vevő', warehouse: 'Raktár', add: 'Termék hozzáadása' },
+  en: { orders: 'Orders', newOrder: 'New order', customer: 'Customer', warehouse: 'Warehouse', add: 'Add product' },
+} as const;
+
+describe('an order form whose stored draft is still on its way', () => {
+  for (const lang of ['hu', 'en'] as const) {
+    const w = ORDER_WORDS[lang];
+    const startOrder = async () => {
+      await page.goto(`${desk.stack.harness.url.split('#')[0]}#/orders`);
+      await page.getByRole('heading', { level: 1, name: w.orders }).waitFor();
+      await page.getByRole('link', { name: w.newOrder }).click();
+      await page.getByRole('heading', { level: 1, name: w.newOrder }).waitFor();
+    };
+    it(`${lang}: the line she scans at once joins the stored order, and the server gets both lines`, async () => {
+      await desk.stack.invoke('settings.update', { language: lang });
+      await desk.stack.invoke('drafts.clear', { key: ORDER_KEY });
+      await page.reload();
+      await page.getByTestId('sb-connection').waitFor();
+
+      // The order she began and left: Kovács, Budapest, one drill, kept as a draft.
+      await startOrder();
+      await page.getByRole('combobox', { name: w.customer, exact: true }).fill('Kovács');
+      await page.getByRole('option', { name: /Kovács és Fiú/ }).waitFor();
+      await page.keyboard.press('Enter');
+      await page.getByLabel(w.warehouse, { exact: true }).selectOption(BUDAPEST);
+      await page.getByRole('combobox', { name: w.add }).focus();
+      await scan(page, drill.ean!);
+      await page.getByText(drill.name, { exact: true }).waitFor();
+      await page.goto(`${desk.stack.harness.url.split('#')[0]}#/orders`);
+      await eventually(async () => ((await desk.stack.invoke('drafts.get', { key: ORDER_KEY })) as { items?: unknown[] } | null)?.items?.length === 1, { what: 'the order kept as a draft' });
+
+      // Back to a new order: the stored draft is held on its way for a moment, and she scans at once.
+      const hold = await holdDraftRead(ORDER_KEY);
+      try {
+        await startOrder();
+        setTimeout(hold.release, 1_500);
+        await page.getByRole('combobox', { name: w.add }).focus();
+        await scan(page, ladder.ean!);
+        await page.getByText(ladder.name, { exact: true }).waitFor();
+      } finally {
+        await hold.settled();
+      }
+      expect(hold.held()).toBeGreaterThan(0);
+      // Both lines, once the stored draft is surely in: the scan was not undone by it.
+      await page.waitForTimeout(500);
+      expect(await page.getByText(drill.name, { exact: true }).count()).toBe(1);
+      expect(await page.getByText(ladder.name, { exact: true }).count()).toBe(1);
+      expect(await page.getByRole('combobox', { name: w.customer, exact: true }).inputValue()).toMatch(/Kovács és Fiú/);
+      await screenshot(page, `${lang}-order-draft-joined`);
+
+      await page.keyboard.press('Control+Enter');
+      const lines = page.getByTestId('order-done-lines').locator('li');
+      await expect.poll(() => lines.count()).toBe(2);
+      const order = (await desk.stack.invoke('orders.list', {}))[0]!;
+      expect(order.lines.map((l) => [l.name, l.quantity])).toEqual([[drill.name, 1], [ladder.name, 1]]);
+      const serverId = await eventually(async () => (await desk.stack.invoke('orders.get', { id: order.id }))?.serverId ?? undefined, { what: 'the order to reach the server', timeoutMs: 60_000 });
+      const status = await desk.srv.server.ok('getOrderStatus', { order_id: serverId });
+      expect(status.shipment.items.map((i) => i.quantity)).toEqual([1, 1]);
       expect(desk.browser.errors).toEqual([]);
     });
   }

@@ -144,6 +144,10 @@ export function useDraftState<T>(key: string, initial: T, accept: (stored: unkno
  * them a moment after every change to a field, whether the clerk typed it or the screen made it for
  * them (a scanned line appended, a quantity bumped by a second scan), and at once when the screen
  * goes away. Returns whether a draft was restored and a `clear` for after posting.
+ *
+ * The screen draws its fields only once `loaded`: the restore is a reset of the whole form, which
+ * would undo whatever was typed or scanned before it (a form's changes are not functions of the
+ * value before them, as useDraftState's are, so they cannot be applied again to the stored draft).
  */
 export function useFormDraft<T extends FieldValues, C = unknown, O = T>(key: string, form: UseFormReturn<T, C, O>): { loaded: boolean; restored: boolean; clear: () => Promise<void> } {
   const writer = useWriter(key);

@@ -143,8 +143,11 @@ function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: Invoi
   const title =
     orderId !== null ? (localOrder ? t('invoice.fromLocalOrderTitle') : t('invoice.fromOrderTitle', { id: orderId })) : proformaId !== null ? t('invoice.fromProformaTitle') : t('invoice.newTitle');
   const grossOf = (v: InvoiceFormValues) => f.money(Number(liveTotals(v.items.map(invoiceLineText), v.currency, v.fx_rate).doc.totals.gross), v.currency);
+  const back = <Link className="btn" to="/invoices">{t('invoice.backToList')}</Link>;
+  // The form appears once the stored draft is back (lib/drafts.ts useFormDraft).
+  if (!draft.loaded) return <Screen title={title} actions={back}>{null}</Screen>;
   return (
-    <Screen title={title} actions={<Link className="btn" to="/invoices">{t('invoice.backToList')}</Link>}>
+    <Screen title={title} actions={back}>
       <form ref={formRef} className="billing-form" noValidate onKeyDown={onKeyDown} onSubmit={(e) => e.preventDefault()} aria-label={title}>
         {draft.restored && <p className="notice info" role="status">{t('common.draftRestored')}</p>}
         {orderId !== null && <p className="notice info">{localOrder ? t('invoice.fromLocalOrderNote') : t('invoice.fromOrderNote', { id: orderId })}</p>}

@@ -131,8 +131,11 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
 
   const title = editId === null ? t('order.newTitle') : t('order.editTitle', { id: editId });
   const busy = form.formState.isSubmitting;
+  const back = <Link className="btn" to="/orders">{t('order.backToList')}</Link>;
+  // The form appears once the stored draft is back (lib/drafts.ts useFormDraft).
+  if (!draft.loaded) return <Screen title={title} actions={back}>{null}</Screen>;
   return (
-    <Screen title={title} actions={<Link className="btn" to="/orders">{t('order.backToList')}</Link>}>
+    <Screen title={title} actions={back}>
       <form ref={formRef} className="billing-form" noValidate onKeyDown={onKeyDown} onSubmit={(e) => e.preventDefault()} aria-label={title}>
         {draft.restored && <p className="notice info" role="status">{t('common.draftRestored')}</p>}
         {general && <p className="notice error" role="alert">{general}</p>}

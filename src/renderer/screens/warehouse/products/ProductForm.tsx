@@ -68,9 +68,12 @@ export function ProductForm({ id, initial, clearable }: { id: number | null; ini
     />
   );
 
+  const title = id === null ? t('products.newTitle') : t('products.editTitle', { name: initial.product_name });
+  // The fields appear once the stored draft is back (lib/drafts.ts useFormDraft).
+  if (!draft.loaded) return <Screen title={title}>{null}</Screen>;
   return (
     <Screen
-      title={id === null ? t('products.newTitle') : t('products.editTitle', { name: initial.product_name })}
+      title={title}
       actions={
         <>
           <button type="button" className="btn" onClick={() => void navigate('/products')}>
