@@ -2,15 +2,15 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useChannel } from '../../lib/ipc';
+import { useOutboxEntry } from '../../lib/useOutboxEntry';
 import { useReasonText } from '../system/sync/reasonText';
 
 /** How a queued purchase order fares: waiting, sending, confirmed with the server's code, or refused with the reason. */
 export function PoStatus({ entryId, what }: { entryId: number; what: string }) {
   const { t } = useTranslation('reorder');
   const reasonText = useReasonText();
-  const { data = [] } = useChannel('outbox.list', { states: ['queued', 'in_flight', 'retry_wait', 'needs_attention', 'done', 'discarded'] });
   const { data: posted = [], refetch } = useChannel('reorder.posted', { entryIds: [entryId] });
-  const e = data.find((x) => x.id === entryId);
+  const e = useOutboxEntry(entryId);
   const code = posted[0]?.projectCode ?? null;
   // The outbox may say "done" before the code is read: read it then, and say "confirmed" only with the code.
   const confirmedWithoutCode = e?.state === 'done' && !code;

@@ -1,14 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useChannel } from '../../../lib/ipc';
+import { useOutboxEntry } from '../../../lib/useOutboxEntry';
 import { useReasonText } from '../../system/sync/reasonText';
 
 /** How the posted receipt fares in the outbox: queued, sending, confirmed, or refused with the server's reason in the clerk's language. */
 export function ReceivingStatus({ entryId, what }: { entryId: number; what: string }) {
   const { t } = useTranslation('receiving');
   const reasonText = useReasonText();
-  const { data = [] } = useChannel('outbox.list', { states: ['queued', 'in_flight', 'retry_wait', 'needs_attention', 'done', 'discarded'] });
-  const e = data.find((x) => x.id === entryId);
+  const e = useOutboxEntry(entryId);
   const line = (state: string, kind: string, text: string) => (
     <div className={`notice ${kind}`} role="status" data-testid="receiving-status" data-state={state}>
       <div>{text}</div>

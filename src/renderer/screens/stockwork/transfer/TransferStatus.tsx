@@ -1,15 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useChannel } from '../../../lib/ipc';
+import { useOutboxEntry } from '../../../lib/useOutboxEntry';
 import { useReasonText } from '../../system/sync/reasonText';
 
 /** How the posted transfer fares in the outbox: waiting, sent, confirmed, or refused with the server's reason. */
 export function TransferStatus({ entryId, what }: { entryId: number; what: string }) {
   const { t } = useTranslation('stockwork');
   const reasonText = useReasonText();
-  // Every state: by default the list holds only what still waits, and a confirmed transfer would look queued.
-  const { data = [] } = useChannel('outbox.list', { states: ['queued', 'in_flight', 'retry_wait', 'needs_attention', 'done', 'discarded'] });
-  const e = data.find((x) => x.id === entryId);
+  const e = useOutboxEntry(entryId);
   const line = (state: string, kind: string, text: string) => (
     <div className={`notice ${kind}`} role={state === 'refused' ? 'alert' : 'status'} data-testid="transfer-status" data-state={state}>
       <div>{text}</div>
