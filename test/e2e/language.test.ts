@@ -166,6 +166,14 @@ async function check(lang: Language, state: string, needles: Needle[]) {
     return m ? [`${state}: ${n.what} — "…${text.slice(Math.max(0, m.index - 30), m.index + m[0].length + 30).replace(/\s+/g, ' ')}…"`] : [];
   });
   findings.get(lang)!.push(...hits);
+  // Longer words must not push a table's last columns (its buttons) out of sight: at the desk's usual
+  // 1440 px a table fits its panel in every language, and the page does not scroll sideways.
+  const wide = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('.table-wrap, .shell-main'))
+      .filter((w) => w.scrollWidth > w.clientWidth + 1)
+      .map((w) => `${w.scrollWidth - w.clientWidth} px too wide (${w.classList.contains('shell-main') ? 'the page' : `the table headed "${w.querySelector('th')?.textContent ?? ''}"`})`),
+  );
+  findings.get(lang)!.push(...wide.map((w) => `${state}: ${w}`));
 }
 
 async function heading() {

@@ -96,7 +96,7 @@ export function LowStockScreen() {
               {rows.map((r) => (
                 <tr key={keyOf(r)} data-testid={`lowstock-row-${r.productId}`}>
                   <td><input type="checkbox" checked={ticked.has(keyOf(r))} onChange={(e) => tick(r, e.target.checked)} aria-label={t('lowStock.pickLine', { name: r.name })} data-testid={`lowstock-pick-${r.productId}`} /></td>
-                  <td>
+                  <td className="wrap">
                     <div>{r.name}</div>
                     {r.itemNumber ? <div className="muted">{r.itemNumber}</div> : null}
                     {r.pending ? <span className="badge warn">{t('lowStock.pending')}</span> : null}
