@@ -25,6 +25,7 @@ import { LANGUAGES, type Language } from '@renderer/i18n/types';
 import { INVOICE_STATUSES, INVOICE_TYPES, CRDR, CUSTOMER_VAT_TYPES } from '@shared/protocol/schemas/finance';
 import { PAYMENT_METHODS } from '@shared/protocol/fields';
 import { DEMO_ACCOUNT_NAME } from '@server/demo/seed';
+import { DEFAULT_STATE } from '@main/windowState';
 import { DEMO_KEYS } from '../helpers/server';
 import { eventually, launchBrowser, scan, screenshot, startRestartableServer, startStack, waitForMirror, type Browser, type RestartableServer, type Stack } from './helpers';
 
@@ -166,8 +167,8 @@ async function check(lang: Language, state: string, needles: Needle[]) {
     return m ? [`${state}: ${n.what} — "…${text.slice(Math.max(0, m.index - 30), m.index + m[0].length + 30).replace(/\s+/g, ' ')}…"`] : [];
   });
   findings.get(lang)!.push(...hits);
-  // Longer words must not push a table's last columns (its buttons) out of sight: at the desk's usual
-  // 1440 px a table fits its panel in every language, and the page does not scroll sideways.
+  // Longer words must not push a table's last columns (its buttons) out of sight: in the window the
+  // desk opens with, a table fits its panel in every language, and the page does not scroll sideways.
   const wide = await page.evaluate(() =>
     Array.from(document.querySelectorAll('.table-wrap, .shell-main'))
       .filter((w) => w.scrollWidth > w.clientWidth + 1)
@@ -219,7 +220,8 @@ beforeAll(async () => {
   deskOrderId = (await stack.invoke('orders.list', {})).find((o) => o.id === made.id || o.status === 'finalized')?.id ?? made.id;
   await stack.invoke('sync.now', {});
   invoiceId = (await stack.invoke('invoices.list', { dateFrom: '2000-01-01', dateTo: '2100-12-31' }))[0]?.id ?? 0;
-  browser = await launchBrowser();
+  // The window the desk opens with on first start (src/main/windowState.ts): what fits there fits wider.
+  browser = await launchBrowser({ viewport: { width: DEFAULT_STATE.bounds.width, height: DEFAULT_STATE.bounds.height } });
   page = browser.page;
   base = stack.harness.url.split('#')[0]!;
   await page.goto(stack.harness.url);

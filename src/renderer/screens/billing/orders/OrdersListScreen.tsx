@@ -66,7 +66,7 @@ export function OrdersListScreen() {
                   </td>
                   <td>{f.date(o.issuedDate)}</td>
                   <td className="wrap">{o.contactName}</td>
-                  <td>{o.warehouse === '*' ? t('order.warehouseAny') : o.warehouse}</td>
+                  <td className="wrap">{o.warehouse === '*' ? t('order.warehouseAny') : o.warehouse}</td>
                   <td className="wrap">
                     <OrderStateBadge order={o} />
                   </td>
