@@ -175,6 +175,13 @@ async function check(lang: Language, state: string, needles: Needle[]) {
       .map((w) => `${w.scrollWidth - w.clientWidth} px too wide (${w.classList.contains('shell-main') ? 'the page' : `the table headed "${w.querySelector('th')?.textContent ?? ''}"`})`),
   );
   findings.get(lang)!.push(...wide.map((w) => `${state}: ${w}`));
+  // Nor may a button's own label be cut (a long word in a narrow panel, the key hint after it).
+  const cut = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('button, a.btn'))
+      .filter((b) => b.offsetParent !== null && b.scrollWidth > b.clientWidth + 1)
+      .map((b) => `the button "${(b.textContent ?? '').trim()}" is ${b.scrollWidth - b.clientWidth} px too narrow for its label`),
+  );
+  findings.get(lang)!.push(...cut.map((c) => `${state}: ${c}`));
 }
 
 async function heading() {
