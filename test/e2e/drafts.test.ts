@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ProductRow } from '@shared/ipc';
 import { eventually, openDesk, scan, screenshot, type Desk } from './helpers';
+import { purchaseOrder } from './purchaseOrder';
 
 const BUDAPEST = 'Budapest Raktár';
 const MAKITA = '5990040000007';
@@ -205,4 +206,49 @@ describe('an order form whose stored draft is still on its way', () => {
       expect(desk.browser.errors).toEqual([]);
     });
   }
+});
+
+describe('receiving, with its stored draft still on its way', () => {
+  it('hu: a product scanned before the draft (and the order it names) is back counts on that order, and the server receives it', async () => {
+    await desk.stack.invoke('settings.update', { language: 'hu' });
+    await desk.stack.invoke('drafts.clear', { key: 'stockwork.receiving' });
+    await page.reload();
+    await page.getByTestId('sb-connection').waitFor();
+    const made = await purchaseOrder(desk, [{ code: 'DRF-R1', name: 'Csomagolószalag', qty: 5 }]);
+    const [tape] = made.ids as [number];
+    const screen = /^(Átvétel szkenneléssel|Receiving \(scan\))$/;
+    const openReceiving = async () => {
+      await page.getByRole('link', { name: screen }).click();
+      await page.getByRole('heading', { level: 1, name: screen }).waitFor();
+    };
+
+    // The order picked and one tape scanned, left as a draft.
+    await openReceiving();
+    await page.getByTestId(`receiving-pick-${made.po}`).click();
+    await page.getByTestId('scan-input').click();
+    await scan(page, 'DRF-R1');
+    await expect.poll(() => page.getByTestId(`receiving-qty-${tape}`).inputValue()).toBe('1');
+    await open('F8', HEADINGS.hu.sync);
+    await eventually(async () => ((await desk.stack.invoke('drafts.get', { key: 'stockwork.receiving' })) as { lines?: unknown[] } | null)?.lines?.length === 1, { what: 'the receipt kept as a draft' });
+
+    // Back again: the draft is held on its way, and she scans the second tape at once.
+    const hold = await holdDraftRead('stockwork.receiving');
+    try {
+      await openReceiving();
+      await expect.poll(() => hold.held()).toBeGreaterThan(0);
+      await page.getByTestId('scan-input').click();
+      await scan(page, 'DRF-R1');
+      await page.waitForTimeout(300);
+      hold.release();
+      await expect.poll(() => page.getByTestId(`receiving-qty-${tape}`).inputValue(), { timeout: 10_000 }).toBe('2');
+    } finally {
+      await hold.settled();
+    }
+    await screenshot(page, 'hu-receiving-draft-joined');
+    await page.getByTestId('receiving-post').click();
+    await expect.poll(() => page.getByTestId('receiving-status').getAttribute('data-state'), { timeout: 60_000 }).toBe('done');
+    const po = await desk.srv.server.ok('getPO', { project_code: made.code });
+    expect(po.lines.find((l) => l.product_id === tape)).toMatchObject({ received_quantity: 2, remaining: 3 });
+    expect(desk.browser.errors).toEqual([]);
+  });
 });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { eventually, openDesk, scan, screenshot, type Desk } from './helpers';
+import { purchaseOrder } from './purchaseOrder';
 
 let desk: Desk;
 let page: Page;
@@ -16,20 +17,6 @@ const SCREEN = /^(Átvétel szkenneléssel|Receiving \(scan\))$/;
 async function openScreen() {
   await page.getByRole('link', { name: SCREEN }).click();
   await page.getByRole('heading', { level: 1, name: SCREEN }).waitFor();
-}
-
-/** A purchase order back-ordered by an order the stock cannot cover; the desk learns the products by a sync. */
-async function purchaseOrder(lines: Array<{ code: string; name: string; qty: number }>) {
-  const s = desk.srv.server;
-  const ids: number[] = [];
-  for (const l of lines) ids.push((await s.ok('setProduct', { product_name: l.name, item_number: l.code, currency: 'HUF', vat: 27, unit: 'db', list_price: 1000 })).id);
-  const order = await s.ok('setOrder', {
-    warehouse: 'Default', shipping_aim: 'Sale', method: 'transfer', issued_date: new Date().toISOString().slice(0, 10), selected_account: s.account.bankAccount,
-    contact_id: s.account.customerContactId, currency: 'HUF', finalize_order: 1, order_all: 1, items: lines.map((l, i) => ({ product_id: ids[i]!, quantity: l.qty })),
-  });
-  await desk.stack.invoke('sync.now', {}).catch(() => undefined);
-  await eventually(async () => (await desk.stack.invoke('products.lookup', { code: lines.at(-1)!.code })) !== null, { what: 'the new products in the mirror' });
-  return { ids, po: order.purchase_order!.po_id, code: order.purchase_order!.project_code };
 }
 
 const serverPO = (code: string) => desk.srv.server.ok('getPO', { project_code: code });
@@ -58,7 +45,7 @@ describe('áruátvétel beszerzési rendelésre (hu)', () => {
   let poId = 0;
 
   it('részátvétel online: a beolvasás a várt sorokra számít, a többlet és az idegen termék figyelmeztet', async () => {
-    const made = await purchaseOrder([{ code: 'RCV-A', name: 'Raklapfólia 500 mm', qty: 10 }, { code: 'RCV-B', name: 'Hullámkarton doboz', qty: 4 }]);
+    const made = await purchaseOrder(desk, [{ code: 'RCV-A', name: 'Raklapfólia 500 mm', qty: 10 }, { code: 'RCV-B', name: 'Hullámkarton doboz', qty: 4 }]);
     [a, b] = made.ids as [number, number];
     code = made.code;
     poId = made.po;
@@ -152,7 +139,7 @@ describe('áruátvétel beszerzési rendelésre (hu)', () => {
 
   it('angolul (en): a rendelés lezárása hiánnyal, megerősítés után', async () => {
     await desk.stack.invoke('settings.update', { language: 'en' });
-    const made = await purchaseOrder([{ code: 'RCV-C', name: 'Stretch film 23 my', qty: 5 }]);
+    const made = await purchaseOrder(desk, [{ code: 'RCV-C', name: 'Stretch film 23 my', qty: 5 }]);
     const [c] = made.ids as [number];
     await page.reload();
     await openScreen();
