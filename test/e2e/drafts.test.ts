@@ -244,6 +244,7 @@ describe('receiving, with its stored draft still on its way', () => {
     } finally {
       await hold.settled();
     }
+    expect(await page.getByTestId('receiving-restored').innerText()).toMatch(HEADINGS.hu.restored);
     await screenshot(page, 'hu-receiving-draft-joined');
     await page.getByTestId('receiving-post').click();
     await expect.poll(() => page.getByTestId('receiving-status').getAttribute('data-state'), { timeout: 60_000 }).toBe('done');

@@ -148,6 +148,8 @@ export function ReceivingScreen() {
           {view.data.fetchedAt ? t('offline', { when: f.dateTime(view.data.fetchedAt) }) : t('neverRead')}
         </div>
       ) : null}
+      {/* As on the take-in and the transfer: scanned lines coming back are yesterday's, not new ones. */}
+      {draft.restored && !posted ? <div className="notice info" data-testid="receiving-restored">{tc('draft.restored')}</div> : null}
       <ErrorNotice error={view.error ?? post.error} />
       {posted ? <ReceivingStatus entryId={posted.entryId} what={posted.what} /> : null}
       {posted?.labels ? <div><Link className="btn small" to={posted.labels} data-testid="receiving-labels">{tl('fromReceivingLink')}</Link></div> : null}
