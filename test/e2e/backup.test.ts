@@ -107,7 +107,7 @@ describe('backup → damage → restore: nothing is lost and nothing is applied 
     await eventually(async () => (await connection()).includes('offline'), { what: 'the offline status' });
     await takeIn(5);
     await takeIn(2);
-    expect(await testId('sb-outbox').innerText()).toBe('Küldésre vár: 2');
+    await expect.poll(() => testId('sb-outbox').innerText()).toBe('Küldésre vár: 2');
 
     await openSettings('Beállítások');
     await testId('backup-create').click();

@@ -89,7 +89,7 @@ describe('a warehouse clerk, offline and back', () => {
     await posted.waitFor();
     await expect.poll(() => posted.getByTestId(`stock-${ids.makita}`).innerText()).toMatch(/^5\s*\+3 függő$/);
     await expect.poll(() => posted.getByTestId(`stock-${ids.dewalt}`).innerText()).toMatch(/^7\s*\+2 függő$/);
-    expect(await testId('sb-outbox').innerText()).toBe('Küldésre vár: 2');
+    await expect.poll(() => testId('sb-outbox').innerText()).toBe('Küldésre vár: 2');
     await screenshot(page, 'hu-takein-posted');
   });
 
@@ -112,7 +112,7 @@ describe('a warehouse clerk, offline and back', () => {
     await screenshot(page, 'hu-count-post');
     await testId('count-post-confirm').click();
     await page.getByText('Leltár könyvelve: 2 készletmozgás').waitFor();
-    expect(await testId('sb-outbox').innerText()).toBe('Küldésre vár: 4');
+    await expect.poll(() => testId('sb-outbox').innerText()).toBe('Küldésre vár: 4');
   });
 
   it('books a wasting larger than the stock (the server will refuse it)', async () => {
@@ -128,7 +128,7 @@ describe('a warehouse clerk, offline and back', () => {
     await testId('adjust-submit').click();
     await page.getByText('A készletmozgás küldésre vár').waitFor();
     await screenshot(page, 'hu-products');
-    expect(await testId('sb-outbox').innerText()).toBe('Küldésre vár: 5');
+    await expect.poll(() => testId('sb-outbox').innerText()).toBe('Küldésre vár: 5');
   });
 
   it('back online, the outbox drains to exactly the server’s quantities; the refused wasting waits for the clerk', async () => {
