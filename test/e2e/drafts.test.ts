@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import type { ProductRow } from '@shared/ipc';
 import { eventually, openDesk, scan, screenshot, type Desk } from './helpers';
 import { purchaseOrder } from './purchaseOrder';
+import { sqliteStore } from '@server/db/sqlite/store';
 
 const BUDAPEST = 'Budapest Raktár';
 const MAKITA = '5990040000007';
@@ -48,6 +49,9 @@ beforeAll(async () => {
   drill = (await desk.stack.invoke('products.search', { query: 'Bosch GSB 13 RE', offset: 0, limit: 5 })).rows[0]!;
   ladder = (await desk.stack.invoke('products.search', { query: 'Alumínium létra', offset: 0, limit: 5 })).rows[0]!;
 });
+
+/** The draft the core holds under `key`, in the shape its screen writes (null if none). */
+const storedDraft = async <T>(key: string) => (await desk.stack.invoke('drafts.get', { key })) as Partial<T> | null;
 
 /**
  * Holds the core's answer to `drafts.get` of `key` on its way (Playwright's route) until `release`;
@@ -98,7 +102,7 @@ describe('the clerk works while her stored draft is loading', () => {
       await scan(page, MAKITA);
       await expect.poll(() => row(ids.makita).locator('input').first().inputValue()).toBe('2');
       await open('F8', h.sync);
-      await eventually(async () => ((await desk.stack.invoke('drafts.get', { key: KEY })) as { lines?: unknown[] } | null)?.lines?.length === 1, { what: 'the receipt kept as a draft' });
+      await eventually(async () => (await storedDraft<{ lines: unknown[] }>(KEY))?.lines?.length === 1, { what: 'the receipt kept as a draft' });
 
       // Back to the take-in; its stored draft is held on its way while she works.
       const hold = await holdDraftRead(KEY);
@@ -126,7 +130,7 @@ describe('the clerk works while her stored draft is loading', () => {
       await screenshot(page, `${lang}-takein-draft-joined`);
       // What is stored now is what the screen shows: a restart would bring back the same receipt.
       await eventually(async () => {
-        const d = (await desk.stack.invoke('drafts.get', { key: KEY })) as { stockLabel?: string; lines?: Array<{ productId: number; quantity: string }> } | null;
+        const d = await storedDraft<{ stockLabel: string; lines: Array<{ productId: number; quantity: string }> }>(KEY);
         return d?.stockLabel === bin && d.lines?.length === 2 && d.lines.find((l) => l.productId === ids.dewalt)?.quantity === '1';
       }, { what: 'the stored draft to hold what the screen shows' });
 
@@ -174,7 +178,7 @@ describe('an order form whose stored draft is still on its way', () => {
       await scan(page, drill.ean!);
       await page.getByText(drill.name, { exact: true }).waitFor();
       await page.goto(`${desk.stack.harness.url.split('#')[0]}#/orders`);
-      await eventually(async () => ((await desk.stack.invoke('drafts.get', { key: ORDER_KEY })) as { items?: unknown[] } | null)?.items?.length === 1, { what: 'the order kept as a draft' });
+      await eventually(async () => (await storedDraft<{ items: unknown[] }>(ORDER_KEY))?.items?.length === 1, { what: 'the order kept as a draft' });
 
       // Back to a new order: the stored draft is held on its way for a moment, and she scans at once.
       const hold = await holdDraftRead(ORDER_KEY);
@@ -229,7 +233,7 @@ describe('receiving, with its stored draft still on its way', () => {
     await scan(page, 'DRF-R1');
     await expect.poll(() => page.getByTestId(`receiving-qty-${tape}`).inputValue()).toBe('1');
     await open('F8', HEADINGS.hu.sync);
-    await eventually(async () => ((await desk.stack.invoke('drafts.get', { key: 'stockwork.receiving' })) as { lines?: unknown[] } | null)?.lines?.length === 1, { what: 'the receipt kept as a draft' });
+    await eventually(async () => (await storedDraft<{ lines: unknown[] }>('stockwork.receiving'))?.lines?.length === 1, { what: 'the receipt kept as a draft' });
 
     // Back again: the draft is held on its way, and she scans the second tape at once.
     const hold = await holdDraftRead('stockwork.receiving');
@@ -252,4 +256,54 @@ describe('receiving, with its stored draft still on its way', () => {
     expect(po.lines.find((l) => l.product_id === tape)).toMatchObject({ received_quantity: 2, remaining: 3 });
     expect(desk.browser.errors).toEqual([]);
   });
+});
+
+describe('the purchase-order receipt, left and come back to', () => {
+  const L = {
+    hu: { receipt: 'Áruátvétel (rendelés)', sync: HEADINGS.hu.sync, restored: HEADINGS.hu.restored, weight: 'Bruttó tömeg (kg)', origin: 'Származási ország', received: 'átvéve', typed: '12,5' },
+    en: { receipt: 'Goods receipt (PO)', sync: HEADINGS.en.sync, restored: HEADINGS.en.restored, weight: 'Gross weight (kg)', origin: 'Origin country', received: 'received', typed: '12.5' },
+  } as const;
+  for (const lang of ['hu', 'en'] as const) {
+    const l = L[lang];
+    it(`${lang}: the order she was receiving and the figures she typed come back, and the server receives it with them`, async () => {
+      await desk.stack.invoke('settings.update', { language: lang });
+      await desk.stack.invoke('drafts.clear', { key: 'warehouse.poReceipt' });
+      await page.reload();
+      await page.getByTestId('sb-connection').waitFor();
+      const made = await purchaseOrder(desk, [{ code: `DRF-PO-${lang}`, name: `Raklapfólia ${lang}`, qty: 4 }]);
+
+      // She finds the order and types its weight and origin, then leaves for the sync centre.
+      await open('F3', l.receipt);
+      await testId('po-code').fill(made.code);
+      await testId('po-code').press('Enter');
+      await testId('po-summary').waitFor();
+      await page.getByLabel(l.weight).fill(l.typed);
+      await page.getByLabel(l.origin).fill('de');
+      await open('F8', l.sync);
+      await eventually(async () => (await storedDraft<{ grossWeight: string }>('warehouse.poReceipt'))?.grossWeight === l.typed, { what: 'the receipt kept as a draft' });
+
+      // Back: the order is there again with her figures, without searching for it again.
+      await open('F3', l.receipt);
+      await testId('po-summary').waitFor({ timeout: 10_000 });
+      expect(await testId('po-code').inputValue()).toBe(made.code);
+      expect(await page.getByLabel(l.weight).inputValue()).toBe(l.typed);
+      expect(await page.getByLabel(l.origin).inputValue()).toBe('DE');
+      expect(await testId('po-receipt-restored').innerText()).toMatch(l.restored);
+      await screenshot(page, `${lang}-po-receipt-draft-restored`);
+
+      await testId('po-receive').click();
+      await expect.poll(() => testId('po-status').innerText(), { timeout: 60_000 }).toBe(l.received);
+      // Nothing is announced as restored once the receipt is posted.
+      expect(await testId('po-receipt-restored').count()).toBe(0);
+      const po = await desk.srv.server.ok('getPO', { project_code: made.code });
+      expect(po.status).toBe('received');
+      expect(po.lines.map((x) => x.received_quantity)).toEqual([4]);
+      // The server's own receipt row carries what she typed before she left.
+      const storage = desk.srv.server.storage;
+      const store = 'store' in storage ? storage.store : sqliteStore(storage.db);
+      const row = await store.get<{ gross_weight: string; country_code: string }>('SELECT gross_weight, country_code FROM stock_receipts WHERE po_id = ?', [made.po]);
+      expect(row).toEqual({ gross_weight: '12.5', country_code: 'DE' });
+      expect(desk.browser.errors).toEqual([]);
+    });
+  }
 });

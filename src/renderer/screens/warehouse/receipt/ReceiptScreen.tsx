@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ResultOf } from '@shared/ipc';
 import { Screen } from '../../../components/Screen';
@@ -23,12 +23,14 @@ interface ReceiptDraft {
 const emptyDraft: ReceiptDraft = { projectCode: '', grossWeight: '', packageType: '', countryCode: '' };
 const isReceiptDraft = (v: unknown): v is ReceiptDraft =>
   typeof v === 'object' && v !== null && typeof (v as ReceiptDraft).projectCode === 'string';
+/** Only figures typed for a receipt are announced as restored; the project code alone is the order last looked at. */
+const noFigures = (v: ReceiptDraft) => !v.grossWeight && !v.packageType && !v.countryCode;
 
 /** Goods receipt against a purchase order: find it by project code, check what is due, receive it. */
 export function ReceiptScreen() {
   const { t } = useTranslation('warehouse');
   const { t: tc } = useTranslation();
-  const draft = useDraftState<ReceiptDraft>('warehouse.poReceipt', emptyDraft, isReceiptDraft);
+  const draft = useDraftState<ReceiptDraft>('warehouse.poReceipt', emptyDraft, isReceiptDraft, noFigures);
   const d = draft.value;
   const find = useCommand('po.get');
   const receive = useCommand('po.receive');
@@ -45,6 +47,16 @@ export function ReceiptScreen() {
     receive.reset();
     find.mutate({ projectCode: code }, { onSuccess: setPo, onError: () => setPo(null) });
   };
+  // The order she was receiving comes back with her draft: it is read again, as her search did,
+  // so the figures she typed show beside it (they are drawn only with an order).
+  // Runs after every render, but acts once: when the stored draft is back.
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (!draft.loaded || reopened.current) return;
+    reopened.current = true;
+    const code = d.projectCode.trim();
+    if (code && po === null && !find.isPending) load(code);
+  });
   const onFind = (e: FormEvent) => {
     e.preventDefault();
     const code = d.projectCode.trim();
@@ -119,6 +131,9 @@ export function ReceiptScreen() {
         </button>
       </form>
       <ErrorNotice error={find.error} />
+      {draft.restored && queued === null && current && current.status !== 'received' ? (
+        <div className="notice info" data-testid="po-receipt-restored">{tc('draft.restored')}</div>
+      ) : null}
       {current ? (
         <>
           <PoSummary po={current} />
