@@ -89,7 +89,7 @@ const es: ValuationMessages = {
   unpriced: (n) => `${n} línea(s) con cantidad entrada sin precio: se valora a 0 (*).`,
   unpricedMark: '*',
   empty: 'No había existencias ese día.',
-  defaultWarehouse: 'Almacén predeterminado',
+  defaultWarehouse: 'Almacén por defecto',
 };
 
 const ALL: Record<Locale, ValuationMessages> = { hu_HU: hu, en_US: en, de_DE: de, pl_PL: pl, es_ES: es };

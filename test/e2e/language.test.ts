@@ -182,6 +182,25 @@ async function check(lang: Language, state: string, needles: Needle[]) {
       .map((b) => `the button "${(b.textContent ?? '').trim()}" is ${b.scrollWidth - b.clientWidth} px too narrow for its label`),
   );
   findings.get(lang)!.push(...cut.map((c) => `${state}: ${c}`));
+  // Nor the chosen entry of a list: a copy of the list holding only that entry, at its own width in
+  // the same place, is what the entry needs.
+  const clipped = await page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLSelectElement>('select'))
+      .filter((s) => s.offsetParent !== null && s.selectedIndex >= 0)
+      .flatMap((s) => {
+        const chosen = s.options[s.selectedIndex]!.text;
+        const probe = document.createElement('select');
+        probe.className = s.className;
+        probe.style.cssText = 'position: absolute; visibility: hidden; width: auto; min-width: 0; max-width: none';
+        probe.append(new Option(chosen));
+        s.parentElement!.append(probe);
+        const need = probe.offsetWidth;
+        probe.remove();
+        const name = s.labels?.[0]?.textContent ?? s.getAttribute('aria-label') ?? s.dataset.testid ?? '';
+        return need > s.offsetWidth + 1 ? [`the list "${name.trim()}" is ${need - s.offsetWidth} px too narrow for its chosen "${chosen}"`] : [];
+      }),
+  );
+  findings.get(lang)!.push(...clipped.map((c) => `${state}: ${c}`));
 }
 
 async function heading() {
@@ -316,6 +335,7 @@ async function walk(lang: Language) {
   } else findings.get(lang)!.push(`orders (list): the desk's finalized order ${deskOrderId} is not listed`);
   await visit('/orders/new');
   await check(lang, 'orders (new)', needles);
+  await screenshot(page, `lang-${lang}-order-new`);
   await visit('/invoices');
   await check(lang, 'invoices (list)', needles);
   if (invoiceId) {
@@ -324,6 +344,7 @@ async function walk(lang: Language) {
   }
   await visit('/invoices/new');
   await check(lang, 'invoices (new)', needles);
+  await screenshot(page, `lang-${lang}-invoice-new`);
   await visit('/dues');
   await check(lang, 'dues', needles);
 
@@ -349,6 +370,7 @@ async function walk(lang: Language) {
   await check(lang, 'stock history (a product)', needles);
   await visit('/transfer');
   await check(lang, 'transfer', needles);
+  await screenshot(page, `lang-${lang}-transfer`);
   await visit('/valuation');
   await page.getByTestId('valuation-fresh').waitFor();
   await check(lang, 'valuation', needles);

@@ -74,7 +74,7 @@ describe('refusal reasons in the clerk’s language', () => {
     // The figures reach the sentence, formatted for the language.
     expect(texts[0]).toContain('Falfesték');
     // The place: the default warehouse in the language's words (as every picker names it), its bin in brackets.
-    const defaultWarehouse = { hu: 'Alapértelmezett raktár', en: 'Default warehouse', de: 'Standardlager', pl: 'Magazyn domyślny', es: 'Almacén predeterminado' }[language];
+    const defaultWarehouse = { hu: 'Alapértelmezett raktár', en: 'Default warehouse', de: 'Standardlager', pl: 'Magazyn domyślny', es: 'Almacén por defecto' }[language];
     expect(texts[0]).toContain(`${defaultWarehouse} (B-03)`);
     expect(texts[0]).toMatch(/10/);
     // A state-specific sentence differs from the general one.

@@ -157,7 +157,7 @@ const es: Messages<typeof en> = {
     notFound: 'No hay ningún producto con el código {{code}}.',
   },
   pickers: {
-    defaultWarehouse: 'Almacén predeterminado',
+    defaultWarehouse: 'Almacén por defecto',
     warehouse: 'Almacén',
     chooseWarehouse: 'Elija un almacén',
     supplier: 'Proveedor',

@@ -46,7 +46,8 @@ export function InvoiceHeaderFields({ form, fromSource }: { form: UseFormReturn<
       <DateField label={t('invoice.fulfillmentDate')} id={ids.fulfil} error={e.fulfillment_date?.message} required name={fulfil.field.name} value={fulfil.field.value} onChange={fulfil.field.onChange} onBlur={fulfil.field.onBlur} testId="invoice-fulfillment-date" />
       <DateField label={t('invoice.paymentDate')} id={ids.pay} error={e.payment_date?.message} required name={pay.field.name} value={pay.field.value} onChange={pay.field.onChange} onBlur={pay.field.onBlur} testId="invoice-payment-date" />
       <AccountCurrencyFields form={common} currencies={CURRENCIES} />
-      <Field label={t('invoice.customerVatType')} htmlFor={ids.vatType} error={e.customer_vat_type?.message} required>
+      {/* Wide: its entries are the longest chosen text of the form in some languages ("Inländisches Unternehmen"). */}
+      <Field className="wide" label={t('invoice.customerVatType')} htmlFor={ids.vatType} error={e.customer_vat_type?.message} required>
         <select id={ids.vatType} {...register('customer_vat_type')}>
           {CUSTOMER_VAT_TYPES.map((v) => (
             <option key={v} value={v}>
