@@ -51,6 +51,13 @@ export const TABLE_CHANNELS: Record<Table, ChannelName[]> = {
   outbox: ['outbox.list', 'outbox.discardPlan', 'orders.list', 'orders.get', 'invoices.list', 'invoices.get', 'po.open', 'po.get', 'receiving.orders', 'reorder.lowStock', 'reorder.rules', 'reorder.posted'],
 };
 
+/**
+ * Reads the core answers from the server when it can be reached and from the mirror, marked as kept,
+ * when it cannot: read again when the connection comes or goes, so a screen never shows a kept answer
+ * unmarked (or a marked one once the server answers again).
+ */
+export const CONNECTION_CHANNELS: ChannelName[] = ['po.open', 'po.get', 'receiving.orders', 'stock.history'];
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -109,6 +116,7 @@ function setFromEvent<T>(client: QueryClient, key: readonly unknown[], update: T
 /** Subscribes the cache to the core's push events; returns the unsubscribe. */
 export function connectEvents(client: QueryClient): () => void {
   const api = getApi();
+  let online: boolean | null = null;
   const offs = [
     api.on('mirror.changed', ({ tables }) => void invalidate(client, tables.flatMap((t) => TABLE_CHANNELS[t] ?? []))),
     api.on('outbox.changed', (outbox) => {
@@ -118,6 +126,8 @@ export function connectEvents(client: QueryClient): () => void {
     }),
     api.on('sync.status', (status) => {
       setFromEvent(client, channelKey('sync.status', {}), status);
+      if (online !== null && status.online !== online) void invalidate(client, CONNECTION_CHANNELS);
+      online = status.online;
     }),
     api.on('updates.status', (status) => {
       setFromEvent(client, channelKey('shell.updateStatus', {}), status);

@@ -15,7 +15,7 @@ import type {
   ProductDetail, ProductRow, Settings, SyncStatus, WarehouseRow, StockBin,
 } from './types';
 import { stockHistoryRequest, stockTransferRequest, type StockFeatures, type StockHistoryView } from './stockwork';
-import { receivingPostRequest, type ReceivingView } from './receiving';
+import { receivingPostRequest, type PoOpenList, type PoRead, type ReceivingView } from './receiving';
 import { valuationPdfRequest, valuationRequest, type ValuationView } from './valuation';
 import { labelsPdfRequest, type LabelsPdfResult } from './labels';
 import { purchaseOrderRequest, reorderRuleRequest, type LowStockView, type PostedPo, type ReorderRuleView } from './reorder';
@@ -176,9 +176,13 @@ export const CHANNELS = {
   'count.exportCsv': core(z.strictObject({ sheetId: positiveId, columns: csvColumns.optional(), fileName: z.string().trim().min(1).max(40).optional() })).returns<{ filename: string; csv: string }>(),
   'count.importCsv': core(z.strictObject({ sheetId: positiveId, csv: z.string().max(5_000_000), columns: csvColumns.optional() })).returns<{ sheet: CountSheet; imported: number; errors: CountImportError[] }>(),
 
-  /** The open purchase orders on the server (extension getPOs), newest first: what a receiving clerk can pick from. */
-  'po.open': core(none).returns<Result<'getPOs'>['purchase_orders']>(),
-  'po.get': core(z.strictObject({ projectCode: z.string().min(1).max(64) })).returns<Result<'getPO'>>(),
+  /**
+   * The open purchase orders on the server (extension getPOs), newest first: what a receiving clerk can
+   * pick from. Offline, those this desk last read, with when (`keptAt`).
+   */
+  'po.open': core(none).returns<PoOpenList>(),
+  /** A purchase order by project code; offline, as this desk last read it (`keptAt`), if it did. */
+  'po.get': core(z.strictObject({ projectCode: z.string().min(1).max(64) })).returns<PoRead>(),
   /** Open purchase orders with their expected lines, from the mirror (refreshed from the server when online). */
   'receiving.orders': core(none).returns<ReceivingView>(),
   /** A partial receipt (and/or closing short) of an order, through the outbox (extension setPOTakeIn.items). */

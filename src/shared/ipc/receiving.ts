@@ -1,5 +1,6 @@
 /** IPC requests and answers of the receiving screen: scanning goods against a purchase order (issue 18). */
 import { z } from 'zod';
+import type { Result } from '../protocol/catalog';
 
 /** One expected line of an order, as the desk knows it: the server's figures plus what waits in the outbox. */
 export interface ReceivingLine {
@@ -53,3 +54,15 @@ export const receivingPostRequest = z.strictObject({
   /** Close the order after this receipt even if lines remain (closed short). */
   close: z.boolean().default(false),
 });
+
+/**
+ * The goods receipt (PO) screen's open orders: the server's, or offline the ones this desk last read
+ * (`keptAt`: when), so the screen can say the list may be out of date.
+ */
+export interface PoOpenList {
+  orders: Result<'getPOs'>['purchase_orders'];
+  keptAt: string | null;
+}
+
+/** A purchase order as the server answers it, or offline as this desk last read it (`keptAt`). */
+export type PoRead = Result<'getPO'> & { keptAt?: string };

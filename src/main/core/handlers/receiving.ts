@@ -3,13 +3,13 @@
  * scanning, and partial receipts / closing short through the outbox (extension setPOTakeIn.items).
  * A server without the extension keeps the whole-order receipt (po.receive) as before.
  */
-import type { Result } from '@shared/protocol';
 import { purchaseOrder } from '../mirror/dues';
-import { keepOpenOrders, openOrders, openOrdersFetchedAt, receivingOrder } from '../mirror/receiving';
+import { openOrders, openOrdersFetchedAt, receivingOrder } from '../mirror/receiving';
+import { readOpenOrders } from './openOrders';
 import { currentId } from '../mirror/settings';
 import { submit } from '../outbox/service';
 import type { CoreContext, Handlers } from './context';
-import { fromFailure, ipcError, notFound } from './context';
+import { ipcError, notFound } from './context';
 import { stockProduct } from './stock';
 
 const CAP = 'setPOTakeIn.items';
@@ -19,21 +19,7 @@ function supported(ctx: CoreContext): boolean | null {
   return caps.size === 0 ? null : caps.has(CAP);
 }
 
-async function refresh(ctx: CoreContext): Promise<boolean> {
-  const api = ctx.api();
-  if (!api || !ctx.engine.isOnline()) return false;
-  const rows: Result<'getPOs'>['purchase_orders'] = [];
-  for (let after = 0, more = 1; more; ) {
-    const o = await api.call('getPOs', { status: 'open', after_id: after });
-    if (o.kind === 'network' || o.kind === 'server') return false;
-    if (o.kind !== 'ok') throw fromFailure(o);
-    rows.push(...o.result.purchase_orders);
-    after = o.result.last_id;
-    more = o.result.more && o.result.purchase_orders.length > 0 ? 1 : 0;
-  }
-  keepOpenOrders(ctx.db, rows, ctx.clock.now());
-  return true;
-}
+const refresh = async (ctx: CoreContext): Promise<boolean> => (await readOpenOrders(ctx)) !== null;
 
 export const receivingHandlers: Handlers<'receiving.orders' | 'receiving.post'> = {
   'receiving.orders': async (ctx) => {

@@ -3,7 +3,8 @@ import { listWarehouses } from '../mirror/contacts';
 import { productRow } from '../mirror/products';
 import { currentId } from '../mirror/settings';
 import { savePurchaseOrder, purchaseOrder } from '../mirror/dues';
-import type { Result } from '@shared/protocol';
+import { keptOpenList, keptOrder, openOrdersFetchedAt } from '../mirror/receiving';
+import { readOpenOrders } from './openOrders';
 import { binsOfWarehouse } from '../mirror/stock';
 import { submit } from '../outbox/service';
 import { placeOf } from '../outbox/summary';
@@ -61,23 +62,31 @@ export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'stock.bi
     ctx.changed(['quantities', 'outbox']);
     return { entryId };
   },
+  // Offline the goods receipt works from the orders this desk last read (kept with their lines, as
+  // the receiving screen's), marked with when; a receipt then waits in the outbox like any change.
   'po.open': async (ctx) => {
-    const api = requireOnline(ctx);
-    const out: Result<'getPOs'>['purchase_orders'] = [];
-    for (let after = 0, more = 1; more; ) {
-      const o = await api.call('getPOs', { status: 'open', after_id: after });
-      if (o.kind !== 'ok') throw fromFailure(o);
-      out.push(...o.result.purchase_orders);
-      after = o.result.last_id;
-      more = o.result.more && o.result.purchase_orders.length > 0 ? 1 : 0;
-    }
-    return out.reverse();
+    const fresh = await readOpenOrders(ctx);
+    if (fresh) return { orders: [...fresh].reverse(), keptAt: null };
+    const keptAt = openOrdersFetchedAt(ctx.db);
+    if (keptAt === null) requireOnline(ctx);
+    return { orders: keptOpenList(ctx.db), keptAt };
   },
   'po.get': async (ctx, req) => {
-    const o = await requireOnline(ctx).call('getPO', { project_code: req.projectCode });
-    if (o.kind !== 'ok') throw fromFailure(o);
-    savePurchaseOrder(ctx.db, o.result, ctx.clock.now());
-    return o.result;
+    const api = ctx.api();
+    if (api && ctx.engine.isOnline()) {
+      const o = await api.call('getPO', { project_code: req.projectCode });
+      if (o.kind === 'ok') {
+        savePurchaseOrder(ctx.db, o.result, ctx.clock.now());
+        return o.result;
+      }
+      if (o.kind !== 'network') throw fromFailure(o);
+    }
+    const kept = keptOrder(ctx.db, req.projectCode);
+    if (!kept) {
+      if (!api) requireOnline(ctx);
+      throw ipcError('OFFLINE', `The server cannot be reached right now, and this desk has not read purchase order ${req.projectCode} before. Search again when Stockdesk shows it is online.`);
+    }
+    return { ...kept.po, keptAt: kept.fetchedAt };
   },
   'po.receive': (ctx, req) => {
     const po = purchaseOrder(ctx.db, req.poId);

@@ -65,6 +65,8 @@ const de: Messages<typeof en> = {
     receive: 'Ware annehmen',
     wholeNumber: 'muss eine ganze Zahl sein',
     queued: 'Wareneingang wartet auf den Server. Die Bestellung zeigt ihn nach der nächsten Synchronisierung als erhalten.',
+    keptList: 'Offline: offene Bestellungen mit Stand vom {{when}}.',
+    keptOrder: 'Offline: die Bestellung mit Stand vom {{when}}. Der Wareneingang wird vorgemerkt und gesendet, sobald der Server erreichbar ist.',
     supplier: 'Lieferant',
     warehouse: 'Lager',
     created: 'Angelegt',

@@ -62,6 +62,8 @@ const en = {
     receive: 'Receive goods',
     wholeNumber: 'must be a whole number',
     queued: 'Goods receipt queued for the server. The purchase order shows it as received after the next sync.',
+    keptList: 'Offline: open purchase orders as last read on {{when}}.',
+    keptOrder: 'Offline: this purchase order as last read on {{when}}. A receipt is queued and sent once the server can be reached.',
     supplier: 'Supplier',
     warehouse: 'Warehouse',
     created: 'Created',

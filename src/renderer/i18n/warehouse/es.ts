@@ -65,6 +65,8 @@ const es: Messages<typeof en> = {
     receive: 'Recibir mercancía',
     wholeNumber: 'debe ser un número entero',
     queued: 'La recepción espera al servidor. El pedido la mostrará como recibida tras la próxima sincronización.',
+    keptList: 'Sin conexión: pedidos de compra abiertos leídos por última vez el {{when}}.',
+    keptOrder: 'Sin conexión: el pedido leído por última vez el {{when}}. La recepción queda en cola y se envía cuando el servidor esté disponible.',
     supplier: 'Proveedor',
     warehouse: 'Almacén',
     created: 'Creado',

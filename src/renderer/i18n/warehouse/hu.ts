@@ -65,6 +65,8 @@ const hu: Messages<typeof en> = {
     receive: 'Áru átvétele',
     wholeNumber: 'egész szám kell',
     queued: 'Az áruátvétel küldésre vár. A rendelés a következő szinkronizálás után mutatja átvettként.',
+    keptList: 'Offline: a nyitott beszerzési rendelések utoljára lekért, {{when}} állapota.',
+    keptOrder: 'Offline: a rendelés utoljára lekért, {{when}} állapota. Az átvétel sorba kerül, és elküldjük, amint a szerver elérhető.',
     supplier: 'Szállító',
     warehouse: 'Raktár',
     created: 'Létrehozva',

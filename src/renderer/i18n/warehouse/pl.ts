@@ -65,6 +65,8 @@ const pl: Messages<typeof en> = {
     receive: 'Przyjmij towar',
     wholeNumber: 'musi być liczbą całkowitą',
     queued: 'Przyjęcie czeka na wysłanie do serwera. Zamówienie pokaże je jako przyjęte po następnej synchronizacji.',
+    keptList: 'Offline: otwarte zamówienia zakupu według stanu z {{when}}.',
+    keptOrder: 'Offline: zamówienie według stanu z {{when}}. Przyjęcie czeka w kolejce i zostanie wysłane, gdy serwer będzie dostępny.',
     supplier: 'Dostawca',
     warehouse: 'Magazyn',
     created: 'Utworzono',

@@ -37,6 +37,7 @@ export function ReceiptScreen() {
   const [po, setPo] = useState<PO | null>(null);
   const [queued, setQueued] = useState<number | null>(null);
   const [problems, setProblems] = useState<Map<string, string>>(new Map());
+  const f = useFormat();
 
   // Updates are functions of the draft before them: those made before the stored draft is back are
   // applied to it when it arrives (lib/drafts.ts).
@@ -136,6 +137,9 @@ export function ReceiptScreen() {
       ) : null}
       {current ? (
         <>
+          {current.keptAt ? (
+            <div className="notice warn" data-testid="po-kept">{t('receipt.keptOrder', { when: f.dateTime(current.keptAt) })}</div>
+          ) : null}
           <PoSummary po={current} />
           {current.status === 'received' ? (
             <div className="notice ok" role="status" data-testid="po-received">
@@ -194,7 +198,7 @@ export function ReceiptScreen() {
                   shownFields={(f) => ['grossWeight', 'packageType', 'countryCode'].includes(f)}
                 />
                 {queued !== null ? (
-                  <div className="notice ok" role="status">
+                  <div className="notice ok" role="status" data-testid="po-queued">
                     {t('receipt.queued')}
                   </div>
                 ) : null}
@@ -280,11 +284,16 @@ function OpenOrders({ onPick, current }: { onPick: (code: string) => void; curre
       <div className="panel-title">
         <h2>{t('receipt.openTitle')}</h2>
       </div>
+      {list.data?.keptAt ? (
+        <div className="panel-body">
+          <div className="notice warn" data-testid="po-open-kept">{t('receipt.keptList', { when: f.dateTime(list.data.keptAt) })}</div>
+        </div>
+      ) : null}
       {list.error ? (
         <div className="panel-body">
           <ErrorNotice error={list.error} />
         </div>
-      ) : list.data && list.data.length === 0 ? (
+      ) : list.data && list.data.orders.length === 0 ? (
         <p className="panel-body muted">{t('receipt.noneOpen')}</p>
       ) : list.data ? (
         <table className="grid">
@@ -298,7 +307,7 @@ function OpenOrders({ onPick, current }: { onPick: (code: string) => void; curre
             </tr>
           </thead>
           <tbody>
-            {list.data.map((o) => (
+            {list.data.orders.map((o) => (
               <tr key={o.po_id} className={o.po_id === current ? 'selected' : undefined}>
                 <td>
                   <button
