@@ -127,3 +127,28 @@ describe('a server without partial receipts', () => {
     }
   });
 });
+
+describe('the goods receipt (po.open, po.get) while the server cannot be reached', () => {
+  it('answers the kept open orders and an order as last read, each with when; an order never read needs the server', async () => {
+    const { po, code } = await purchaseOrder();
+    const online = await c.ok('po.open', {});
+    expect(online.keptAt).toBeNull();
+    expect(online.orders.map((o) => o.po_id)).toContain(po);
+    expect((await c.ok('po.get', { projectCode: code })).keptAt).toBeUndefined();
+
+    c.net.offline = true;
+    try {
+      await c.sync();
+      const list = await c.ok('po.open', {});
+      expect(list.keptAt).toEqual(expect.any(String));
+      expect(list.orders.find((o) => o.po_id === po)).toMatchObject({ project_code: code, status: 'open', outstanding: 14 });
+      const kept = await c.ok('po.get', { projectCode: code });
+      expect(kept).toMatchObject({ po_id: po, project_code: code, status: 'open', keptAt: expect.any(String) });
+      expect(kept.lines.map((l) => [l.quantity, l.received_quantity])).toEqual([[10, 0], [4, 0]]);
+      const never = await c.call('po.get', { projectCode: 'PO-1999-000001' });
+      expect(never).toMatchObject({ ok: false, error: { code: 'OFFLINE' } });
+    } finally {
+      c.net.offline = false;
+    }
+  });
+});
