@@ -25,6 +25,12 @@ export function stockProduct(ctx: CoreContext, given: number, field: string) {
   return row;
 }
 
+/** Nothing kept to answer with while the server cannot be reached (or none is set up): it is needed. */
+function notKept(ctx: CoreContext, what: string): never {
+  if (!ctx.api()) requireOnline(ctx);
+  throw ipcError('OFFLINE', `The server cannot be reached right now, and this desk has not read ${what} before. Try again when Stockdesk shows it is online.`);
+}
+
 const labelOf = (label: string) => (label ? { stock_label: label } : {});
 
 export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'stock.bins' | 'po.open' | 'po.get' | 'po.receive'> = {
@@ -68,7 +74,7 @@ export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'stock.bi
     const fresh = await readOpenOrders(ctx);
     if (fresh) return { orders: [...fresh].reverse(), keptAt: null };
     const keptAt = openOrdersFetchedAt(ctx.db);
-    if (keptAt === null) requireOnline(ctx);
+    if (keptAt === null) notKept(ctx, 'the open purchase orders');
     return { orders: keptOpenList(ctx.db), keptAt };
   },
   'po.get': async (ctx, req) => {
@@ -82,10 +88,7 @@ export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'stock.bi
       if (o.kind !== 'network') throw fromFailure(o);
     }
     const kept = keptOrder(ctx.db, req.projectCode);
-    if (!kept) {
-      if (!api) requireOnline(ctx);
-      throw ipcError('OFFLINE', `The server cannot be reached right now, and this desk has not read purchase order ${req.projectCode} before. Search again when Stockdesk shows it is online.`);
-    }
+    if (!kept) notKept(ctx, `purchase order ${req.projectCode}`);
     return { ...kept.po, keptAt: kept.fetchedAt };
   },
   'po.receive': (ctx, req) => {

@@ -67,24 +67,29 @@ export function receivingOrder(db: Db, po: Po): ReceivingOrder {
   };
 }
 
+/** The kept orders still open on the server, newest first, as the server answered them. */
+function keptOpen(db: Db): Po[] {
+  const rows = stmt(db, 'SELECT record FROM purchase_orders ORDER BY id DESC').all() as Array<{ record: string }>;
+  return rows.map((r) => JSON.parse(r.record) as Po).filter((po) => po.status === 'open');
+}
+
 /** The kept orders still open on the server, newest first. */
 export function openOrders(db: Db): ReceivingOrder[] {
-  const rows = stmt(db, 'SELECT record FROM purchase_orders ORDER BY id DESC').all() as Array<{ record: string }>;
-  return rows.map((r) => JSON.parse(r.record) as Po).filter((po) => po.status === 'open').map((po) => receivingOrder(db, po));
+  return keptOpen(db).map((po) => receivingOrder(db, po));
 }
 
 /** The kept order of a project code with its lines, and when it was read (the goods receipt offline). */
 export function keptOrder(db: Db, projectCode: string): { po: Po; fetchedAt: string } | null {
   const r = stmt(db, 'SELECT record, fetched_at FROM purchase_orders WHERE project_code = ? ORDER BY fetched_at DESC LIMIT 1').get(projectCode) as { record: string; fetched_at: string } | undefined;
-  const po = r ? (JSON.parse(r.record) as Po) : null;
+  if (!r) return null;
+  const po = JSON.parse(r.record) as Po;
   // Kept from a server without the lines extension, an order has no lines: nothing to show or receive.
-  return po && r && po.lines.length > 0 ? { po, fetchedAt: r.fetched_at } : null;
+  return po.lines.length > 0 ? { po, fetchedAt: r.fetched_at } : null;
 }
 
 /** The kept open orders as getPOs lists them (outstanding from their lines), newest first. */
 export function keptOpenList(db: Db): ListedPo[] {
-  const rows = stmt(db, "SELECT record FROM purchase_orders ORDER BY id DESC").all() as Array<{ record: string }>;
-  return rows.map((r) => JSON.parse(r.record) as Po).filter((po) => po.status === 'open' && po.lines.length > 0).map(({ receipts: _receipts, ...po }) => ({
+  return keptOpen(db).filter((po) => po.lines.length > 0).map(({ receipts: _receipts, ...po }) => ({
     ...po, outstanding: po.lines.reduce((sum, l) => sum + Math.max(0, milli(l.quantity) - milli(l.received_quantity)), 0) / 1000,
   }));
 }
