@@ -24,6 +24,8 @@ export interface RequestContext {
   /** That user's name (null for the owner session) and role (the owner session acts as a manager). */
   userName: string | null;
   role: Role;
+  /** The account's time zone (IANA name), whose calendar day every business date is (finance/calendar.ts). */
+  timeZone: string;
   clock: Clock;
   config: ServerConfig;
   log: Logger;

@@ -5,11 +5,12 @@
  */
 import { parseArgs } from 'node:util';
 import type { Sql } from '../db/sql';
-import { createAccount, listAccounts } from '../repos/accounts';
+import { createAccount, listAccounts, setAccountTimeZone } from '../repos/accounts';
+import { canonicalTimeZone, isTimeZone } from '@shared/time/localDay';
 import { addBankAccount } from '../repos/bankAccounts';
 import { insertContact, type ContactKind } from '../repos/contacts';
 import { writeStamped } from '../repos/changeCursor';
-import { expireSession, insertApiKey, insertSession, listApiKeys, listSessions, newKey, revokeApiKey } from '../repos/credentials';
+import { credentialsChanged, expireSession, insertApiKey, insertSession, listApiKeys, listSessions, newKey, revokeApiKey } from '../repos/credentials';
 import { addCustomFieldDef, type CustomFieldArea, type CustomFieldType } from '../repos/customFields';
 import { addEnvfeeCode } from '../repos/envfeeCodes';
 import { findUser } from '../repos/users';
@@ -17,7 +18,8 @@ import { ensureDefaultWarehouse } from '../repos/warehouses';
 import { runPeopleAdmin, PEOPLE_USAGE } from './people';
 
 export const ADMIN_USAGE = `Usage: npm run server -- [--database FILE|URL] admin <command> [options]
-  account create --name N [--tax-number 12345678-2-42] [--eu-vat HU12345678] [--postal-code P --city C --street S] [--country HU] [--currency HUF]
+  account create --name N [--tax-number 12345678-2-42] [--eu-vat HU12345678] [--postal-code P --city C --street S] [--country HU] [--currency HUF] [--time-zone Europe/Budapest]
+  account set --account ID --time-zone ZONE   (the IANA zone whose calendar day business dates are; Europe/Budapest by default)
   account list
   key issue --account ID [--label L]          key revoke --id ID          key list --account ID
   session open --account ID [--user ID] [--ttl 8h|30d] [--label L]   session expire --id ID   session list --account ID
@@ -33,7 +35,7 @@ const OPTIONS = {
   account: { type: 'string' }, label: { type: 'string' }, id: { type: 'string' }, ttl: { type: 'string' },
   number: { type: 'string' }, 'bank-name': { type: 'string' }, swift: { type: 'string' }, kind: { type: 'string' },
   email: { type: 'string' }, 'vat-type': { type: 'string' }, area: { type: 'string' }, type: { type: 'string' },
-  options: { type: 'string' }, code: { type: 'string' }, description: { type: 'string' },
+  options: { type: 'string' }, 'time-zone': { type: 'string' }, code: { type: 'string' }, description: { type: 'string' },
   user: { type: 'string' }, role: { type: 'string' }, method: { type: 'string' }, since: { type: 'string' }, limit: { type: 'string' },
 } as const;
 
@@ -46,6 +48,15 @@ export function parseTtl(s: string): number {
   const m = /^(\d+)([mhd])$/.exec(s);
   if (!m) throw new AdminError(`--ttl must look like 15m, 8h or 30d; got ${s}`);
   return Number(m[1]) * { m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as 'm' | 'h' | 'd'];
+}
+
+/** A --time-zone value as stored: an IANA name Intl knows, canonically spelt. */
+function timeZoneOption(zone: string): string {
+  const z = zone.trim();
+  if (!isTimeZone(z)) {
+    throw new AdminError(`--time-zone must be an IANA time zone name such as Europe/Budapest, Europe/Vienna or UTC; "${zone}" is not one (the list: Intl.supportedValuesOf('timeZone') in node).`);
+  }
+  return canonicalTimeZone(z);
 }
 
 /** A session may belong only to an active user of its own account: a user of account A never acts for B. */
@@ -75,8 +86,16 @@ export async function runAdmin(db: Sql, argv: string[], now: Date): Promise<unkn
         name: need('name'), defaultCurrency: v.currency ?? 'HUF', countryCode: v.country ?? 'HU', postalCode: v['postal-code'] ?? '',
         city: v.city ?? '', street: v.street ?? '', taxNumber: v['tax-number'], euVatNumber: v['eu-vat'],
       }, now);
+      if (v['time-zone'] !== undefined) await setAccountTimeZone(db, id, timeZoneOption(v['time-zone']));
       await ensureDefaultWarehouse(db, id, now);
       return { account_id: id };
+    }
+    case 'account set': {
+      const zone = timeZoneOption(need('time-zone'));
+      if (!(await setAccountTimeZone(db, num('account'), zone))) throw new AdminError(`There is no account ${num('account')}; see "admin account list".`);
+      // The zone travels with a verified session (services/auth.ts): sessions this process kept are read again.
+      credentialsChanged(db);
+      return { account_id: num('account'), time_zone: zone };
     }
     case 'account list':
       return { accounts: await listAccounts(db) };

@@ -160,6 +160,17 @@ export const m013FeedSqliteIndexes = sharedMigration(13, 'feed_sqlite_indexes', 
  */
 export const m014DropLevelIndex = sharedMigration(14, 'drop_level_index', ['DROP INDEX IF EXISTS stock_moves_level']);
 
+/**
+ * The account's time zone: every business date the server gives (a take-in's, a delivery's, an
+ * invoice's) is a calendar day in it (finance/calendar.ts). Existing accounts are Hungarian shops.
+ */
+export const m015AccountTimeZone = sharedMigration(15, 'account_time_zone', [
+  {
+    sqlite: "ALTER TABLE accounts ADD COLUMN time_zone TEXT NOT NULL DEFAULT 'Europe/Budapest'",
+    postgres: `ALTER TABLE accounts ADD COLUMN time_zone text COLLATE "C" NOT NULL DEFAULT 'Europe/Budapest'`,
+  },
+]);
+
 /** Migrations for both engines, in order. Add new ones at the end; never edit one that has shipped. */
 export const STORE_MIGRATIONS: SharedMigration[] = [
   m007Transfers, sharedMigration(8, 'change_feed', CHANGE_FEED_STEPS),
@@ -170,6 +181,7 @@ export const STORE_MIGRATIONS: SharedMigration[] = [
   m012HistoryPlace,
   m013FeedSqliteIndexes,
   m014DropLevelIndex,
+  m015AccountTimeZone,
 ];
 
 /** Throws unless migrations follow one another from `first` without gaps. */

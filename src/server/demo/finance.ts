@@ -13,6 +13,7 @@ import type { Sql } from '../db/sql';
 import { countInvoices } from '../repos/invoices';
 import { searchProducts } from '../repos/products';
 import { addDays, businessDate } from '../services/finance/calendar';
+import { DEFAULT_TIME_ZONE } from '@shared/time/localDay';
 import { issueInvoice } from '../services/finance/issue';
 import { recordPayment } from '../services/finance/payments';
 import type { DemoAccount } from './seed';
@@ -28,7 +29,7 @@ function context(db: Sql, accountId: number, clock: RequestContext['clock'], dem
     // The server's own series, so the demo's numbers are those its later invoices continue.
     db, accountId, userId: null,
     userName: null,
-    role: 'manager', clock, config: defaultConfig({ invoicePrefix: demo.invoicePrefix, proformaPrefix: demo.proformaPrefix }), log: pino({ level: 'silent' }), services: { kickMail() {} },
+    role: 'manager', timeZone: DEFAULT_TIME_ZONE, clock, config: defaultConfig({ invoicePrefix: demo.invoicePrefix, proformaPrefix: demo.proformaPrefix }), log: pino({ level: 'silent' }), services: { kickMail() {} },
     // Already inside the seed's transaction.
     commit: (fn) => fn(db),
   };
@@ -40,7 +41,7 @@ const step: DemoStep = async (db: Sql, account: DemoAccount, clock, config) => {
   const { accountId } = account;
   if ((await countInvoices(db, accountId)) > 0) return;
   const ctx = context(db, accountId, clock, config);
-  const today = businessDate(clock.now());
+  const today = businessDate(clock.now(), DEFAULT_TIME_ZONE);
   const day = (n: number) => addDays(today, n);
   const c = (name: string) => account.contactIds[name]!;
   const sku = async (itemNumber: string) => (await searchProducts(db, accountId, { filter: itemNumber, limit: 1 }))[0];

@@ -222,7 +222,7 @@ function summarize(log: Logger, method: MethodName, params: unknown, result: unk
 
 async function run(deps: DispatchDeps, method: MethodName, params: unknown, principal: Principal, batches: RequestTransactions): Promise<unknown> {
   const { db } = deps;
-  const { accountId, userId, userName, role } = principal;
+  const { accountId, userId, userName, role, timeZone } = principal;
   const requestId = isWriteMethod(method) ? (params as { request_id?: string }).request_id : undefined;
   const hash = requestId ? paramsHash(method, params) : '';
   if (requestId) {
@@ -240,6 +240,7 @@ async function run(deps: DispatchDeps, method: MethodName, params: unknown, prin
     userId,
     userName,
     role,
+    timeZone,
     // Mail leaves the process, so the worker is woken only once the invoice is committed.
     services: { kickMail: () => batches.afterCommit(() => deps.services.kickMail()) },
     async commit<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {

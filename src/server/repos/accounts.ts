@@ -12,6 +12,8 @@ export interface Account {
   euVatNumber?: string;
   email?: string;
   phone?: string;
+  /** IANA time zone whose calendar day the account's business dates are. */
+  timeZone: string;
 }
 
 interface AccountRow {
@@ -26,6 +28,7 @@ interface AccountRow {
   eu_vat_number: string | null;
   email: string | null;
   phone: string | null;
+  time_zone: string;
 }
 
 const toAccount = (r: AccountRow): Account => ({
@@ -40,9 +43,10 @@ const toAccount = (r: AccountRow): Account => ({
   euVatNumber: r.eu_vat_number ?? undefined,
   email: r.email ?? undefined,
   phone: r.phone ?? undefined,
+  timeZone: r.time_zone,
 });
 
-export async function createAccount(sql: Sql, a: Omit<Account, 'id'>, now: Date): Promise<number> {
+export async function createAccount(sql: Sql, a: Omit<Account, 'id' | 'timeZone'>, now: Date): Promise<number> {
   const r = await sql.get<{ id: number }>(
     `INSERT INTO accounts (name, default_currency, country_code, postal_code, city, street, tax_number, eu_vat_number, email, phone, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
@@ -63,4 +67,9 @@ export async function findAccountByName(sql: Sql, name: string): Promise<Account
 
 export async function listAccounts(sql: Sql): Promise<Account[]> {
   return (await sql.all<AccountRow>('SELECT * FROM accounts ORDER BY id')).map(toAccount);
+}
+
+/** Sets the account's time zone (already checked: isTimeZone); false when there is no such account. */
+export async function setAccountTimeZone(sql: Sql, id: number, zone: string): Promise<boolean> {
+  return (await sql.run('UPDATE accounts SET time_zone = ? WHERE id = ?', [zone, id])).changes > 0;
 }

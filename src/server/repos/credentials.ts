@@ -31,6 +31,8 @@ export interface SessionPrincipal {
   userId: number | null;
   userName: string | null;
   role: Role;
+  /** The account's time zone, read with the keys so a request's business day costs no query. */
+  timeZone: string;
 }
 
 /**
@@ -49,7 +51,8 @@ export async function sessionForKeys(sql: Sql, apiKey: string, sessionKey: strin
  */
 export function sessionForHashesQuery(apiHash: string, sessionHash: string, now: Date): { sql: string; params: SqlValue[] } {
   return {
-    sql: `SELECT k.account_id, s.expires_at, s.user_id, u.name, u.role FROM api_keys k JOIN sessions s ON s.account_id = k.account_id
+    sql: `SELECT k.account_id, s.expires_at, s.user_id, u.name, u.role, a.time_zone FROM api_keys k JOIN sessions s ON s.account_id = k.account_id
+     JOIN accounts a ON a.id = k.account_id
      LEFT JOIN users u ON u.id = s.user_id AND u.account_id = s.account_id AND u.active = 1
      WHERE k.key_hash = ? AND k.revoked_at IS NULL AND s.key_hash = ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
     params: [apiHash, sessionHash, now.toISOString()],
@@ -58,10 +61,10 @@ export function sessionForHashesQuery(apiHash: string, sessionHash: string, now:
 
 /** What sessionForHashesQuery's rows say. */
 export function sessionFromRows(rows: unknown[]): SessionPrincipal | undefined {
-  const row = rows[0] as { account_id: number; expires_at: string; user_id: number | null; name: string | null; role: Role | null } | undefined;
+  const row = rows[0] as { account_id: number; expires_at: string; user_id: number | null; name: string | null; role: Role | null; time_zone: string } | undefined;
   // A session whose user is disabled (or, which admin refuses to make, of another account) is no session.
   if (!row || (row.user_id !== null && row.role === null)) return undefined;
-  return { accountId: row.account_id, expiresAt: row.expires_at, userId: row.user_id, userName: row.name, role: row.role ?? 'manager' };
+  return { accountId: row.account_id, expiresAt: row.expires_at, userId: row.user_id, userName: row.name, role: row.role ?? 'manager', timeZone: row.time_zone };
 }
 
 // Bumped by every revocation through this connection. SQLite's data_version does not change for a

@@ -43,7 +43,7 @@ function hintsOf(store: Store): Map<string, Hint> {
   return m;
 }
 
-const same = (a: Principal, b: Principal) => a.accountId === b.accountId && a.userId === b.userId && a.userName === b.userName && a.role === b.role;
+const same = (a: Principal, b: Principal) => a.accountId === b.accountId && a.userId === b.userId && a.userName === b.userName && a.role === b.role && a.timeZone === b.timeZone;
 
 /** `fresh`: ignore what this instance remembers (the retry after StalePrincipal). */
 export async function authenticateRequest(store: Store, c: Credentials, now: Date, fresh = false): Promise<Authenticated> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipOrderForInvoice } from '@server/services/product/orders';
+import { businessDate } from '@server/services/finance/calendar';
 import { levelMismatches } from '@server/repos/stock';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { orderParams, product, quantities, stock, warehouse } from './fixtures';
@@ -36,13 +37,13 @@ describe('setOrder', () => {
     const r = await s.ok('setOrder', orderParams(s, [{ product_id: a, quantity: 4 }], { finalize_order: 1 }));
     expect(r.status).toBe('finalized');
     expect(await quantities(s, a)).toMatchObject({ deliverable: 10, pending: 4, available: 6 });
-    const shipped = await s.app.store.transaction(async (tx) => await shipOrderForInvoice(tx, s.account.accountId, r.order_id, 777, s.clock.now()));
+    const shipped = await s.app.store.transaction(async (tx) => await shipOrderForInvoice(tx, s.account.accountId, r.order_id, 777, s.clock.now(), businessDate(s.clock.now())));
     expect(shipped.items).toEqual([{ productId: a, quantity: 4, unitPrice: '1000', discount: '0', vat: '27', name: expect.any(String), unit: 'db' }]);
     expect(await quantities(s, a)).toMatchObject({ deliverable: 6, pending: 0, available: 6 });
     const st = await s.ok('getOrderStatus', { order_id: r.order_id });
     expect(st.status).toBe('shipped');
     expect(st.shipment).toMatchObject({ status: 'shipped', shipped_date: '2026-11-22' });
-    await expect(shipOrderForInvoice(s.app.store, s.account.accountId, r.order_id, 778, s.clock.now())).rejects.toThrow(/already shipped/);
+    await expect(shipOrderForInvoice(s.app.store, s.account.accountId, r.order_id, 778, s.clock.now(), businessDate(s.clock.now()))).rejects.toThrow(/already shipped/);
     expect(await levelMismatches(s.app.store)).toEqual([]);
   });
 
@@ -128,19 +129,19 @@ describe('setOrder rules', () => {
     const proposal = await s.ok('setOrder', orderParams(s, [{ product_id: a, quantity: 100 }], { finalize_order: 2 }));
     expect(proposal.status).toBe('proposal');
     expect((await quantities(s, a)).pending).toBe(2);
-    await expect(shipOrderForInvoice(s.app.store, s.account.accountId, proposal.order_id, 1, s.clock.now())).rejects.toThrow(/proposal/);
+    await expect(shipOrderForInvoice(s.app.store, s.account.accountId, proposal.order_id, 1, s.clock.now(), businessDate(s.clock.now()))).rejects.toThrow(/proposal/);
   });
 
   it('ships an open order straight from available stock, and refuses when it is short', async () => {
     const a = await product(s);
     await stock(s, a, 2);
     const open = await s.ok('setOrder', orderParams(s, [{ product_id: a, quantity: 3 }]));
-    await expect(shipOrderForInvoice(s.app.store, s.account.accountId, open.order_id, 5, s.clock.now())).rejects.toThrow(/cannot be shipped/);
+    await expect(shipOrderForInvoice(s.app.store, s.account.accountId, open.order_id, 5, s.clock.now(), businessDate(s.clock.now()))).rejects.toThrow(/cannot be shipped/);
     await stock(s, a, 1, { stock_label: 'Z-9' });
-    const shipped = await s.app.store.transaction(async (tx) => await shipOrderForInvoice(tx, s.account.accountId, open.order_id, 5, s.clock.now()));
+    const shipped = await s.app.store.transaction(async (tx) => await shipOrderForInvoice(tx, s.account.accountId, open.order_id, 5, s.clock.now(), businessDate(s.clock.now())));
     expect(shipped.items[0]!.quantity).toBe(3);
     expect(await quantities(s, a)).toMatchObject({ deliverable: 0 });
-    await expect(shipOrderForInvoice(s.app.store, 999, open.order_id, 5, s.clock.now())).rejects.toThrow(/does not exist/);
+    await expect(shipOrderForInvoice(s.app.store, 999, open.order_id, 5, s.clock.now(), businessDate(s.clock.now()))).rejects.toThrow(/does not exist/);
     expect(await levelMismatches(s.app.store)).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerSum, levelMismatches } from '@server/repos/stock';
+import { businessDate } from '@server/services/finance/calendar';
 import { findWarehouse } from '@server/repos/warehouses';
 import { startTestServer, type TestServer } from '../../helpers/server';
 import { storeChecksum } from '../../helpers/dbChecksum';
@@ -258,7 +259,7 @@ describe('ledger property', () => {
           const id = open.splice(rand(Math.max(1, open.length)), 1)[0];
           if (id === undefined) break;
           try {
-            await s.app.store.transaction(async (tx) => await shipOrderForInvoice(tx, s.account.accountId, id, 1, s.clock.now()));
+            await s.app.store.transaction(async (tx) => await shipOrderForInvoice(tx, s.account.accountId, id, 1, s.clock.now(), businessDate(s.clock.now())));
           } catch (e) {
             expect(String(e)).toMatch(/cannot be shipped/);
           }

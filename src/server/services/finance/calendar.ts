@@ -1,13 +1,16 @@
 /**
- * Business dates. Invoices, due dates and value dates are Hungarian calendar days, so "today" is
- * the date in Budapest, not in UTC: a clerk's invoice issued at 00:30 local time is dated today.
+ * Business dates. Invoices, due dates, value dates and stock receipts are calendar days of the
+ * account's time zone (ctx.timeZone, Europe/Budapest unless the operator set another), not UTC's:
+ * a clerk's take-in or invoice at 00:30 local time is dated today.
  */
-const BUDAPEST = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Budapest', year: 'numeric', month: '2-digit', day: '2-digit' });
+import type { RequestContext } from '../../context';
+import { DEFAULT_TIME_ZONE, localDay } from '@shared/time/localDay';
 
-/** YYYY-MM-DD of `at` in Budapest. */
-export function businessDate(at: Date): string {
-  return BUDAPEST.format(at);
-}
+/** YYYY-MM-DD of `at` in the time zone `zone` (services pass the account's: ctx.timeZone). */
+export const businessDate = (at: Date, zone: string = DEFAULT_TIME_ZONE): string => localDay(at, zone);
+
+/** The request's account's day now. */
+export const todayOf = (ctx: Pick<RequestContext, 'clock' | 'timeZone'>): string => localDay(ctx.clock.now(), ctx.timeZone);
 
 const DAY_MS = 86_400_000;
 const utc = (date: string) => Date.parse(`${date}T00:00:00Z`);

@@ -74,7 +74,7 @@ const byName = new Intl.Collator('hu').compare;
 
 /** Straight from SQLite's row tuples, and all names in one query: the list runs to tens of thousands of invoices. */
 export async function dueCustomers(ctx: RequestContext): Promise<Result<'getDueCustomers'>> {
-  const today = businessDate(ctx.clock.now());
+  const today = businessDate(ctx.clock.now(), ctx.timeZone);
   const rows = await openReceivableTuples(ctx.db, ctx.accountId);
   const days = overdueDays(today);
   const customers: Result<'getDueCustomers'>['customers'] = [];
@@ -107,7 +107,7 @@ export async function dueCustomers(ctx: RequestContext): Promise<Result<'getDueC
 
 export async function dueNotification(ctx: RequestContext, p: Params<'getDueNotification'>): Promise<Result<'getDueNotification'>> {
   const { db, accountId } = ctx;
-  const today = businessDate(ctx.clock.now());
+  const today = businessDate(ctx.clock.now(), ctx.timeZone);
   const contact = await getContact(db, accountId, p.contact_id);
   if (!contact) {
     throw notFound(`Contact ${p.contact_id} does not exist in your account.`, [{ field: 'contact_id', message: 'no contact with this id in your account' }], reason('unknown_record', { kind: 'contact', id: String(p.contact_id), field: 'contact_id' }));

@@ -86,7 +86,7 @@ export async function findInvoice(db: Sql, accountId: number, id: number, field 
 }
 
 export async function listInvoices(ctx: RequestContext, p: Params<'getInvoices'>): Promise<Result<'getInvoices'>> {
-  const today = businessDate(ctx.clock.now());
+  const today = businessDate(ctx.clock.now(), ctx.timeZone);
   const headers = (await listInvoiceHeaders(ctx.db, ctx.accountId, { from: p.date_from, to: p.date_to, contactId: p.contact_id })).map((h) => headerOut(h, today));
   return { invoices: p.status === undefined ? headers : headers.filter((h) => h.status === p.status) };
 }
@@ -97,7 +97,7 @@ export async function invoiceRecord(ctx: RequestContext, id: number): Promise<In
   const lines = await listInvoiceLines(db, inv.id, inv.currency);
   const mail = await getMailForInvoice(db, accountId, inv.id);
   return {
-    ...headerOut(inv, businessDate(ctx.clock.now())),
+    ...headerOut(inv, businessDate(ctx.clock.now(), ctx.timeZone)),
     method: inv.method,
     selected_account: inv.selectedAccount,
     customer_vat_type: inv.customerVatType,

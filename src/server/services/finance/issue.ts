@@ -43,8 +43,8 @@ function checkAmounts(priced: PricedLines, type: InvoiceType, retentionTotal: st
 }
 
 /** Lines of an order being invoiced; items sent alongside must be exactly these lines. */
-async function orderLines(db: Sql, accountId: number, p: SetInvoiceParams, invoiceId: number, now: Date): Promise<LineRequest[]> {
-  const shipped = (await shipOrderForInvoice(db, accountId, p.order_id!, invoiceId, now)).items.map((it): LineRequest => ({
+async function orderLines(db: Sql, accountId: number, p: SetInvoiceParams, invoiceId: number, now: Date, day: string): Promise<LineRequest[]> {
+  const shipped = (await shipOrderForInvoice(db, accountId, p.order_id!, invoiceId, now, day)).items.map((it): LineRequest => ({
     name: it.name, unit: it.unit, quantity: dec(it.quantity), unitPrice: it.unitPrice, discount: it.discount, vatRate: it.vat, productId: it.productId, deposit: false,
   }));
   if (!p.items) return shipped;
@@ -92,7 +92,7 @@ export async function issueInvoice(ctx: RequestContext, p: SetInvoiceParams): Pr
     // Read inside the transaction: shipping and storno stamp stock changes, and a stamp must not be
     // older than the transaction's announcement (repos/changeCursor.ts).
     const now = ctx.clock.now();
-    const today = businessDate(now);
+    const today = businessDate(now, ctx.timeZone);
     checkCombination(p);
     const details: ErrorDetail[] = [];
     const h = await checkHeader(db, accountId, config, p, today, details);
@@ -127,7 +127,7 @@ export async function issueInvoice(ctx: RequestContext, p: SetInvoiceParams): Pr
       // Issued from an order: the order's lines are known once it ships, which needs the invoice id.
       id = await insertInvoice(db, accountId, { ...header, totals: ZERO }, now);
       const fromOrder: ErrorDetail[] = [];
-      const checked = await checkLines(db, accountId, await orderLines(db, accountId, p, id, now), p.crdr, itemDefs, fromOrder, (i) => `order line ${i + 1}`);
+      const checked = await checkLines(db, accountId, await orderLines(db, accountId, p, id, now, today), p.crdr, itemDefs, fromOrder, (i) => `order line ${i + 1}`);
       throwIfInvalid(fromOrder);
       priced = priceLines(checked, p.currency, fxRate, (i) => `order line ${i + 1}`);
       checkAmounts(priced, type, retentionTotal);
@@ -138,7 +138,7 @@ export async function issueInvoice(ctx: RequestContext, p: SetInvoiceParams): Pr
     let reversal: StornoReversal = {};
     if (storno) {
       await markCancelled(db, accountId, storno.original.id, id);
-      reversal = await reverseInvoiceShipment(db, accountId, storno.original.id, storno.original.orderId, id, now);
+      reversal = await reverseInvoiceShipment(db, accountId, storno.original.id, storno.original.orderId, id, now, today);
     }
     if (proforma) await markConverted(db, accountId, proforma.proforma.id, id);
     if (p.email !== undefined) {

@@ -14,7 +14,7 @@ import { balanceOf, statusOf } from './status';
 
 export function recordPayment(ctx: RequestContext, p: Params<'setBalance'>): Promise<Result<'setBalance'>> {
   const now = ctx.clock.now();
-  const today = businessDate(now);
+  const today = businessDate(now, ctx.timeZone);
   const { accountId } = ctx;
   return ctx.commit(async (db) => {
     const inv = await findInvoice(db, accountId, p.invoice_id);

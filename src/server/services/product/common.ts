@@ -36,6 +36,3 @@ export function missing(what: string, field: string, id: number | string): never
   throw notFound(`${what[0]!.toUpperCase()}${what.slice(1)} ${typeof id === 'number' ? id : `"${id}"`} does not exist in your account.`, [detail],
     reason('unknown_record', { kind: what.replace(/ /g, '_'), id: String(id), field }));
 }
-
-/** The calendar date of an instant, for receipts dated "today". */
-export const isoDate = (d: Date) => d.toISOString().slice(0, 10);

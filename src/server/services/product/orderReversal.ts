@@ -14,7 +14,6 @@
 import type { Sql } from '../../db/sql';
 import { getOrder, markUnshipped } from '../../repos/orders';
 import { addMove, insertReceipt, invoiceDeliveryMoves } from '../../repos/stock';
-import { isoDate } from './common';
 
 export interface StornoReversal {
   /** The order that is open again, when the original invoice had shipped one. */
@@ -24,7 +23,7 @@ export interface StornoReversal {
 }
 
 /** Inside the storno's transaction: reverses the original invoice's delivery and reopens its order. */
-export async function reverseInvoiceShipment(db: Sql, accountId: number, originalInvoiceId: number, originalOrderId: number | undefined, stornoId: number, now: Date): Promise<StornoReversal> {
+export async function reverseInvoiceShipment(db: Sql, accountId: number, originalInvoiceId: number, originalOrderId: number | undefined, stornoId: number, now: Date, day: string): Promise<StornoReversal> {
   const out: StornoReversal = {};
   const moves = await invoiceDeliveryMoves(db, accountId, originalInvoiceId);
   const byReceipt = new Map<number, typeof moves>();
@@ -32,7 +31,7 @@ export async function reverseInvoiceShipment(db: Sql, accountId: number, origina
   for (const group of byReceipt.values()) {
     const first = group[0]!;
     const receiptId = await insertReceipt(db, accountId, {
-      kind: 'delivery', warehouseId: first.warehouseId, contactId: first.contactId, orderId: first.orderId, invoiceId: stornoId, date: isoDate(now),
+      kind: 'delivery', warehouseId: first.warehouseId, contactId: first.contactId, orderId: first.orderId, invoiceId: stornoId, date: day,
     }, now);
     for (const m of group) await addMove(db, accountId, receiptId, { productId: m.productId, warehouseId: m.warehouseId, label: m.label, qtyMilli: -m.qtyMilli });
     out.returnReceiptId ??= receiptId;

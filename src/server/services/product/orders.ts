@@ -16,7 +16,7 @@ import {
 import { getProductById, productKinds, type Product } from '../../repos/products';
 import { addMove, insertReceipt, levelsOf, lockStock, onHand, pending, releaseReservations, setReservation } from '../../repos/stock';
 import { getWarehouse } from '../../repos/warehouses';
-import { decimal, fromMilli, isoDate, missing, toMilli } from './common';
+import { decimal, fromMilli, missing, toMilli } from './common';
 import { createBackOrders } from './purchaseOrders';
 import { chooseWarehouse, resolveWarehouse } from './warehouses';
 
@@ -217,7 +217,7 @@ async function deliver(db: Sql, accountId: number, receiptId: number, warehouseI
  * is shipped already, is a proposal, is empty, or its warehouse lacks the stock; NOT_FOUND when it
  * is not the account's. Returns the lines to invoice (quantities as numbers, amounts as decimals).
  */
-export async function shipOrderForInvoice(db: Sql, accountId: number, orderId: number, invoiceId: number, now: Date): Promise<{ items: ShippedItem[] }> {
+export async function shipOrderForInvoice(db: Sql, accountId: number, orderId: number, invoiceId: number, now: Date, day: string): Promise<{ items: ShippedItem[] }> {
   const order = await getOrder(db, accountId, orderId);
   if (!order) {
     throw notFound(`Order ${orderId} does not exist in your account.`, [{ field: 'order_id', message: 'no order with this id in your account' }],
@@ -246,11 +246,11 @@ export async function shipOrderForInvoice(db: Sql, accountId: number, orderId: n
     }
   }
   if (demands.size > 0) {
-    const receiptId = await insertReceipt(db, accountId, { kind: 'delivery', warehouseId: warehouse.id, contactId: order.contactId, orderId, invoiceId, date: isoDate(now) }, now);
+    const receiptId = await insertReceipt(db, accountId, { kind: 'delivery', warehouseId: warehouse.id, contactId: order.contactId, orderId, invoiceId, date: day }, now);
     for (const [productId, qty] of demands) await deliver(db, accountId, receiptId, warehouse.id, productId, qty);
   }
   await releaseReservations(db, accountId, orderId, now);
-  await markShipped(db, accountId, orderId, invoiceId, isoDate(now), now);
+  await markShipped(db, accountId, orderId, invoiceId, day, now);
   return {
     items: items.map((it) => ({
       productId: it.productId, quantity: fromMilli(it.qtyMilli), unitPrice: it.unitPrice, discount: it.discount, vat: it.vat, name: it.name, unit: it.unit,

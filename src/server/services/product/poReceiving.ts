@@ -9,7 +9,8 @@ import type { Sql } from '../../db/sql';
 import { addReceived, closePurchaseOrder, type PoLine, type PurchaseOrder } from '../../repos/purchaseOrders';
 import { getProductById } from '../../repos/products';
 import { addMove, insertReceipt } from '../../repos/stock';
-import { decimal, fromMilli, isoDate, toMilli } from './common';
+import { decimal, fromMilli, toMilli } from './common';
+import { businessDate } from '../finance/calendar';
 import { resolveWarehouse } from './warehouses';
 
 type Item = NonNullable<Params<'setPOTakeIn'>['items']>[number];
@@ -82,7 +83,7 @@ export async function receiveItems(ctx: RequestContext, db: Sql, po: PurchaseOrd
     let receiptId = receipts.get(key);
     if (receiptId === undefined) {
       receiptId = await insertReceipt(db, accountId, {
-        kind: 'po_takein', warehouseId, contactId: po.supplierContactId, poId: po.id, orderId: po.orderId, date: isoDate(now),
+        kind: 'po_takein', warehouseId, contactId: po.supplierContactId, poId: po.id, orderId: po.orderId, date: businessDate(now, ctx.timeZone),
         grossWeight: p.gross_weight === undefined ? undefined : decimal(p.gross_weight, 'gross_weight'),
         packageType: p.package_type === undefined ? undefined : String(p.package_type), countryCode: p.country_code,
         batchNo: it.batch_no, expireDate: it.expire_date,

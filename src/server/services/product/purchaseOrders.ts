@@ -10,7 +10,8 @@ import {
 import { lockPoNumbers, poPrices } from '../../repos/purchaseOrderPrices';
 import { addMove, insertReceipt, lastTakeinSupplier } from '../../repos/stock';
 import { getWarehouse } from '../../repos/warehouses';
-import { decimal, fromMilli, isoDate, missing } from './common';
+import { decimal, fromMilli, missing } from './common';
+import { businessDate } from '../finance/calendar';
 import { lineOut, receiveItems, receivingStatus } from './poReceiving';
 
 /**
@@ -115,7 +116,7 @@ export function setPOTakeIn(ctx: RequestContext, p: Params<'setPOTakeIn'>): Prom
     let receiptIds: number[];
     if (p.items === undefined && p.close !== 1) {
       const receiptId = await insertReceipt(db, accountId, {
-        kind: 'po_takein', warehouseId: po.warehouseId, contactId: po.supplierContactId, poId: po.id, orderId: po.orderId, date: isoDate(now),
+        kind: 'po_takein', warehouseId: po.warehouseId, contactId: po.supplierContactId, poId: po.id, orderId: po.orderId, date: businessDate(now, ctx.timeZone),
         grossWeight: p.gross_weight === undefined ? undefined : decimal(p.gross_weight, 'gross_weight'),
         packageType: p.package_type === undefined ? undefined : String(p.package_type), countryCode: p.country_code,
       }, now);

@@ -12,7 +12,8 @@ import type { ProductHead } from '../../repos/products';
 import { pullCursor } from '../../repos/changeCursor';
 import { insertReceiptWithMove, stockWriteRefs, issueSerials, levelsAt, nextSerial, stockByWarehouse, stockInWarehouseNamed, stockPage, type LevelsAt, type WarehouseStock } from '../../repos/stock';
 import type { Warehouse } from '../../repos/warehouses';
-import { fromMilli, isoDate, missing, optDecimal, toMilli } from './common';
+import { fromMilli, missing, optDecimal, toMilli } from './common';
+import { businessDate } from '../finance/calendar';
 import { resolveWarehouse } from './warehouses';
 
 /**
@@ -95,7 +96,7 @@ export async function placeTakeIn(ctx: RequestContext, db: Sql, product: Product
   const now = ctx.clock.now();
   const price = optDecimal(t.price, `${prefix}price`);
   const receiptId = await insertReceiptWithMove(db, accountId, {
-    kind: 'takein', warehouseId: t.warehouse.id, contactId: t.contactId, date: t.date ?? isoDate(now), price,
+    kind: 'takein', warehouseId: t.warehouse.id, contactId: t.contactId, date: t.date ?? businessDate(now, ctx.timeZone), price,
     currency: price === undefined ? t.currency : (t.currency ?? product.currency), fxrate: optDecimal(t.fxrate, `${prefix}fxrate`),
     grossWeight: optDecimal(t.grossWeight, `${prefix}gross_weight`), packageType: t.packageType, countryCode: t.countryCode, batchNo: t.batchNo,
     expireDate: t.expireDate,
@@ -162,7 +163,7 @@ export function setQuantity(ctx: RequestContext, p: Params<'setQuantity'>): Prom
       }));
     }
     const now = ctx.clock.now();
-    const receiptId = await insertReceiptWithMove(db, accountId, { kind: 'wasting', warehouseId: warehouse.id, contactId: p.contact_id, date: p.date ?? isoDate(now), batchNo: p.batch_no }, { productId: product.id, label, qtyMilli }, now);
+    const receiptId = await insertReceiptWithMove(db, accountId, { kind: 'wasting', warehouseId: warehouse.id, contactId: p.contact_id, date: p.date ?? businessDate(now, ctx.timeZone), batchNo: p.batch_no }, { productId: product.id, label, qtyMilli }, now);
     return { receipt_id: receiptId, receipt_type: 'wasting' as const, quantities: [row()], stock: binRows(product.id, warehouse.name, before, label, qtyMilli) };
   });
 }

@@ -10,7 +10,8 @@ import { getProductHead, type ProductHead } from '../../repos/products';
 import { addMove, lockStock, onHand } from '../../repos/stock';
 import { insertTransfer, insertTransferReceipt } from '../../repos/transfers';
 import type { Warehouse } from '../../repos/warehouses';
-import { fromMilli, isoDate, missing, toMilli } from './common';
+import { fromMilli, missing, toMilli } from './common';
+import { businessDate } from '../finance/calendar';
 import { resolveWarehouse } from './warehouses';
 
 interface Line {
@@ -81,7 +82,7 @@ export function setTransfer(ctx: RequestContext, p: Params<'setTransfer'>): Prom
     await lockStock(db, accountId, lines.map((l) => l.product.id));
     await checkSources(ctx, db, lines);
     const now = ctx.clock.now();
-    const date = p.date ?? isoDate(now);
+    const date = p.date ?? businessDate(now, ctx.timeZone);
     const transferId = await insertTransfer(db, accountId, date, now);
     const out = await insertTransferReceipt(db, accountId, transferId, 'out', lines[0]!.from.id, date, now);
     const into = await insertTransferReceipt(db, accountId, transferId, 'in', lines[0]!.to.id, date, now);

@@ -37,7 +37,7 @@ function subtotals<K extends string>(lines: Line[], key: (l: Line) => string, cu
 
 export async function getStockValuation(ctx: RequestContext, p: Params<'getStockValuation'>): Promise<Result<'getStockValuation'>> {
   const now = ctx.clock.now();
-  const today = businessDate(now);
+  const today = businessDate(now, ctx.timeZone);
   const date = p.date ?? today;
   if (date > today) {
     throw invalid(`A valuation is of a day that has ended or is today (${today} in Budapest); ${date} is later. Choose an earlier date.`, [{ field: 'date', message: `must be ${today} or earlier` }]);
