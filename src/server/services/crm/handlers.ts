@@ -33,7 +33,7 @@ export const crmHandlers: HandlerMap<'getContacts' | 'getBankAccounts' | 'getSes
     };
   },
   async getSession(ctx) {
-    return { ...(ctx.userId !== null ? { user: { id: ctx.userId, name: ctx.userName ?? '' } } : {}), role: ctx.role };
+    return { ...(ctx.userId !== null ? { user: { id: ctx.userId, name: ctx.userName ?? '' } } : {}), role: ctx.role, time_zone: ctx.timeZone };
   },
   async getBankAccounts(ctx) {
     return {

@@ -297,6 +297,11 @@ export const crm = {
       /** The session's user; absent for the account's own session (which acts as a manager). */
       user: z.object({ id: z.number(), name: z.string() }).optional(),
       role: z.enum(['warehouse', 'billing', 'manager']),
+      /**
+       * The account's time zone (IANA name): the calendar day of every business date the server
+       * gives, and the "today" a desk must use. Absent from an older server: Europe/Budapest.
+       */
+      time_zone: z.string().optional(),
     }),
   },
   getContacts: {
