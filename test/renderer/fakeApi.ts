@@ -36,7 +36,7 @@ export class FakeApi implements StockdeskApi {
   settings: Settings = { serverUrl: 'http://127.0.0.1:8787', format: 'json', language: 'en', demo: false, hasCredentials: true };
   status: SyncStatus = {
     online: true, serverUrl: 'http://127.0.0.1:8787', lastPullAt: '2026-11-22T08:00:00.000Z', lastPushAt: null, progress: null, mirrored: true,
-    outbox: { queued: 0, inFlight: 0, needsAttention: 0 }, paused: null, lastError: null, live: 'polling', clerk: null,
+    outbox: { queued: 0, inFlight: 0, needsAttention: 0 }, paused: null, lastError: null, live: 'polling', clerk: null, timeZone: 'Europe/Budapest',
   };
   outbox: OutboxEntryView[] = [];
   /** What outbox.discardPlan answers per entry id (none: nothing goes with it, nothing waits). */

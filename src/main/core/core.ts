@@ -18,6 +18,7 @@ import { scheduleDaily, type Scheduler } from './backup/scheduler';
 import { backupConfig } from './backup/config';
 import { lastBackupAt, takeBackup, type BackupPlace } from './backup/take';
 import { getKv, setKv } from './mirror/settings';
+import { accountDay } from './mirror/timeZone';
 import { counts, pruneDone, recoverInFlight } from './outbox/repo';
 import type { OutboxDeps } from './outbox/service';
 import { DEFAULT_ENGINE, SyncEngine, type EngineConfig } from './sync/engine';
@@ -215,7 +216,7 @@ export function createCore(opts: CoreOptions): Core {
       place,
       extraError: () => extraError,
     },
-    today: () => clock.now().toISOString().slice(0, 10),
+    today: () => accountDay(db, clock.now()),
     async updateSettings(patch) {
       const before = stored();
       const next = { ...before, ...patch };

@@ -88,11 +88,8 @@ export function formatWhen(lang: Language, iso: string, now = new Date()): strin
   return formatDateTime(lang, iso);
 }
 
-/** Today as YYYY-MM-DD in local time, the form the API's date fields take. */
-export function todayIso(now = new Date()): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
-}
+/** Today as YYYY-MM-DD in the account's time zone (accountDay.ts). */
+export { todayIso } from './accountDay';
 
 /**
  * A number the clerk typed, as a number: null for blank input, NaN for non-numbers. The reading of

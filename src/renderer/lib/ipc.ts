@@ -7,6 +7,7 @@ import { QueryClient, useMutation, useQuery, useQueryClient, type Query, type Us
 import type { ChannelName, Events, RequestOf, ResultOf, SyncStatus } from '@shared/ipc';
 import { getApi } from './api';
 import { toInvokeError, type InvokeError } from './errors';
+import { setAccountTimeZone } from './accountDay';
 
 export async function invoke<C extends ChannelName>(channel: C, request: RequestOf<C>): Promise<ResultOf<C>> {
   try {
@@ -117,7 +118,13 @@ function setFromEvent<T>(client: QueryClient, key: readonly unknown[], update: T
 export function connectEvents(client: QueryClient): () => void {
   const api = getApi();
   let online: boolean | null = null;
+  const statusKey = JSON.stringify(channelKey('sync.status', {}));
+  // Whatever brings the sync status (a read or a push) brings the account's time zone: "today" follows it.
+  const zoneOff = client.getQueryCache().subscribe((e) => {
+    if (e.type === 'updated' && JSON.stringify(e.query.queryKey) === statusKey) setAccountTimeZone((e.query.state.data as SyncStatus | undefined)?.timeZone);
+  });
   const offs = [
+    zoneOff,
     api.on('mirror.changed', ({ tables }) => void invalidate(client, tables.flatMap((t) => TABLE_CHANNELS[t] ?? []))),
     api.on('outbox.changed', (outbox) => {
       setFromEvent<SyncStatus>(client, channelKey('sync.status', {}), (s) => (s ? { ...s, outbox } : s));

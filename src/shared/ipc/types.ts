@@ -50,6 +50,11 @@ export interface SyncStatus {
    * and role; null until the server said, or when it cannot say (an older server: everything allowed).
    */
   clerk: Clerk | null;
+  /**
+   * The account's time zone (IANA name, getSession): every "today" the screens use is the calendar
+   * day there. Europe/Budapest until the server said.
+   */
+  timeZone: string;
 }
 
 export interface Clerk {

@@ -10,6 +10,7 @@ import type { Clerk, SyncProgress, SyncStatus } from '@shared/ipc/types';
 import type { ApiClient } from '../api/client';
 import type { Db } from '../mirror/db';
 import { getKv, setKv } from '../mirror/settings';
+import { accountTimeZone, keepTimeZone } from '../mirror/timeZone';
 import { counts, headEntry, makeDue } from '../outbox/repo';
 import { refreshStale, step, type ReplayDeps } from '../outbox/replay';
 import { backoffDelay, type BackoffConfig } from '../outbox/backoff';
@@ -82,6 +83,8 @@ export class SyncEngine {
   private running: Promise<void> | null = null;
   private again = false;
   private pullRequested: 'full' | 'incremental' | null = null;
+  /** getSession was answered since the core started (the account's time zone is fresh). */
+  private zoneAsked = false;
   /** Changes the live feed named and not yet pulled (merged until the worker gets to them). */
   private scoped: PullScope | null = null;
   readonly live: LiveFeed;
@@ -168,6 +171,7 @@ export class SyncEngine {
       lastPushAt: getKv(this.d.db, 'sync_state', 'lastPushAt', null), progress: this.progress, mirrored: getKv(this.d.db, 'sync_state', 'mirrored', false),
       outbox: counts(this.d.db), paused: this.paused, lastError: this.lastError, live: this.live.state,
       clerk: getKv<Clerk | null>(this.d.db, 'sync_state', 'clerk', null),
+      timeZone: accountTimeZone(this.d.db),
     };
   }
 
@@ -371,9 +375,12 @@ export class SyncEngine {
    * refuses what the role may not (parked as role_forbidden).
    */
   private async learnClerk(api: ApiClient): Promise<void> {
-    if (!this.caps.has('crm.getSession') || getKv<Clerk | null>(this.d.db, 'sync_state', 'clerk', null)) return;
+    // Asked once a run of the core too: the account's time zone (the desk's "today") may have been changed by the operator.
+    if (!this.caps.has('crm.getSession') || (this.zoneAsked && getKv<Clerk | null>(this.d.db, 'sync_state', 'clerk', null))) return;
     const o = await api.call('getSession', {});
     if (o.kind !== 'ok') return;
+    this.zoneAsked = true;
+    if (keepTimeZone(this.d.db, o.result.time_zone)) this.d.emitMirror(['invoices', 'dues']);
     setKv(this.d.db, 'sync_state', 'clerk', { name: o.result.user?.name ?? null, role: o.result.role });
     this.d.clerkLearnt?.({ name: o.result.user?.name ?? null, role: o.result.role, userId: o.result.user?.id ?? null });
     this.emit();

@@ -14,6 +14,7 @@ import { toInvokeError } from '../../lib/errors';
 import { localeOf } from '../../lib/locale';
 import { useFormat } from '../../lib/useFormat';
 import { BinPicker } from './BinPicker';
+import { todayIso } from '../../lib/accountDay';
 import { parseProducts } from './labelLinks';
 import { ProductLabelTable, type PickedProduct } from './ProductLabelTable';
 import './labels.css';
@@ -85,7 +86,7 @@ export function LabelsScreen() {
     const bad = products.find((p) => p.copies === null);
     if (bad) return setProblem(t('badCopies', { name: rows.find((x) => x.product.id === bad.productId)!.product.name }));
     if (!(skipN >= 0 && skipN < places)) return setProblem(t('badSkip', { max: places - 1 }));
-    const filename = t('pdfFileName', { date: new Date().toISOString().slice(0, 10) });
+    const filename = t('pdfFileName', { date: todayIso() });
     setPreview({ result: null, filename, error: null });
     try {
       const result = await invoke('labels.pdf', { language: localeOf(f.lang), sheet, skip: skipN, products: products.map((p) => ({ productId: p.productId, copies: p.copies! })), bins: binList });

@@ -13,15 +13,11 @@ import { invoke, useChannel, useSyncStatus } from '../../../lib/ipc';
 import { toInvokeError } from '../../../lib/errors';
 import { localeOf } from '../../../lib/locale';
 import { useFormat } from '../../../lib/useFormat';
+import { todayIso } from '../../../lib/accountDay';
 import { ValuationTable } from './ValuationTable';
 import { valuationCsv } from './valuationCsv';
 import './valuation.css';
 
-/** Today on the clerk's calendar (YYYY-MM-DD): what the date field starts with. */
-const localToday = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 /** '' in the group select = every group; NO_GROUP = products without one. */
 const NO_GROUP = '\u0000none';
@@ -35,7 +31,7 @@ export function ValuationScreen() {
   const { t } = useTranslation('valuation');
   const { t: tc } = useTranslation();
   const f = useFormat();
-  const [date, setDate] = useState(localToday);
+  const [date, setDate] = useState(() => todayIso());
   const [warehouse, setWarehouse] = useState('*');
   const [group, setGroup] = useState('');
   const [groups, setGroups] = useState<string[]>([]);
@@ -87,7 +83,7 @@ export function ValuationScreen() {
     <Screen title={t('title')}>
       <div className="panel">
         <div className="panel-body form-grid">
-          <DateField label={t('date')} value={date} max={localToday()} onChange={setDate} testId="valuation-date" />
+          <DateField label={t('date')} value={date} max={todayIso()} onChange={setDate} testId="valuation-date" />
           <Field label={tc('pickers.warehouse')}>
             <WarehouseSelect value={warehouse} required anyLabel={t('allWarehouses')} onChange={setWarehouse} data-testid="valuation-warehouse" />
           </Field>
