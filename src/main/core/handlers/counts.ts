@@ -12,6 +12,7 @@ import { submit } from '../outbox/service';
 import { placeOf } from '../outbox/summary';
 import { canonicalWarehouse, stockProduct } from './stock';
 import { ipcError, notFound, type CoreContext, type Handlers } from './context';
+import { accountDay } from '../mirror/timeZone';
 
 function sheet(ctx: CoreContext, id: number) {
   const s = getSheet(ctx.db, id);
@@ -86,6 +87,7 @@ export const countHandlers: Handlers<'count.open' | 'count.list' | 'count.get' |
   'count.post': (ctx, req) => {
     const place = sheetPlace(ctx.db, req.sheetId);
     if (!place) throw notFound(`Count sheet ${req.sheetId}`);
+    const today = ctx.today();
     const entryIds = ctx.db.transaction(() => {
       const ids: number[] = [];
       for (const l of countedLines(ctx.db, req.sheetId)) {
@@ -98,7 +100,7 @@ export const countHandlers: Handlers<'count.open' | 'count.list' | 'count.get' |
           method: 'setQuantity', queueKey: `product:${l.productId}`,
           summary: `Count: ${name} in ${where}: ${l.expected} → ${l.counted}`,
           summaryData: { kind: 'count', args: { product: name, place: where, warehouse: place.warehouse, stockLabel: l.stockLabel, expected: l.expected, counted: l.counted } },
-          params: { product_id: l.productId, quantity: delta, contact_id: req.contactId, warehouse: place.warehouse, ...(l.stockLabel ? { stock_label: l.stockLabel } : {}) },
+          params: { product_id: l.productId, quantity: delta, contact_id: req.contactId, warehouse: place.warehouse, ...(l.stockLabel ? { stock_label: l.stockLabel } : {}), date: today },
           countInfo: { productId: l.productId, warehouse: place.warehouse, stockLabel: l.stockLabel, expected: l.expected, counted: l.counted },
         }));
       }
@@ -120,7 +122,7 @@ export const countHandlers: Handlers<'count.open' | 'count.list' | 'count.get' |
     const name = `${s.warehouse}${s.stockLabel ? `-${s.stockLabel}` : ''}`.replace(/[^\p{L}\p{N}_-]+/gu, '_');
     const header = (req.columns ?? CSV_COLUMNS).map(csvCell).join(';');
     const prefix = (req.fileName ?? 'count').replace(/[^\p{L}\p{N}_ -]+/gu, '_');
-    return { filename: `${prefix}-${name}-${s.createdAt.slice(0, 10)}.csv`, csv: [header, ...lines].join('\r\n') + '\r\n' };
+    return { filename: `${prefix}-${name}-${accountDay(ctx.db, new Date(s.createdAt))}.csv`, csv: [header, ...lines].join('\r\n') + '\r\n' };
   },
   'count.importCsv': (ctx, req) => {
     sheet(ctx, req.sheetId);

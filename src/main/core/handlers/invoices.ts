@@ -118,7 +118,7 @@ export const invoiceHandlers: Handlers<'invoices.issue' | 'invoices.list' | 'inv
     const entryId = submit(ctx.outbox, {
       method: 'setBalance', queueKey: `invoice:${id}`, summary: `Payment ${req.amount} ${row.currency} on ${row.invoiceNumber ?? `draft ${id}`}`,
       summaryData: { kind: 'payment', args: { amount: req.amount, currency: row.currency, invoice: row.invoiceNumber ?? `draft ${id}` } },
-      params: { invoice_id: id, amount: req.amount, ...(req.date ? { date: req.date } : {}), ...(req.note ? { note: req.note } : {}) },
+      params: { invoice_id: id, amount: req.amount, date: req.date || ctx.today(), ...(req.note ? { note: req.note } : {}) },
     });
     ctx.changed(['invoices', 'outbox']);
     return { entryId };

@@ -40,7 +40,7 @@ export const labelHandlers: Handlers<'labels.pdf'> = {
       owners.push({ kind: 'bin', warehouse: b.warehouse, bin: b.bin });
     }
     if (items.length === 0 && problems.length === 0) throw ipcError('VALIDATION_ERROR', 'Pick at least one product or bin to print labels for.');
-    const date = ctx.clock.now().toISOString().slice(0, 10);
+    const date = ctx.today();
     // Loaded on first use: bwip-js takes ~190 ms to load, which the core's start should not pay.
     const { renderLabelsPdf } = await import('@documents/labelsPdf');
     let r;

@@ -47,7 +47,7 @@ export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'stock.bi
           params: {
             product_id: rows[i]!.id, quantity: l.quantity, contact_id: req.contactId, warehouse, ...labelOf(req.stockLabel),
             ...(l.price !== undefined ? { price: l.price } : {}), ...(l.currency ? { currency: l.currency } : {}), ...(l.fxRate ? { fxrate: l.fxRate } : {}),
-            ...(req.date ? { date: req.date } : {}), ...(l.batchNo ? { batch_no: l.batchNo } : {}), ...(l.expireDate ? { expire_date: l.expireDate } : {}),
+            date: req.date || ctx.today(), ...(l.batchNo ? { batch_no: l.batchNo } : {}), ...(l.expireDate ? { expire_date: l.expireDate } : {}),
             ...(l.countryCode ? { country_code: l.countryCode.toUpperCase() } : {}),
           },
         }),
@@ -63,7 +63,7 @@ export const stockHandlers: Handlers<'stock.takeIn' | 'stock.adjust' | 'stock.bi
       method: 'setQuantity', queueKey: `product:${row.id}`,
       summary: `${req.quantity > 0 ? 'Take-in' : 'Wasting'} ${Math.abs(req.quantity)} × ${row.name} ${req.quantity > 0 ? 'into' : 'from'} ${placeOf(warehouse, req.stockLabel)}`,
       summaryData: { kind: req.quantity > 0 ? 'takeIn' : 'wasting', args: { quantity: Math.abs(req.quantity), product: row.name, place: placeOf(warehouse, req.stockLabel), warehouse, stockLabel: req.stockLabel ?? '' } },
-      params: { product_id: row.id, quantity: req.quantity, contact_id: req.contactId, warehouse, ...labelOf(req.stockLabel) },
+      params: { product_id: row.id, quantity: req.quantity, contact_id: req.contactId, warehouse, ...labelOf(req.stockLabel), date: ctx.today() },
     });
     ctx.changed(['quantities', 'outbox']);
     return { entryId };

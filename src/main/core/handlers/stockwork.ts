@@ -62,7 +62,7 @@ export const stockworkHandlers: Handlers<'stock.history' | 'stock.transfer' | 's
       method: 'setTransfer', queueKey: `${STOCK_QUEUE}transfer`,
       summary: `Transfer of ${lines.length} line(s) from ${placeOf(first.from_warehouse, first.from_stock_label)} to ${placeOf(first.to_warehouse, first.to_stock_label)}`,
       summaryData: { kind: 'transfer', args: { lines: lines.length, fromWarehouse: first.from_warehouse, fromStockLabel: first.from_stock_label, toWarehouse: first.to_warehouse, toStockLabel: first.to_stock_label } },
-      params: { ...(req.date ? { date: req.date } : {}), lines },
+      params: { date: req.date || ctx.today(), lines },
     });
     ctx.changed(['quantities', 'outbox']);
     return { entryId };

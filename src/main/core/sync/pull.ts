@@ -11,6 +11,7 @@ import type { ApiClient } from '../api/client';
 import type { Failure, Outcome } from '../api/outcome';
 import { replaceWarehouses, upsertContacts } from '../mirror/contacts';
 import type { Db } from '../mirror/db';
+import { accountDay } from '../mirror/timeZone';
 import { replaceDues, saveBankAccounts, saveSeller, seller } from '../mirror/dues';
 import { latestServerInvoiceId, saveDetail, upsertHeaders } from '../mirror/invoices';
 import { allServerProductIds, optimizeSearchIndex, upsertServerProducts } from '../mirror/products';
@@ -44,7 +45,6 @@ function ok<T>(o: Outcome<never> | { kind: 'ok'; result: T } | Failure): T {
   throw new PullFailed(o);
 }
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
 
 export interface PullReport {
   full: boolean;
@@ -281,7 +281,7 @@ async function pullFinance(d: PullCtx, report: PullReport): Promise<void> {
   };
   await soft('invoices', async () => {
     d.progress({ phase: 'invoices', done: 0, total: null });
-    const r = ok(await d.api.call('getInvoices', { date_from: day(from), date_to: day(new Date(now.getTime() + 86_400_000)) }));
+    const r = ok(await d.api.call('getInvoices', { date_from: accountDay(d.db, from), date_to: accountDay(d.db, new Date(now.getTime() + 86_400_000)) }));
     d.db.transaction(() => upsertHeaders(d.db, r.invoices, now))();
     const latest = latestServerInvoiceId(d.db);
     if (latest && !seller(d.db)) {
