@@ -14,7 +14,7 @@ import { startServer, type App } from '@server/app';
 import { startWebHarness, type WebHarness } from '@main/web/harness';
 import { buildRenderer } from '@main/web/renderer';
 import { enrol, enrolPage, reportCoreErrors } from './diagnostics';
-import { DEMO_KEYS, RealTimeClock, TEST_ENGINE, startTestServer, type TestServer } from '../helpers/server';
+import { DEMO_KEYS, RealTimeClock, TEST_ENGINE, startTestServer, type TestClock, type TestServer } from '../helpers/server';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /**
@@ -78,8 +78,9 @@ export interface RestartableServer {
   close(): Promise<void>;
 }
 
-export async function startRestartableServer(): Promise<RestartableServer> {
-  const server = await startTestServer({ clock: new RealTimeClock() });
+/** `clock`: real time unless a test moves it (a ShiftedClock, test/helpers/shiftedClock.ts). */
+export async function startRestartableServer(o: { clock?: TestClock } = {}): Promise<RestartableServer> {
+  const server = await startTestServer({ clock: o.clock ?? new RealTimeClock() });
   // The pass against PostgreSQL must be one: the server the desk talks to says what it runs on.
   const health = (await (await fetch(`${server.url}/api/health`)).json()) as { engine?: string };
   if (health.engine !== TEST_ENGINE) {
@@ -135,10 +136,10 @@ export async function buildProductionRenderer(): Promise<{ dir: string; remove()
 }
 
 /** The browser harness and its core, pointed at `serverUrl` with the given keys, or at the built-in demo. */
-export async function startStack(o: { serverUrl?: string; keys?: { apiKey: string; sessionKey: string }; demo?: boolean; rendererDir?: string; openFile?: () => Promise<string | null> }): Promise<Stack> {
+export async function startStack(o: { serverUrl?: string; keys?: { apiKey: string; sessionKey: string }; demo?: boolean; rendererDir?: string; openFile?: () => Promise<string | null>; coreEntry?: string }): Promise<Stack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stockdesk-e2e-'));
   const logs: string[] = [];
-  const harness = await startWebHarness({ dataDir, server: o.serverUrl, demo: o.demo, rendererDir: o.rendererDir, openFile: o.openFile, log: (m) => logs.push(m) });
+  const harness = await startWebHarness({ dataDir, server: o.serverUrl, demo: o.demo, rendererDir: o.rendererDir, openFile: o.openFile, coreEntry: o.coreEntry, log: (m) => logs.push(m) });
   const invoke = async <C extends ChannelName>(channel: C, request: RequestOf<C>): Promise<ResultOf<C>> => {
     const r = await harness.invoke(channel, request);
     if (!r.ok) throw new Error(`${channel} failed: ${r.error.code} ${r.error.message} ${JSON.stringify(r.error.details)}`);
@@ -227,19 +228,21 @@ export interface Desk {
  * `language` when given, set before the page loads), and Chromium on the harness with the status
  * bar drawn.
  */
-export async function openDesk(o: { language?: RequestOf<'settings.update'>['language']; openFile?: () => Promise<string | null> } = {}): Promise<Desk> {
+export async function openDesk(o: { language?: RequestOf<'settings.update'>['language']; openFile?: () => Promise<string | null>; clock?: TestClock; coreEntry?: string } = {}): Promise<Desk> {
   const opened: Array<{ close(): Promise<void> }> = [];
   try {
-    const srv = await startRestartableServer();
+    const srv = await startRestartableServer({ clock: o.clock });
     opened.unshift(srv);
     // openFile: what the OS open dialog would answer (the harness reads that file, as the shell does).
-    const stack = await startStack({ serverUrl: srv.url, keys: { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key }, openFile: o.openFile });
+    const stack = await startStack({ serverUrl: srv.url, keys: { apiKey: DEMO_KEYS.api_key, sessionKey: DEMO_KEYS.session_key }, openFile: o.openFile, coreEntry: o.coreEntry });
     opened.unshift(stack);
     await waitForMirror(stack);
     if (o.language) await stack.invoke('settings.update', { language: o.language });
     const browser = await launchBrowser();
     opened.unshift(browser);
     const page = browser.page;
+    // The page's Date follows the test's clock too (timers stay real).
+    if (o.clock) await page.clock.setSystemTime(o.clock.now());
     await page.goto(stack.harness.url);
     await page.getByTestId('sb-connection').waitFor();
     return { srv, stack, browser, page, close: () => closeAll(opened) };

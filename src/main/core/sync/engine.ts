@@ -376,11 +376,13 @@ export class SyncEngine {
    */
   private async learnClerk(api: ApiClient): Promise<void> {
     // Asked once a run of the core too: the account's time zone (the desk's "today") may have been changed by the operator.
-    if (!this.caps.has('crm.getSession') || (this.zoneAsked && getKv<Clerk | null>(this.d.db, 'sync_state', 'clerk', null))) return;
+    const clerkKnown = getKv<Clerk | null>(this.d.db, 'sync_state', 'clerk', null) !== null;
+    if (!this.caps.has('crm.getSession') || (this.zoneAsked && clerkKnown)) return;
     const o = await api.call('getSession', {});
     if (o.kind !== 'ok') return;
     this.zoneAsked = true;
     if (keepTimeZone(this.d.db, o.result.time_zone)) this.d.emitMirror(['invoices', 'dues']);
+    if (clerkKnown) return;
     setKv(this.d.db, 'sync_state', 'clerk', { name: o.result.user?.name ?? null, role: o.result.role });
     this.d.clerkLearnt?.({ name: o.result.user?.name ?? null, role: o.result.role, userId: o.result.user?.id ?? null });
     this.emit();

@@ -18,7 +18,7 @@ const de: Messages<typeof en> = {
     stockLabel: 'Lagerplatz',
     stockLabelHint: 'Optional: Regal, Fach oder Charge',
     date: 'Eingangsdatum',
-    dateHint: 'Leer bedeutet heute',
+    dateHint: 'Leer bedeutet heute, {{date}}',
     orSearch: 'oder im Artikelstamm suchen',
     noLines: 'Einen Artikel scannen (oder suchen), um den Beleg zu beginnen.',
     col: {

@@ -15,7 +15,7 @@ const en = {
     stockLabel: 'Stock label',
     stockLabelHint: 'Optional: shelf, bin or lot',
     date: 'Receipt date',
-    dateHint: 'Today when left empty',
+    dateHint: 'Left empty: today, {{date}}',
     orSearch: 'or search the catalogue',
     noLines: 'Scan a product (or search for one) to start the receipt.',
     col: {

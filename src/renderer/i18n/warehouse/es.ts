@@ -18,7 +18,7 @@ const es: Messages<typeof en> = {
     stockLabel: 'Ubicación',
     stockLabelHint: 'Opcional: estantería, hueco o lote',
     date: 'Fecha de entrada',
-    dateHint: 'Hoy si se deja vacía',
+    dateHint: 'Vacía: hoy, {{date}}',
     orSearch: 'o buscar en el catálogo',
     noLines: 'Escanee (o busque) un producto para empezar el albarán.',
     col: {

@@ -18,7 +18,7 @@ const hu: Messages<typeof en> = {
     stockLabel: 'Raktárhely / címke',
     stockLabelHint: 'Nem kötelező: polc, rekesz vagy tétel',
     date: 'Bevételezés dátuma',
-    dateHint: 'Üresen hagyva a mai nap',
+    dateHint: 'Üresen hagyva a mai nap: {{date}}',
     orSearch: 'vagy keresés a cikktörzsben',
     noLines: 'A bizonylat indításához olvasson be (vagy keressen) egy terméket.',
     col: {

@@ -18,7 +18,7 @@ const pl: Messages<typeof en> = {
     stockLabel: 'Miejsce składowania',
     stockLabelHint: 'Opcjonalnie: regał, półka lub partia',
     date: 'Data przyjęcia',
-    dateHint: 'Puste oznacza dzisiaj',
+    dateHint: 'Puste oznacza dzisiaj, {{date}}',
     orSearch: 'lub wyszukaj w kartotece',
     noLines: 'Zeskanuj (lub wyszukaj) towar, aby rozpocząć dokument.',
     col: {

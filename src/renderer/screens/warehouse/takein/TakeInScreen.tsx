@@ -17,7 +17,7 @@ import { useFormat } from '../../../lib/useFormat';
 import { parseNumberInput } from '../../../lib/format';
 import { setFieldValue } from '../../../lib/scanner';
 import { DateField } from '../../../components/DateField';
-import { formatDateText } from '../../../lib/dateText';
+import { formatDateText, todayIso } from '../../../lib/dateText';
 import { addProduct, emptyTakeIn, isTakeInDraft, toTakeInRequest, validateTakeIn, type TakeInDraft, type TakeInLine } from './takeInModel';
 import { StockCell, TakeInLines, type LineErrors, type LineField } from './TakeInLines';
 
@@ -160,7 +160,7 @@ export function TakeInScreen() {
           </Field>
           <DateField
             label={t('takeIn.date')}
-            hint={t('takeIn.dateHint')}
+            hint={t('takeIn.dateHint', { date: formatDateText(f.lang, todayIso()) })}
             error={errorOf('date')}
             value={d.date}
             onChange={(v) => setHeader('date', v)}
