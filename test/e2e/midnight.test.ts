@@ -1,9 +1,10 @@
 /**
  * A clerk's day crosses midnight in Budapest. With server, core and page on one clock set to the
- * evening of 28 November 2026: a take-in made offline at 23:59 keeps the 28th when it is sent after
- * midnight; at 00:00:14 on the 29th (23:00:14 UTC on the 28th) a take-in with the date left empty is
- * dated the 29th at the server, the screen says which day "today" is, and an export is named after
- * the 29th. In Hungarian and in English, each on a desk of its own.
+ * evening of 28 November 2026: at 00:00:14 on the 29th (23:00:14 UTC on the 28th) a take-in with the
+ * date left empty is dated the 29th at the server and the screen says which day "today" is; an
+ * export at 00:05 is named after the 29th; the next night a take-in made offline at 23:59 on the
+ * 29th and sent at 01:30 (when UTC too says the 30th) keeps the 29th. In Hungarian and in English,
+ * each on a desk of its own.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,7 +22,7 @@ const CORE_ENTRY = fileURLToPath(new URL('../helpers/shiftedCore.entry.ts', impo
 
 const L = {
   hu: { takeIn: 'Bevételezés', io: 'Importálás és exportálás', today: 'Üresen hagyva a mai nap: 2026. 11. 29.', pending: /függő/ },
-  en: { takeIn: 'Stock take-in', io: 'Import and export', today: 'Left empty: today, 11/29/2026', pending: /pending/ },
+  en: { takeIn: 'Stock take-in', io: 'Import and export', today: 'Left empty: today, 29/11/2026', pending: /pending/ },
 } as const;
 
 for (const lang of ['hu', 'en'] as const) {
@@ -34,7 +35,7 @@ for (const lang of ['hu', 'en'] as const) {
     const dir = mkdtempSync(join(tmpdir(), 'stockdesk-midnight-'));
     const testId = (id: string) => page.getByTestId(id);
 
-    /** Server, core and page say `iso` from now on. */
+    /** Server, core and page say `iso` from now on, and run on from there. */
     async function setTime(iso: string) {
       clock.set(iso);
       await page.clock.setSystemTime(clock.now());
@@ -77,32 +78,13 @@ for (const lang of ['hu', 'en'] as const) {
       rmSync(dir, { recursive: true, force: true });
     });
 
-    it('made offline at 23:59 on the 28th, sent after midnight: the server dates it the 28th', async () => {
-      expect((await desk.stack.invoke('sync.status', {})).timeZone).toBe('Europe/Budapest');
-      await desk.srv.stop();
-      await desk.stack.invoke('sync.now', {}).catch(() => undefined);
-      await eventually(async () => (await testId('sb-connection').getAttribute('class'))?.includes('offline'), { what: 'the offline status' });
-      await setTime('2026-11-28T22:59:00.000Z');
-      await takeInOneMakita();
-      await page.keyboard.press('Control+Enter');
-      await testId('takein-posted').waitFor();
-      const [entry] = await desk.stack.invoke('outbox.list', { states: ['queued', 'retry_wait'] });
-      expect(entry).toMatchObject({ method: 'setQuantity', params: { date: '2026-11-28' } });
-
-      // 00:00:14 on the 29th; the line is back.
-      await setTime('2026-11-28T23:00:14.000Z');
-      await desk.srv.start();
-      await desk.stack.invoke('sync.now', {}).catch(() => undefined);
-      await eventually(async () => (await desk.stack.invoke('sync.status', {})).outbox.queued === 0 && (await desk.stack.invoke('outbox.list', { states: ['done'] })).length > 0, { what: 'the take-in sent' });
-      expect(await lastTakeIn()).toMatchObject({ quantity: 1, date: '2026-11-28' });
-    });
-
     it("at 00:00:14 on the 29th a take-in with the date left empty is dated the 29th; the screen says today is the 29th", async () => {
+      expect((await desk.stack.invoke('sync.status', {})).timeZone).toBe('Europe/Budapest');
+      const before = (await lastTakeIn())?.receipt_id;
       await setTime('2026-11-28T23:00:14.000Z');
       // The screen is drawn afresh at this time, as a clerk would open it after midnight.
       await page.reload();
       await testId('sb-connection').waitFor();
-      await eventually(async () => (await testId('sb-connection').getAttribute('class'))?.includes('online'), { what: 'the online status' });
       await takeInOneMakita();
       expect(await testId('takein-date').inputValue()).toBe('');
       await expect.poll(() => page.getByText(l.today, { exact: true }).count()).toBe(1);
@@ -110,10 +92,7 @@ for (const lang of ['hu', 'en'] as const) {
       await page.keyboard.press('Control+Enter');
       await testId('takein-posted').waitFor();
       await desk.stack.invoke('sync.now', {}).catch(() => undefined);
-      await eventually(async () => {
-        const m = await lastTakeIn();
-        return m && m.date !== '2026-11-28' ? m : undefined;
-      }, { what: "the server's take-in of the 29th" });
+      await eventually(async () => (await lastTakeIn())?.receipt_id !== before, { what: "the server's take-in" });
       expect(await lastTakeIn()).toMatchObject({ quantity: 1, date: '2026-11-29' });
       await screenshot(page, `${lang}-midnight-takein-posted`);
     });
@@ -125,6 +104,27 @@ for (const lang of ['hu', 'en'] as const) {
       const download = page.waitForEvent('download');
       await testId('catalogue-export-csv').click();
       expect((await download).suggestedFilename()).toMatch(/-2026-11-29\.csv$/);
+    });
+
+    it('made offline at 23:59 on the 29th and sent at 01:30 on the 30th, a take-in keeps the 29th at the server', async () => {
+      const before = (await lastTakeIn())?.receipt_id;
+      await desk.srv.stop();
+      await desk.stack.invoke('sync.now', {}).catch(() => undefined);
+      await eventually(async () => (await testId('sb-connection').getAttribute('class'))?.includes('offline'), { what: 'the offline status' });
+      await setTime('2026-11-29T22:59:00.000Z');
+      await takeInOneMakita();
+      await page.keyboard.press('Control+Enter');
+      await testId('takein-posted').waitFor();
+      const [entry] = await desk.stack.invoke('outbox.list', { states: ['queued', 'retry_wait'] });
+      expect(entry).toMatchObject({ method: 'setQuantity', params: { date: '2026-11-29' } });
+
+      // 01:30 on the 30th (00:30 UTC, the 30th there too); the line is back.
+      await setTime('2026-11-30T00:30:00.000Z');
+      await desk.srv.start();
+      await desk.stack.invoke('sync.now', {}).catch(() => undefined);
+      await eventually(async () => (await desk.stack.invoke('outbox.list', { states: ['queued', 'retry_wait', 'in_flight'] })).length === 0 && (await lastTakeIn())?.receipt_id !== before, { what: 'the take-in sent' });
+      expect(await lastTakeIn()).toMatchObject({ quantity: 1, date: '2026-11-29' });
+      expect((await desk.stack.invoke('outbox.list', { states: ['needs_attention'] }))).toEqual([]);
     });
   });
 }
