@@ -58,10 +58,10 @@ describe(`users' sessions on ${TEST_ENGINE}`, () => {
 
   it('getSession says whose the keys are: a user and their role, or the account’s own session as a manager (both formats)', async () => {
     const vera = await addClerk(s, 'warehouse', 'Kiss Vera');
-    expect(await s.ok('getSession', {}, { keys: vera.keys })).toEqual({ user: { id: vera.userId, name: 'Kiss Vera' }, role: 'warehouse' });
+    expect(await s.ok('getSession', {}, { keys: vera.keys })).toEqual({ user: { id: vera.userId, name: 'Kiss Vera' }, role: 'warehouse', time_zone: 'Europe/Budapest' });
     const xml = await s.call('getSession', {}, { keys: vera.keys, format: 'xml' });
-    expect(xml.ok ? xml.result : xml.error).toEqual({ user: { id: vera.userId, name: 'Kiss Vera' }, role: 'warehouse' });
-    expect(await s.ok('getSession', {})).toEqual({ role: 'manager' });
+    expect(xml.ok ? xml.result : xml.error).toEqual({ user: { id: vera.userId, name: 'Kiss Vera' }, role: 'warehouse', time_zone: 'Europe/Budapest' });
+    expect(await s.ok('getSession', {})).toEqual({ role: 'manager', time_zone: 'Europe/Budapest' });
   });
 
   it('counts refused authentications in /api/health', async () => {
