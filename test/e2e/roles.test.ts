@@ -33,7 +33,7 @@ afterAll(() => desk?.close());
 
 describe('a warehouse clerk at the desk', () => {
   it('hu: the status bar names the clerk and the role, as the server knows the keys', async () => {
-    expect(await srv.server.ok('getSession', {}, { keys: vera.keys })).toEqual({ user: { id: vera.userId, name: 'Kiss Vera' }, role: 'warehouse' });
+    expect(await srv.server.ok('getSession', {}, { keys: vera.keys })).toEqual({ user: { id: vera.userId, name: 'Kiss Vera' }, role: 'warehouse', time_zone: 'Europe/Budapest' });
     await expect.poll(() => page.getByTestId('sb-clerk').innerText()).toBe('Kiss Vera · raktáros');
   });
 
