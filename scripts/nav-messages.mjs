@@ -3,7 +3,7 @@
  * Generates src/shared/nav/messages.generated.ts from NAV's message files
  * (../shared/nav/messages/{messages,validations}_{hu,en,de}_public.properties): the Hungarian,
  * English and German text of every error and validation code NAV answers. Run it again when NAV
- * publishes new files:   node scripts/nav-messages.mjs [NAV_DIR]
+ * publishes new files:   node scripts/nav-messages.mjs [NAV_DIR]   (--check: only compare)
  * The output is committed: the desk and the server read it without the files.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,8 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const navDir = resolve(process.argv[2] ?? process.env.NAV_SCHEMA_DIR ?? join(repo, '../shared/nav'));
+const dirArg = process.argv.slice(2).find((a) => !a.startsWith('--'));
+const navDir = resolve(dirArg ?? process.env.NAV_SCHEMA_DIR ?? join(repo, '../shared/nav'));
 const out = join(repo, 'src/shared/nav/messages.generated.ts');
 const LANGS = ['hu', 'en', 'de'];
 const PREFIXES = {
@@ -88,5 +89,15 @@ export const NAV_MESSAGES: Readonly<Record<string, NavMessageEntry>> = {
 ${body}
 };
 `;
-writeFileSync(out, text, 'utf8');
-console.log(`${out}: ${codes.size} codes`);
+if (process.argv.includes('--check')) {
+  // For tests: is the committed module what NAV's files give?
+  const current = readFileSync(out, 'utf8');
+  if (current !== text) {
+    console.error(`${out} is out of date: run node scripts/nav-messages.mjs`);
+    process.exit(1);
+  }
+  console.log(`${out}: up to date (${codes.size} codes)`);
+} else {
+  writeFileSync(out, text, 'utf8');
+  console.log(`${out}: ${codes.size} codes`);
+}
