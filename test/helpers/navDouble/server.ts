@@ -656,7 +656,7 @@ export class NavDouble {
           '<transaction>' +
           el('insDate', tx.insDate.toISOString()) +
           el('insCusUser', tx.login) +
-          el('source', 'M2M') +
+          el('source', 'MGM') +
           el('transactionId', tx.transactionId) +
           el('requestStatus', requestStatus(tx)) +
           el('technicalAnnulment', tx.annulment) +
@@ -708,7 +708,7 @@ export class NavDouble {
         '<auditData>' +
         el('insdate', entry.insDate) +
         el('insCusUser', this.state.byId.get(entry.transactionId)?.login ?? user.login) +
-        el('source', 'M2M') +
+        el('source', 'MGM') +
         el('transactionId', entry.transactionId) +
         el('index', entry.index) +
         el('originalRequestVersion', '3.0') +

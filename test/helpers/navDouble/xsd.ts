@@ -26,18 +26,21 @@ export async function validateAll(schemaDir: string, schema: NavSchema, docs: re
   if (!existsSync(schemaPath)) {
     throw new Error(`NAV schema not found at ${schemaPath}; set NAV_SCHEMA_DIR to the folder holding NAV's XSDs`);
   }
-  const dir = await mkdtemp(join(tmpdir(), 'nav-double-'));
+  // One document goes through stdin ("-"); several through files, still one process.
+  const dir = docs.length > 1 ? await mkdtemp(join(tmpdir(), 'nav-double-')) : undefined;
   try {
-    const files = docs.map((_, i) => join(dir, `d${i}.xml`));
-    await Promise.all(docs.map((doc, i) => writeFile(files[i]!, doc, 'utf8')));
+    const files = dir ? docs.map((_, i) => join(dir, `d${i}.xml`)) : ['-'];
+    if (dir) await Promise.all(docs.map((doc, i) => writeFile(files[i]!, doc, 'utf8')));
     const stderr = await new Promise<string>((done, fail) => {
-      execFile('xmllint', ['--noout', '--nonet', '--schema', schemaPath, ...files], { maxBuffer: 64 << 20 }, (err, _out, errText) => {
+      const child = execFile('xmllint', ['--noout', '--nonet', '--schema', schemaPath, ...files], { maxBuffer: 64 << 20 }, (err, _out, errText) => {
         if (err && (err as NodeJS.ErrnoException).code === 'ENOENT') {
           fail(new Error('xmllint is not installed: install libxml2-utils (apt-get install libxml2-utils)'));
           return;
         }
         done(errText);
       });
+      child.stdin?.on('error', () => undefined);
+      child.stdin?.end(dir ? undefined : docs[0]);
     });
     const errors: string[][] = docs.map(() => []);
     for (const line of stderr.split('\n')) {
@@ -57,6 +60,6 @@ export async function validateAll(schemaDir: string, schema: NavSchema, docs: re
     }
     return errors;
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    if (dir) await rm(dir, { recursive: true, force: true });
   }
 }
