@@ -21,7 +21,7 @@ import {
   type Transaction,
   type TransactionItem,
 } from './state';
-import { defaultSchemaDir, validateAll } from './xsd';
+import { defaultSchemaDir, rootElementName, validateAll } from './xsd';
 
 export const NAV_OPERATIONS = [
   'tokenExchange',
@@ -418,13 +418,23 @@ export class NavDouble {
     const root = obj(doc[rootName]);
     const echo = echoOf(root);
     try {
-      const [schemaErrors] = await validateAll(this.schemaDir, 'invoiceApi.xsd', [body]);
-      if (schemaErrors!.length > 0) {
+      // The request and the documents it carries, validated in one xmllint run. NAV validates the
+      // documents asynchronously; the double checks them now and reports at processing time.
+      const items = op === 'manageInvoice' || op === 'manageAnnulment' ? decodeItems(op, root) : [];
+      const checked = items.filter((i) => i.schemaErrors.length === 0);
+      const [schemaErrors = [], ...itemErrors] = await validateAll(this.schemaDir, 'all', [body, ...checked.map((i) => i.xml)]);
+      const expectedRoot = op === 'manageAnnulment' ? 'InvoiceAnnulment' : 'InvoiceData';
+      checked.forEach((item, k) => {
+        const name = rootElementName(item.xml);
+        if (name !== expectedRoot) item.schemaErrors.push(`the document is ${name ?? 'not XML'}, not ${expectedRoot}`);
+        else item.schemaErrors.push(...itemErrors[k]!);
+      });
+      if (schemaErrors.length > 0) {
         throw new Refusal(
           400,
           'INVALID_REQUEST',
           'Request is not schema-valid',
-          schemaErrors!.map((m) => ({ code: 'SCHEMA_VIOLATION', message: m })),
+          schemaErrors.map((m) => ({ code: 'SCHEMA_VIOLATION', message: m })),
         );
       }
       if (rootName !== ROOTS[op]) {
@@ -432,7 +442,7 @@ export class NavDouble {
       }
       this.state.settle();
       const user = this.authenticate(op, root);
-      const answer = await this.operation(op, root, user, echo);
+      const answer = this.operation(op, root, user, echo, items);
       this.succeeded(user, echo.requestId);
       return { status: 200, body: answer };
     } catch (err) {
@@ -493,13 +503,13 @@ export class NavDouble {
     token.used = true;
   }
 
-  private async operation(op: NavDoubleOperation, root: Obj, user: NavDoubleUser, echo: Echo): Promise<string> {
+  private operation(op: NavDoubleOperation, root: Obj, user: NavDoubleUser, echo: Echo, items: TransactionItem[]): string {
     switch (op) {
       case 'tokenExchange':
         return this.tokenExchange(user, echo);
       case 'manageInvoice':
       case 'manageAnnulment':
-        return this.manage(op, root, user, echo);
+        return this.manage(op, root, user, echo, items);
       case 'queryTransactionStatus':
         return this.transactionStatus(root, user, echo);
       case 'queryTransactionList':
@@ -527,41 +537,13 @@ export class NavDouble {
     );
   }
 
-  private async manage(op: 'manageInvoice' | 'manageAnnulment', root: Obj, user: NavDoubleUser, echo: Echo): Promise<string> {
+  private manage(op: 'manageInvoice' | 'manageAnnulment', root: Obj, user: NavDoubleUser, echo: Echo, items: TransactionItem[]): string {
     const annulment = op === 'manageAnnulment';
-    const list = obj(annulment ? root.annulmentOperations : root.invoiceOperations);
-    const ops = (annulment ? list.annulmentOperation : list.invoiceOperation) as Obj[];
-    ops.forEach((o, i) => {
-      if (Number(txt(o.index)) !== i + 1) throw new Refusal(400, 'INDEX_NOT_SEQUENTIAL', 'Index is not in sequential order!');
+    items.forEach((item, i) => {
+      if (item.index !== i + 1) throw new Refusal(400, 'INDEX_NOT_SEQUENTIAL', 'Index is not in sequential order!');
     });
     this.useToken(root, user);
-    const compressed = !annulment && txt(list.compressedContent) === 'true';
-    const items: TransactionItem[] = ops.map((o) => {
-      const base64 = txt(annulment ? o.invoiceAnnulment : o.invoiceData).replace(/\s+/g, '');
-      let xml = '';
-      let decodeError: string | undefined;
-      try {
-        const bytes = Buffer.from(base64, 'base64');
-        xml = (compressed ? gunzipSync(bytes) : bytes).toString('utf8');
-      } catch (err) {
-        decodeError = `DECOMPRESSION_ERROR: ${String(err)}`;
-      }
-      return {
-        index: Number(txt(o.index)),
-        operation: txt(annulment ? o.annulmentOperation : o.invoiceOperation),
-        base64,
-        xml,
-        schemaErrors: decodeError ? [decodeError] : [],
-        invoiceNumber: annulment ? annulmentReference(xml) : invoiceNumberOf(xml),
-        status: 'RECEIVED',
-        messages: [],
-      };
-    });
-    // One xmllint run for all the request's documents (NAV validates them asynchronously; the
-    // double checks now and reports at processing time).
-    const pending = items.filter((i) => i.schemaErrors.length === 0);
-    const results = await validateAll(this.schemaDir, annulment ? 'invoiceAnnulment.xsd' : 'invoiceData.xsd', pending.map((i) => i.xml));
-    pending.forEach((item, k) => item.schemaErrors.push(...results[k]!));
+    const compressed = !annulment && txt(obj(root.invoiceOperations).compressedContent) === 'true';
     const tx: Transaction = {
       transactionId: transactionId(),
       taxNumber: user.taxNumber,
@@ -752,6 +734,35 @@ export class NavDouble {
         '</taxpayerData>',
     );
   }
+}
+
+/** A submission's documents, decoded (base64, gzip when compressedContent says so). */
+function decodeItems(op: 'manageInvoice' | 'manageAnnulment', root: Obj): TransactionItem[] {
+  const annulment = op === 'manageAnnulment';
+  const list = obj(annulment ? root.annulmentOperations : root.invoiceOperations);
+  const ops = ((annulment ? list.annulmentOperation : list.invoiceOperation) as Obj[] | undefined) ?? [];
+  const compressed = !annulment && txt(list.compressedContent) === 'true';
+  return ops.map((o) => {
+    const base64 = txt(annulment ? o.invoiceAnnulment : o.invoiceData).replace(/\s+/g, '');
+    let xml = '';
+    let decodeError: string | undefined;
+    try {
+      const bytes = Buffer.from(base64, 'base64');
+      xml = (compressed ? gunzipSync(bytes) : bytes).toString('utf8');
+    } catch (err) {
+      decodeError = `DECOMPRESSION_ERROR: ${String(err)}`;
+    }
+    return {
+      index: Number(txt(o.index)),
+      operation: txt(annulment ? o.annulmentOperation : o.invoiceOperation),
+      base64,
+      xml,
+      schemaErrors: decodeError ? [decodeError] : [],
+      invoiceNumber: annulment ? annulmentReference(xml) : invoiceNumberOf(xml),
+      status: 'RECEIVED' as const,
+      messages: [],
+    };
+  });
 }
 
 function requestStatus(tx: Transaction): string {
