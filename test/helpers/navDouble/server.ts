@@ -65,7 +65,16 @@ export interface NavDoubleOptions {
   annulmentApproval?: 'auto' | 'manual';
   language?: 'hu' | 'en' | 'de';
   schemaDir?: string;
+  /**
+   * NAV's traffic restriction (spec 1.6.11): on the restricted endpoints one request per second
+   * per IP; each request sooner is counted (trafficViolations) and, with 'delay', answered +4 s
+   * later than the one before, as NAV's network layer does. Default 'count'.
+   */
+  trafficRestriction?: 'count' | 'delay';
 }
+
+/** The endpoints under NAV's traffic restriction (spec 1.6.11). */
+export const RESTRICTED_OPERATIONS: readonly string[] = ['tokenExchange', 'manageInvoice', 'queryInvoiceData', 'queryTaxpayer'];
 
 const CONTEXT = '/invoiceService/v3/';
 const DAY = 24 * 3600_000;
@@ -130,6 +139,10 @@ export class NavDouble {
   private readonly tokenValidityMs: number;
   private readonly pageSize: number;
   private readonly clock: () => Date;
+  private readonly traffic = new Map<string, { last: number; delay: number }>();
+  private readonly trafficMode: 'count' | 'delay';
+  /** Requests to a restricted endpoint sooner than 1 s after the previous one from the same IP. */
+  trafficViolations = 0;
   /** Every answer the double gave (status, operation), newest last; for tests that look. */
   readonly log: Array<{ operation: string; status: number; code?: string }> = [];
 
@@ -150,6 +163,7 @@ export class NavDouble {
     this.schemaDir = options.schemaDir ?? defaultSchemaDir();
     this.tokenValidityMs = options.tokenValidityMs ?? 5 * 60_000;
     this.pageSize = options.transactionListPageSize ?? 100;
+    this.trafficMode = options.trafficRestriction ?? 'count';
     this.port = options.port ?? 0;
   }
 
@@ -254,6 +268,7 @@ export class NavDouble {
 
   resetCounts(): void {
     for (const k of Object.keys(this.counts)) delete this.counts[k];
+    this.trafficViolations = 0;
   }
 
   /** A JSON picture for tests in another process (the control API's GET /__double/state). */
@@ -269,6 +284,7 @@ export class NavDouble {
     }
     return {
       counts: { ...this.counts },
+      trafficViolations: this.trafficViolations,
       ledger,
       transactions: this.state.transactions.map((tx) => ({
         transactionId: tx.transactionId,
@@ -309,6 +325,8 @@ export class NavDouble {
       send(res, 405, errorAnswer('NOT_ALLOWED_EXCEPTION', 'Operation does not exist'));
       return;
     }
+    const delay = this.throttle(operation, req.socket.remoteAddress ?? '');
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     const fault = this.takeFault(operation);
     if (fault && !('afterRecord' in fault && fault.afterRecord)) {
       this.faultNow(fault, res, operation);
@@ -326,6 +344,19 @@ export class NavDouble {
     }
     this.log.push({ operation, status: answer.status, code: /<(?:\w+:)?errorCode>([^<]+)</.exec(answer.body)?.[1] });
     send(res, answer.status, answer.body);
+  }
+
+  /** Counts (and with 'delay' answers the wait for) a request that breaks 1 per second per IP. */
+  private throttle(operation: string, ip: string): number {
+    if (!RESTRICTED_OPERATIONS.includes(operation)) return 0;
+    const key = `${operation} ${ip}`;
+    const now = this.clock().getTime();
+    const seen = this.traffic.get(key);
+    const soon = seen !== undefined && now - seen.last < 1000;
+    const delay = soon ? seen.delay + 4000 : 0;
+    this.traffic.set(key, { last: now, delay });
+    if (soon) this.trafficViolations++;
+    return this.trafficMode === 'delay' ? delay : 0;
   }
 
   private takeFault(operation: string): NavFault | undefined {
