@@ -4,7 +4,8 @@
  * in the server's own state afterwards, and every refusal carrying its documented reason.
  */
 import { expect, it } from 'vitest';
-import type { TestServer } from '../../helpers/server';
+import type { MethodName } from '@shared/protocol';
+import type { CallOutcome, TestServer } from '../../helpers/server';
 import { hufInvoice, item } from '../finance/fixtures';
 import { atOnce, expectRefusedWith, onEveryTarget, split, type Target } from './targets';
 
@@ -69,7 +70,7 @@ onEveryTarget((t) => {
   it('no payment on a cancelled invoice and no storno of a paid one: a storno and 5 payments at once → never both', async () => {
     const inv = await invoiceOf(t(), 50);
     const storno = hufInvoice(t() as unknown as TestServer, { storno_id: inv.invoice_id, items: undefined });
-    const outcomes = await atOnce(6, (i) => (i === 3 ? t().call('setInvoice', storno) : t().call('setBalance', { invoice_id: inv.invoice_id, amount: 1 })));
+    const outcomes = await atOnce<CallOutcome<MethodName>>(6, (i) => (i === 3 ? t().call('setInvoice', storno) : t().call('setBalance', { invoice_id: inv.invoice_id, amount: 1 })));
     const stornoOutcome = outcomes[3]!;
     const payments = split(outcomes.filter((_, i) => i !== 3));
     const row = await stored(t(), inv.invoice_id);

@@ -4,7 +4,8 @@
  * at most once, and reservations never exceed what is available.
  */
 import { expect, it } from 'vitest';
-import type { TestServer } from '../../helpers/server';
+import type { MethodName } from '@shared/protocol';
+import type { CallOutcome, TestServer } from '../../helpers/server';
 import { hufInvoice } from '../finance/fixtures';
 import { orderParams } from '../product/fixtures';
 import { atOnce, expectRefusedWith, onEveryTarget, split, type Target } from './targets';
@@ -65,7 +66,7 @@ onEveryTarget((t) => {
     const [p1, p2] = [await productWith(t(), 100), await productWith(t(), 100)];
     const order = await t().ok('setOrder', orderParams(s(t()), [{ product_id: p1, quantity: 5 }]));
     const finalize = orderParams(s(t()), [{ product_id: p1, quantity: 5 }], { id: order.order_id, finalize_order: 1 });
-    const outcomes = await atOnce(11, (i) => (i === 5
+    const outcomes = await atOnce<CallOutcome<MethodName>>(11, (i) => (i === 5
       ? t().call('setOrder', finalize)
       : t().call('setOrderItem', { order_id: order.order_id, products: [{ product_id: i % 2 ? p1 : p2, new_quantity: 10 + i }] })));
     const fin = outcomes[5]!;

@@ -23,7 +23,7 @@ import { openServerDb, startServer, type App } from '@server/app';
 import { sqliteStore } from '@server/db/sqlite/store';
 import { openPostgres, type PgStore } from '@server/db/postgres';
 import type { Store } from '@server/db/sql';
-import { seedDemo, type DemoAccount } from '@server/demo/seed';
+import { seedDemo } from '@server/demo/seed';
 import { DEMO_KEYS, TestClock, testClient, type CallOutcome, type TestServer } from '../../helpers/server';
 import { createTestDatabase, dropTestDatabase } from '../../helpers/postgres';
 import { startHaproxy, type Haproxy } from '../../helpers/haproxy';
