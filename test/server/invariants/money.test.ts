@@ -4,8 +4,8 @@
  * in the server's own state afterwards, and every refusal carrying its documented reason.
  */
 import { expect, it } from 'vitest';
-import type { MethodName } from '@shared/protocol';
-import type { CallOutcome, TestServer } from '../../helpers/server';
+import { encodeRequest, type MethodName } from '@shared/protocol';
+import { DEMO_KEYS, type CallOutcome, type TestServer } from '../../helpers/server';
 import { hufInvoice, item } from '../finance/fixtures';
 import { atOnce, expectRefusedWith, onEveryTarget, split, type Target } from './targets';
 
@@ -121,5 +121,22 @@ onEveryTarget((t) => {
     expect(refused.map((e) => `${e.code} ${e.message}`)).toEqual([]);
     expect(new Set(accepted.map((a) => JSON.stringify(a.result))).size).toBe(1);
     expect(await count()).toBe(before + 1);
+  });
+
+  it('money figures in refusal reasons are JSON numbers, and a message never prints a double sign', async () => {
+    const inv = await invoiceOf(t(), 20);
+    await t().ok('setBalance', { invoice_id: inv.invoice_id, amount: 9 });
+    const body = (params: Record<string, unknown>) => encodeRequest('json', 'setBalance', params, DEMO_KEYS).body;
+    const over = JSON.parse((await t().raw('/api/finance', body({ invoice_id: inv.invoice_id, amount: 12 }), 'application/json')).body);
+    expect(over.error.figures).toMatchObject({ amount: 12, balance: 11 });
+    const back = JSON.parse((await t().raw('/api/finance', body({ invoice_id: inv.invoice_id, amount: -11 }), 'application/json')).body);
+    expect(back.error.figures).toMatchObject({ amount: -11, paid: 9 });
+    expect(back.error.message).toContain('at most -9 can be reversed');
+    // A paid sum below zero (written before the rule held on PostgreSQL) is told as "at most 0", never "--10".
+    await t().check.run('UPDATE invoices SET paid_minor = -1000 WHERE account_id = ? AND id = ?', [t().account.accountId, inv.invoice_id]);
+    const below = JSON.parse((await t().raw('/api/finance', body({ invoice_id: inv.invoice_id, amount: -1 }), 'application/json')).body);
+    expect(below.error.figures).toMatchObject({ amount: -1, paid: -10 });
+    expect(below.error.message).not.toMatch(/--/);
+    expect(below.error.message).toContain('at most 0 can be reversed');
   });
 });

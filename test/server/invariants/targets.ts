@@ -32,7 +32,7 @@ export const TARGETS = ['sqlite', 'postgres', 'postgres×3'] as const;
 export type TargetKind = (typeof TARGETS)[number];
 
 /** What a spec gets: a client of the target (through HAProxy for postgres×3), its account and a store to read its state. */
-export interface Target extends Pick<TestServer, 'call' | 'ok' | 'account' | 'clock'> {
+export interface Target extends Pick<TestServer, 'call' | 'ok' | 'raw' | 'account' | 'clock'> {
   kind: TargetKind;
   /** The target's database, for checking its state (SQL both engines take). */
   check: Store;
