@@ -5,7 +5,8 @@
  * voucher serial numbers issued once; warehouse names unique.
  */
 import { expect, it } from 'vitest';
-import type { TestServer } from '../../helpers/server';
+import type { MethodName } from '@shared/protocol';
+import type { CallOutcome, TestServer } from '../../helpers/server';
 import { hufInvoice } from '../finance/fixtures';
 import { orderParams } from '../product/fixtures';
 import { atOnce, expectRefusedWith, onEveryTarget, split, type Target } from './targets';
@@ -107,5 +108,28 @@ onEveryTarget((t) => {
     expect(accepted.length).toBe(1);
     expectRefusedWith(refused, 'warehouse_name_taken');
     expect(await count()).toBe(before + 1);
+  });
+
+  it('a service never holds stock: making a product a service races 6 take-ins → the service change is refused product_has_stock, or the take-ins after it service_has_no_stock', async () => {
+    for (let round = 0; round < 3; round++) {
+      const p = await productWith(t(), 0);
+      const outcomes = await atOnce<CallOutcome<MethodName>>(7, (i) => (i === 3
+        ? t().call('setProduct', { id: p, product_name: `Szolgáltatás ${p}`, currency: 'HUF', vat: 27, unit: 'db', list_price: 1000, service: 1 })
+        : t().call('setQuantity', take(t(), p, 1))));
+      const change = outcomes[3]!;
+      const takeIns = split(outcomes.filter((_, i) => i !== 3));
+      const row = await t().check.get<{ service: number }>('SELECT service FROM products WHERE account_id = ? AND id = ?', [t().account.accountId, p]);
+      if (change.ok) {
+        expect(row!.service).toBe(1);
+        expect(takeIns.accepted.length).toBe(0);
+        expectRefusedWith(takeIns.refused, 'service_has_no_stock');
+        expect(await onHand(t(), p)).toBe(0);
+      } else {
+        expectRefusedWith([change.error], 'product_has_stock');
+        expect(row!.service).toBe(0);
+        expect(takeIns.refused).toEqual([]);
+        expect(await onHand(t(), p)).toBe(6);
+      }
+    }
   });
 });
