@@ -56,7 +56,7 @@ describe('docs/invariants.md', () => {
         if (codes.length === 0 || codes.some((c) => declared.has(c))) missing.push(`${r.id}: placeholder, but its reason is declared: name its test`);
         continue;
       }
-      const m = /^`([^`]+\.test\.tsx?)` › (.+)$/.exec(r.test);
+      const m = /^`([^`]+\.(?:test|specs)\.tsx?)` › (.+)$/.exec(r.test);
       if (!m) {
         missing.push(`${r.id}: the test cell must be \`file\` › test name; got ${r.test}`);
         continue;

@@ -1,6 +1,6 @@
 /**
- * The concurrency-spec harness (docs/invariants.md): each spec file describes its specs once and
- * runs them on three targets, set up once per file:
+ * The concurrency-spec harness (docs/invariants.md): the specs (*.specs.ts) are written once and
+ * run on three targets, each set up once for the suite (concurrency.test.ts):
  * - `sqlite`: the server on a SQLite file (one writer, group commit);
  * - `postgres`: one server instance on a PostgreSQL database;
  * - `postgres×3`: three server instances, each with its own connection pool as separate processes

@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import type { TestServer } from '../../helpers/server';
 import { DEMO_KEYS } from '../../helpers/server';
 import { addClerk, admin } from '../roles/users';
-import { atOnce, onEveryTarget, type Target } from './targets';
+import { atOnce, type Target } from './targets';
 
 let seq = 0;
 /** What the roles helpers want of a server: its store for the admin commands, its clock and account. */
@@ -19,7 +19,7 @@ async function newProduct(t: Target): Promise<number> {
 
 const receipts = async (t: Target) => (await t.check.get<{ n: number }>('SELECT count(*) AS n FROM stock_receipts WHERE account_id = ?', [t.account.accountId]))!.n;
 
-onEveryTarget((t) => {
+export function accessSpecs(t: () => Target): void {
   it('a disabled user\'s session is refused at once: 12 requests on every instance right after the disable → all AUTH_FAILED, nothing written', async () => {
     const p = await newProduct(t());
     const vera = await addClerk(server(t()), 'warehouse', `Raktáros Vera ${++seq}`);
@@ -65,4 +65,4 @@ onEveryTarget((t) => {
     expect(Object.fromEntries(copy)).toEqual(Object.fromEntries(truth.stock.map((row) => [`${row.product_id}/${row.warehouse}/${row.stock_label}`, row.deliverable])));
     expect(truth.stock.map((row) => row.deliverable).sort((a, b) => a - b)).toEqual([6, 12, 18, 24, 30, 36]);
   });
-});
+}

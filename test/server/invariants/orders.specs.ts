@@ -8,7 +8,7 @@ import type { MethodName } from '@shared/protocol';
 import type { CallOutcome, TestServer } from '../../helpers/server';
 import { hufInvoice } from '../finance/fixtures';
 import { orderParams } from '../product/fixtures';
-import { atOnce, expectRefusedWith, onEveryTarget, split, type Target } from './targets';
+import { atOnce, expectRefusedWith, split, type Target } from './targets';
 
 let seq = 0;
 const s = (t: Target) => t as unknown as TestServer;
@@ -35,7 +35,7 @@ async function lines(t: Target, orderId: number): Promise<Record<number, number>
 const status = async (t: Target, orderId: number) =>
   (await t.check.get<{ status: string; gross: string }>('SELECT status, gross FROM orders WHERE account_id = ? AND id = ?', [t.account.accountId, orderId]))!;
 
-onEveryTarget((t) => {
+export function orderSpecs(t: () => Target): void {
   it('an order finalized once: 10 finalizations of one open order at once → 1 accepted, 9 refused order_status', async () => {
     const p = await productWith(t(), 100);
     const order = await t().ok('setOrder', orderParams(s(t()), [{ product_id: p, quantity: 5 }]));
@@ -118,4 +118,4 @@ onEveryTarget((t) => {
     const onHand = await t().check.get<{ q: number }>(`SELECT ${t().check.engine === 'postgres' ? 'SUM(qty_milli)::bigint' : 'SUM(qty_milli)'} AS q FROM stock_moves WHERE account_id = ? AND product_id = ?`, [t().account.accountId, p]);
     expect(onHand!.q).toBe(6000);
   });
-});
+}

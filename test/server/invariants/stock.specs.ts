@@ -9,7 +9,7 @@ import type { MethodName } from '@shared/protocol';
 import type { CallOutcome, TestServer } from '../../helpers/server';
 import { hufInvoice } from '../finance/fixtures';
 import { orderParams } from '../product/fixtures';
-import { atOnce, expectRefusedWith, onEveryTarget, split, type Target } from './targets';
+import { atOnce, expectRefusedWith, split, type Target } from './targets';
 
 let seq = 0;
 const s = (t: Target) => t as unknown as TestServer;
@@ -32,7 +32,7 @@ async function onHand(t: Target, productId: number, warehouse = 'Default'): Prom
 const take = (t: Target, productId: number, quantity: number, extra: Record<string, unknown> = {}) =>
   ({ product_id: productId, quantity, contact_id: t.account.supplierContactId, warehouse: 'Default', ...extra });
 
-onEveryTarget((t) => {
+export function stockSpecs(t: () => Target): void {
   it('stock never below zero by wasting: 30 wastings of 1 at once against 10 → 10 accepted, 20 refused insufficient_stock', async () => {
     const p = await productWith(t(), 10);
     const { accepted, refused } = split(await atOnce(30, () => t().call('setQuantity', take(t(), p, -1))));
@@ -132,4 +132,4 @@ onEveryTarget((t) => {
       }
     }
   });
-});
+}

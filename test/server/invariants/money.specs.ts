@@ -7,7 +7,7 @@ import { expect, it } from 'vitest';
 import { encodeRequest, type MethodName } from '@shared/protocol';
 import { DEMO_KEYS, type CallOutcome, type TestServer } from '../../helpers/server';
 import { hufInvoice, item } from '../finance/fixtures';
-import { atOnce, expectRefusedWith, onEveryTarget, split, type Target } from './targets';
+import { atOnce, expectRefusedWith, split, type Target } from './targets';
 
 /** An invoice of `gross` HUF (one line, 0 % VAT) on the target. */
 async function invoiceOf(t: Target, gross: number, over: Record<string, unknown> = {}) {
@@ -27,7 +27,7 @@ async function paymentsSum(t: Target, id: number) {
   return { s: r.s / 100, n: r.n };
 }
 
-onEveryTarget((t) => {
+export function moneySpecs(t: () => Target): void {
   it('payments never above the balance: 30 payments of 1 at once on an invoice of 20 → 20 accepted, 10 refused overpayment', async () => {
     const inv = await invoiceOf(t(), 20);
     const { accepted, refused } = split(await atOnce(30, () => t().call('setBalance', { invoice_id: inv.invoice_id, amount: 1 })));
@@ -139,4 +139,4 @@ onEveryTarget((t) => {
     expect(below.error.message).not.toMatch(/--/);
     expect(below.error.message).toContain('at most 0 can be reversed');
   });
-});
+}
