@@ -19,6 +19,13 @@ export interface Dialect {
   ilike: string;
   /** SUM of an integer column as an integer (PostgreSQL sums bigint as numeric, which arrives as text). */
   sumInt(expr: string): string;
+  /**
+   * Appended to a read of the one row a rule protects (`FOR UPDATE OF <table>`): PostgreSQL locks the
+   * row until commit and answers its newest committed version, so a concurrent writer of that row
+   * waits and then reads what this one wrote. SQLite has one writer, whose transaction holds the
+   * database already: nothing to add (docs/invariants.md).
+   */
+  forUpdateOf(table: string): string;
 }
 
 export const DIALECTS: Record<Engine, Dialect> = {
@@ -29,6 +36,7 @@ export const DIALECTS: Record<Engine, Dialect> = {
     greatest: (a, b) => `MAX(${a}, ${b})`,
     ilike: 'LIKE',
     sumInt: (e) => `SUM(${e})`,
+    forUpdateOf: () => '',
   },
   postgres: {
     engine: 'postgres',
@@ -37,6 +45,7 @@ export const DIALECTS: Record<Engine, Dialect> = {
     greatest: (a, b) => `GREATEST(${a}, ${b})`,
     ilike: 'ILIKE',
     sumInt: (e) => `SUM(${e})::bigint`,
+    forUpdateOf: (table) => ` FOR UPDATE OF ${table}`,
   },
 };
 

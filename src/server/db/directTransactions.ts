@@ -6,7 +6,13 @@
  *
  * A transaction that PostgreSQL aborted as a deadlock victim or for a serialization failure
  * (40P01, 40001) is run again, whole: nothing of it was kept, and its function awaits nothing but
- * its own statements, so running it again is the same request a moment later.
+ * its own statements, so running it again is the same request a moment later. The pauses between
+ * attempts are random and grow, so the losers of one deadlock do not meet again at once.
+ *
+ * A unique violation (23505) is run again once: a concurrent transaction committed the same key
+ * after this one's check read that there was none. Run again, the check sees it and refuses with
+ * its documented reason (a warehouse name taken, a storno already issued) instead of a reasonless
+ * conflict; a key that still clashes then is answered CONFLICT (docs/invariants.md).
  */
 import type { Sql, Store } from './sql';
 
@@ -23,11 +29,22 @@ export interface RequestTransactions {
 }
 
 /** Attempts of one transaction that keeps losing to deadlocks or serialization failures. */
-export const MAX_ATTEMPTS = 4;
+export const MAX_ATTEMPTS = 6;
+/** Attempts of one transaction whose insert met a key a concurrent one committed (see above). */
+const UNIQUE_ATTEMPTS = 2;
+
+const codeOf = (e: unknown) => (e as { code?: unknown } | null)?.code;
 
 export function isRetryable(e: unknown): boolean {
-  const code = (e as { code?: unknown } | null)?.code;
+  const code = codeOf(e);
   return code === '40001' || code === '40P01';
+}
+
+/** Whether a failed attempt is run again, and after how long (ms); undefined: give up. */
+export function retryAfter(e: unknown, attempt: number): number | undefined {
+  if (isRetryable(e) && attempt < MAX_ATTEMPTS) return Math.random() * 5 * 2 ** attempt;
+  if (codeOf(e) === '23505' && attempt < UNIQUE_ATTEMPTS) return Math.random() * 5;
+  return undefined;
 }
 
 export class DirectTransactions implements RequestTransactions {
@@ -44,9 +61,9 @@ export class DirectTransactions implements RequestTransactions {
       try {
         return await this.store.transaction(fn, opening);
       } catch (e) {
-        if (!isRetryable(e) || attempt >= MAX_ATTEMPTS) throw e;
-        // A short random pause, so the two losers of a deadlock do not meet again at once.
-        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5 * attempt));
+        const pause = retryAfter(e, attempt);
+        if (pause === undefined) throw e;
+        await new Promise((resolve) => setTimeout(resolve, pause));
       }
     }
   }

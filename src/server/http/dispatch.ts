@@ -103,6 +103,16 @@ export type DispatchAnswer = EncodedResponse & { retryAfterS?: number };
  */
 const dbUnavailable = (e: unknown): boolean => (e as { unavailable?: unknown } | null)?.unavailable === true;
 
+/**
+ * A transaction that kept losing to concurrent ones (deadlock, serialization failure) after its
+ * retries (db/directTransactions.ts): nothing of it was kept; the same request a moment later will
+ * likely pass. Answered as a busy database is, 503 with Retry-After, never a 500.
+ */
+const lostRace = (e: unknown): boolean => {
+  const code = (e as { code?: unknown } | null)?.code;
+  return code === '40001' || code === '40P01' || code === 'SQLITE_BUSY';
+};
+
 function internal(log: Logger, e: unknown, method: string | null): ProtocolError {
   const ref = randomUUID().slice(0, 8);
   log.error({ err: e instanceof BatchRolledBack ? e.reason : e, ref, method }, 'request failed');
@@ -193,7 +203,7 @@ export async function dispatch(deps: DispatchDeps, area: Area, body: Buffer, con
     if (error.code === 'AUTH_FAILED') deps.log.warn({ method, area }, 'authentication refused');
     const out = encodeError(format ?? guessFormat(contentType, body.subarray(0, 64).toString('utf8')), method, error);
     // 503 + Retry-After, as a draining instance answers: a balancer or a client sends it again.
-    return dbUnavailable(cause) ? { ...out, status: 503, retryAfterS: DB_RETRY_AFTER_S } : out;
+    return dbUnavailable(cause) || lostRace(cause) ? { ...out, status: 503, retryAfterS: DB_RETRY_AFTER_S } : out;
   } finally {
     batches.finish();
   }

@@ -4,7 +4,7 @@
  */
 import { fromMinorUnits, toMinorUnits } from '@shared/money';
 import type { CustomFields } from '@shared/protocol';
-import { DIALECTS } from '../db/dialect';
+import { DIALECTS, perEngine } from '../db/dialect';
 import { actorOf } from './actor';
 import type { Sql } from '../db/sql';
 import type { Party } from '@documents/model';
@@ -236,8 +236,15 @@ export async function insertRetentions(sql: Sql, invoiceId: number, retentions: 
   }
 }
 
-export async function getInvoice(sql: Sql, accountId: number, id: number): Promise<StoredInvoice | undefined> {
-  const r = await sql.get<FullRow>(`SELECT *, ${CREATED_BY_NAME} FROM invoices WHERE account_id = ? AND id = ?`, [accountId, id]);
+const GET_INVOICE = `SELECT *, ${CREATED_BY_NAME} FROM invoices WHERE account_id = ? AND id = ?`;
+const LOCK_INVOICE = perEngine((d) => `${GET_INVOICE}${d.forUpdateOf('invoices')}`);
+
+/**
+ * The invoice; `lock`: locked until commit and read as last committed (PostgreSQL's row lock; SQLite's
+ * one writer), for a write whose check reads it: a payment, a storno, a conversion (docs/invariants.md).
+ */
+export async function getInvoice(sql: Sql, accountId: number, id: number, lock = false): Promise<StoredInvoice | undefined> {
+  const r = await sql.get<FullRow>(lock ? LOCK_INVOICE[sql.engine] : GET_INVOICE, [accountId, id]);
   return r && toInvoice(r);
 }
 

@@ -1,6 +1,7 @@
 /** Sales orders and their lines. Amounts are canonical decimal strings from @shared/money. */
 import { actorOf } from './actor';
 import type { Sql, SqlValue } from '../db/sql';
+import { perEngine } from '../db/dialect';
 import { connectionKey } from '../db/sqlite/store';
 
 export type OrderStatus = 'open' | 'finalized' | 'proposal' | 'shipped';
@@ -122,8 +123,16 @@ export async function markUnshipped(sql: Sql, accountId: number, id: number, now
   await sql.run('UPDATE order_items SET shipped_milli = 0 WHERE account_id = ? AND order_id = ?', [accountId, id]);
 }
 
-export async function getOrder(sql: Sql, accountId: number, id: number): Promise<Order | undefined> {
-  const r = await sql.get<Row>('SELECT * FROM orders WHERE account_id = ? AND id = ?', [accountId, id]);
+const GET_ORDER = 'SELECT * FROM orders WHERE account_id = ? AND id = ?';
+const LOCK_ORDER = perEngine((d) => `${GET_ORDER}${d.forUpdateOf('orders')}`);
+
+/**
+ * The order; `lock`: locked until commit and read as last committed, for a write that checks its
+ * status and then changes it or its lines (setOrder, setOrderItem, shipping, a storno reopening it):
+ * such writes of one order run one after another on every engine (docs/invariants.md).
+ */
+export async function getOrder(sql: Sql, accountId: number, id: number, lock = false): Promise<Order | undefined> {
+  const r = await sql.get<Row>(lock ? LOCK_ORDER[sql.engine] : GET_ORDER, [accountId, id]);
   return r && toOrder(r);
 }
 

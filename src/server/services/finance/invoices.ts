@@ -79,8 +79,9 @@ export function vatSummary(lines: InvoiceLineData[], currency: string): RateRow[
     });
 }
 
-export async function findInvoice(db: Sql, accountId: number, id: number, field = 'invoice_id'): Promise<StoredInvoice> {
-  const inv = await getInvoice(db, accountId, id);
+/** `lock`: the invoice is locked until commit (repos/invoices.ts getInvoice), for a write whose check reads it. */
+export async function findInvoice(db: Sql, accountId: number, id: number, field = 'invoice_id', lock = false): Promise<StoredInvoice> {
+  const inv = await getInvoice(db, accountId, id, lock);
   if (!inv) throw notFound(`Invoice ${id} does not exist in your account.`, [{ field, message: 'no invoice with this id in your account' }], reason('unknown_record', { kind: 'invoice', id: String(id), field: field }));
   return inv;
 }

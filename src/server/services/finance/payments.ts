@@ -17,7 +17,8 @@ export function recordPayment(ctx: RequestContext, p: Params<'setBalance'>): Pro
   const today = businessDate(now, ctx.timeZone);
   const { accountId } = ctx;
   return ctx.commit(async (db) => {
-    const inv = await findInvoice(db, accountId, p.invoice_id);
+    // Locked: a payment racing another payment, a reversal or a storno of this invoice reads what that one wrote.
+    const inv = await findInvoice(db, accountId, p.invoice_id, 'invoice_id', true);
     const n = inv.invoiceNumber;
     if (inv.type === 'proforma') {
       throw conflict(
@@ -51,14 +52,16 @@ export function recordPayment(ctx: RequestContext, p: Params<'setBalance'>): Pro
           ? `${n} is paid in full; no further payment can be recorded on it.`
           : `The payment of ${amount} ${inv.currency} exceeds the balance of ${n}, ${balance} ${inv.currency}. Record at most ${balance}; book the difference as a refund or against another invoice.`,
         [{ field: 'amount', message: `exceeds the balance ${balance}` }],
-        reason('overpayment', { invoice_id: inv.id, invoice_number: n, amount, balance, currency: inv.currency }),
+        reason('overpayment', { invoice_id: inv.id, invoice_number: n, amount: toNumber(amount), balance: toNumber(balance), currency: inv.currency }),
       );
     }
     if (compareMoney(addMoney(inv.paid, amount, inv.currency), '0') < 0) {
+      // What may still be reversed; the message shows it as the amount to send, with one sign.
+      const back = compareMoney(inv.paid, '0') > 0 ? inv.paid : '0';
       throw conflict(
-        `The adjustment of ${amount} ${inv.currency} would take the paid sum of ${n} (${inv.paid} ${inv.currency}) below zero; at most -${inv.paid} can be reversed.`,
-        [{ field: 'amount', message: `may reverse at most ${inv.paid}` }],
-        reason('reversal_too_large', { invoice_id: inv.id, invoice_number: n, amount, paid: inv.paid, currency: inv.currency }),
+        `The adjustment of ${amount} ${inv.currency} would take the paid sum of ${n} (${inv.paid} ${inv.currency}) below zero; at most ${back === '0' ? '0' : `-${back}`} can be reversed.`,
+        [{ field: 'amount', message: `may reverse at most ${back}` }],
+        reason('reversal_too_large', { invoice_id: inv.id, invoice_number: n, amount: toNumber(amount), paid: toNumber(inv.paid), currency: inv.currency }),
       );
     }
 

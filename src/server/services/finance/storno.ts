@@ -4,7 +4,7 @@
  * lines. Items in the request are optional for both; when sent they must match the source, so what
  * the clerk saw is what is issued.
  */
-import { compareMoney } from '@shared/money';
+import { compareMoney, toNumber } from '@shared/money';
 import { conflict, invalid, reason, type ErrorDetail, type Params } from '@shared/protocol';
 import type { Sql } from '../../db/sql';
 import { listInvoiceLines, type StoredInvoice } from '../../repos/invoices';
@@ -52,7 +52,7 @@ export interface StornoSource {
 
 /** The original of a storno and its lines negated; refuses what cannot be cancelled. */
 export async function stornoSource(db: Sql, accountId: number, p: SetInvoiceParams, details: ErrorDetail[]): Promise<StornoSource> {
-  const original = await findInvoice(db, accountId, p.storno_id!, 'storno_id');
+  const original = await findInvoice(db, accountId, p.storno_id!, 'storno_id', true);
   const n = original.invoiceNumber;
   if (original.type === 'proforma') {
     throw conflict(
@@ -73,7 +73,7 @@ export async function stornoSource(db: Sql, accountId: number, p: SetInvoicePara
     throw conflict(
       `${n} has payments of ${original.paid} ${original.currency} recorded. Reverse them first (setBalance with a negative amount), then cancel it, so no money stays booked on a cancelled invoice.`,
       [{ field: 'storno_id', message: 'has payments recorded' }],
-      reason('not_cancellable', { invoice_id: original.id, invoice_number: n, state: 'paid', paid: original.paid, currency: original.currency }),
+      reason('not_cancellable', { invoice_id: original.id, invoice_number: n, state: 'paid', paid: toNumber(original.paid), currency: original.currency }),
     );
   }
   const what = `the original ${n}`;
@@ -93,7 +93,7 @@ export interface ProformaSource {
 
 /** The proforma a tax invoice is issued from, with its lines; refuses a second conversion. */
 export async function proformaSource(db: Sql, accountId: number, p: SetInvoiceParams, details: ErrorDetail[]): Promise<ProformaSource> {
-  const proforma = await findInvoice(db, accountId, p.from_proforma_id!, 'from_proforma_id');
+  const proforma = await findInvoice(db, accountId, p.from_proforma_id!, 'from_proforma_id', true);
   if (proforma.type !== 'proforma') {
     throw invalid(`${proforma.invoiceNumber} is not a proforma; from_proforma_id must name a proforma invoice.`, [{ field: 'from_proforma_id', message: 'is not a proforma' }]);
   }

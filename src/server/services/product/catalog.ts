@@ -8,7 +8,7 @@ import {
   getProductById, insertProduct, parseFilter, productKinds, searchProducts, searchProductsByName, setProductPhoto, updateProduct, type Product, type ProductData,
 } from '../../repos/products';
 import { pullCursor } from '../../repos/changeCursor';
-import { hasStock } from '../../repos/stock';
+import { hasStock, lockStock } from '../../repos/stock';
 import { decimal, missing, optNum, toMilli } from './common';
 import { downloadPhoto, isPublicAddress, PhotoError, type Photo } from './photo';
 import { checkTakeIn, placeTakeIn, type TakeIn } from './stock';
@@ -72,6 +72,8 @@ async function checkProduct(ctx: RequestContext, sql: Sql, id: number | undefine
     throw invalid(`envfee_code ${d.envfeeCode} is not defined in your account's environmental fee settings.`, [{ field: 'envfee_code', message: 'is not a defined environmental fee code' }],
       reason('undefined_envfee_code', { code: d.envfeeCode }));
   }
+  // The product's stock lock first, as a take-in takes it: one in flight commits before the stock is read (docs/invariants.md).
+  if (id !== undefined && d.service === 1) await lockStock(sql, ctx.accountId, [id]);
   if (id !== undefined && d.service === 1 && (await hasStock(sql, ctx.accountId, id))) {
     throw conflict(`Product ${id} still has stock; waste or deliver it before making the product a service.`, [{ field: 'service', message: 'the product has stock' }], reason('product_has_stock', { product_id: id }));
   }

@@ -10,7 +10,7 @@ import { fromMilli, missing, toMilli } from './common';
 import { lineFor, orderTotals, stockDemands, totalsOut } from './orders';
 
 async function orderOf(ctx: RequestContext, sql: Sql, id: number, allowed: Order['status'][]): Promise<Order> {
-  const order = (await getOrder(sql, ctx.accountId, id)) ?? missing('order', 'order_id', id);
+  const order = (await getOrder(sql, ctx.accountId, id, true)) ?? missing('order', 'order_id', id);
   if (!allowed.includes(order.status)) {
     throw conflict(`Order ${id} is ${order.status}; its lines can be changed only while it is ${allowed.join(' or ')}.`, [{ field: 'order_id', message: `the order is ${order.status}` }],
       reason('order_status', { order_id: order.id, status: order.status, invoice_id: order.invoiceId }));

@@ -37,7 +37,7 @@ export async function reverseInvoiceShipment(db: Sql, accountId: number, origina
     out.returnReceiptId ??= receiptId;
   }
   if (originalOrderId !== undefined) {
-    const order = await getOrder(db, accountId, originalOrderId);
+    const order = await getOrder(db, accountId, originalOrderId, true);
     // Only the order this invoice shipped: an order shipped by another invoice is not ours to reopen.
     if (order?.status === 'shipped' && order.invoiceId === originalInvoiceId) {
       await markUnshipped(db, accountId, order.id, now);

@@ -138,7 +138,7 @@ export function setOrder(ctx: RequestContext, p: Params<'setOrder'>): Promise<Re
     const now = ctx.clock.now();
     let existing: Order | undefined;
     if (p.id !== undefined) {
-      existing = (await getOrder(db, accountId, p.id)) ?? missing('order', 'id', p.id);
+      existing = (await getOrder(db, accountId, p.id, true)) ?? missing('order', 'id', p.id);
       if (existing.status !== 'open') {
         throw conflict(`Order ${p.id} is ${existing.status}; only an open order can be changed.`, [{ field: 'id', message: `the order is ${existing.status}` }],
           reason('order_status', { order_id: existing.id, status: existing.status, invoice_id: existing.invoiceId }));
@@ -218,7 +218,7 @@ async function deliver(db: Sql, accountId: number, receiptId: number, warehouseI
  * is not the account's. Returns the lines to invoice (quantities as numbers, amounts as decimals).
  */
 export async function shipOrderForInvoice(db: Sql, accountId: number, orderId: number, invoiceId: number, now: Date, day: string): Promise<{ items: ShippedItem[] }> {
-  const order = await getOrder(db, accountId, orderId);
+  const order = await getOrder(db, accountId, orderId, true);
   if (!order) {
     throw notFound(`Order ${orderId} does not exist in your account.`, [{ field: 'order_id', message: 'no order with this id in your account' }],
       reason('unknown_record', { kind: 'order', id: String(orderId), field: 'order_id' }));
