@@ -57,7 +57,7 @@ describe(`feed streams per client address on ${TEST_ENGINE}`, () => {
       expect(statuses.filter((x) => x === 200)).toHaveLength(5);
       const refused = readers.find((r) => r.status !== 200)!;
       expect(refused.status).toBe(409);
-      expect(JSON.parse(refused.body).error.message).toMatch(/this address already has 5 feed streams open/);
+      expect(JSON.parse(refused.body).error.message).toMatch(/^This address already has 5 feed streams open/);
       expect(feedOf(s.app.server)!.count()).toBe(5);
     } finally {
       for (const r of readers) r.close();
