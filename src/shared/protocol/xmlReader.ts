@@ -14,7 +14,7 @@
  * - a closing tag is checked against the open element before saxes pops anything, so a mismatch
  *   names both tags.
  */
-import { SaxesParser } from 'saxes';
+import { SaxesParser, type SaxesOptions } from 'saxes';
 import { malformed } from './errors';
 
 /**
@@ -44,31 +44,61 @@ export interface XmlSink {
 /** saxes's fields and methods the hooks use (declared private in its types). */
 interface Internals {
   state: number;
-  stateTable: Array<(this: Internals) => void>;
+  stateTable: Array<() => void>;
   chunkPosition: number;
   i: number;
   prevI: number;
   text: string;
   name: string;
   entityReturnState: number | undefined;
+  sEntity(): void;
+  sDoctype(): void;
   closeTag(): void;
 }
 
-const proto = SaxesParser.prototype as unknown as Record<string, (this: Internals) => void>;
-const probe = new SaxesParser() as unknown as Internals;
+const Base = SaxesParser as unknown as new (opt: SaxesOptions) => Internals;
+
+/**
+ * saxes with the hooks as methods of a subclass: its state table is built from `this`, so it takes
+ * them, and every parser has one shape (hooks set on each instance made saxes's own code several
+ * times slower once it had seen both kinds).
+ */
+class Hooked extends Base {
+  declare reader: XmlReader;
+
+  override sDoctype(): void {
+    this.reader.doctype();
+  }
+
+  override sEntity(): void {
+    this.reader.entity();
+  }
+
+  override closeTag(): void {
+    this.reader.closing();
+  }
+
+  superEntity(): void {
+    super.sEntity();
+  }
+
+  superCloseTag(): void {
+    super.closeTag();
+  }
+}
+
+const probe = new Hooked({});
 function stateOf(method: string): number {
-  const k = probe.stateTable.indexOf(proto[method]!);
+  const k = (probe.stateTable as unknown[]).indexOf((SaxesParser.prototype as unknown as Record<string, unknown>)[method]);
   if (k < 0) throw new Error(`saxes has no state ${method}: the XML reader's hooks need the pinned saxes version`);
   return k;
 }
-const S_DOCTYPE = stateOf('sDoctype');
-const S_ENTITY = stateOf('sEntity');
+const S_ENTITY = (probe.stateTable as unknown[]).indexOf(Hooked.prototype.sEntity);
+if (S_ENTITY < 0 || (probe.stateTable as unknown[]).indexOf(Hooked.prototype.sDoctype) < 0) throw new Error('saxes has no sEntity or sDoctype state: the XML reader\'s hooks need the pinned saxes version');
 const S_TEXT = stateOf('sText');
 const S_OPEN_TAG = stateOf('sOpenTag');
 const S_COMMENT = new Set(['sComment', 'sCommentEnding', 'sCommentEnded'].map(stateOf));
 const S_CDATA = new Set(['sCData', 'sCDataEnding', 'sCDataEnding2'].map(stateOf));
-const sEntity = proto.sEntity!;
-const closeTag = proto.closeTag!;
 
 /** saxes's messages for a start tag's attributes. */
 const ATTRIBUTE_ERRORS = new Set([
@@ -89,7 +119,7 @@ const clip = (t: string, n = 40) => (t.length > n ? `${t.slice(0, n)}…` : t);
  */
 export class XmlReader {
   private readonly parser: SaxesParser;
-  private readonly inner: Internals;
+  private readonly inner: Hooked;
   /** The `&` of the reference being read, or -1. */
   private amp = -1;
   /** The start tag being read (between its name and its `>`), for attribute refusals. */
@@ -103,19 +133,9 @@ export class XmlReader {
   ) {
     // Version 1.0 rules whatever the declaration says: the server reads XML 1.0 (control
     // characters XML 1.1 would allow as references stay refused).
-    const parser = (this.parser = new SaxesParser({ position: false, forceXMLVersion: true, defaultXMLVersion: '1.0' }));
-    const inner = (this.inner = parser as unknown as Internals);
-    // The hooks are bound to this reader; saxes calls its state table with `this` = the parser.
-    const table = (inner.stateTable = inner.stateTable.slice());
-    table[S_DOCTYPE] = () => {
-      throw malformed(`XML DOCTYPE and entity declarations are not allowed (${where(this.lastOf('<', this.at()))}); send the command without them.`);
-    };
-    table[S_ENTITY] = () => this.entity();
-    inner.closeTag = () => {
-      // An empty name (`</>`) is saxes's to refuse.
-      if (inner.name !== '') this.sink.close(inner.name, this.lastOf('<', this.at()));
-      closeTag.call(inner);
-    };
+    const inner = (this.inner = new Hooked({ position: false, forceXMLVersion: true, defaultXMLVersion: '1.0' }));
+    inner.reader = this;
+    const parser = (this.parser = inner as unknown as SaxesParser);
     parser.on('opentagstart', (t) => {
       // The character after the name has been read: the name stands just before it.
       const lt = this.at() - t.name.length - 1;
@@ -146,15 +166,27 @@ export class XmlReader {
     return Math.max(0, this.s.lastIndexOf(what, from));
   }
 
+  /** A DOCTYPE is refused at its start, before saxes reads any of it. */
+  doctype(): never {
+    throw malformed(`XML DOCTYPE and entity declarations are not allowed (${where(this.lastOf('<', this.at()))}); send the command without them.`);
+  }
+
   /** saxes's reference state, with the `&` remembered and the reference counted once decoded. */
-  private entity(): void {
+  entity(): void {
     const inner = this.inner;
     if (this.amp < 0) this.amp = inner.chunkPosition + inner.i - 1;
-    sEntity.call(inner);
+    this.inner.superEntity();
     if (inner.state === S_ENTITY) return;
     const at = this.amp;
     this.amp = -1;
     this.sink.reference(at, inner.text.length, inner.entityReturnState === S_TEXT);
+  }
+
+  /** A closing tag, told to the sink before saxes checks it (an empty name, `</>`, is saxes's to refuse). */
+  closing(): void {
+    const name = this.inner.name;
+    if (name !== '') this.sink.close(name, this.lastOf('<', this.at()));
+    this.inner.superCloseTag();
   }
 
   /** Feeds s[from, to). */
