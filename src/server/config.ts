@@ -43,6 +43,8 @@ export interface ServerConfig {
 
 export interface FeedConfig {
   maxPerAccount: number;
+  /** Streams one client address may hold across accounts (0: no cap; behind a proxy every stream has the proxy's address). */
+  maxPerAddress: number;
   heartbeatMs: number;
   maxBufferedBytes: number;
   /** How often the change table is read without a wake-up (another process, a missed NOTIFY, a late commit on PostgreSQL). */
@@ -53,7 +55,7 @@ export interface FeedConfig {
   pruneEveryMs: number;
 }
 
-export const DEFAULT_FEED: FeedConfig = { maxPerAccount: 256, heartbeatMs: 15_000, maxBufferedBytes: 256 * 1024, pollMs: 1_000, retentionDays: 7, pruneEveryMs: 60 * 60 * 1000 };
+export const DEFAULT_FEED: FeedConfig = { maxPerAccount: 256, maxPerAddress: 512, heartbeatMs: 15_000, maxBufferedBytes: 256 * 1024, pollMs: 1_000, retentionDays: 7, pruneEveryMs: 60 * 60 * 1000 };
 
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {

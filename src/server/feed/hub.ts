@@ -11,6 +11,8 @@ import type { Store } from '../db/sql';
 import type { FeedConfig } from '../config';
 import { head, readAccount, readAll, START, type FeedRow, type Position } from './read';
 import { RowBatch, type FeedStream } from './stream';
+import { forRole, mayHear, stillLive, type StreamKeys } from './access';
+import type { Role } from '@shared/protocol';
 import { listenForFeed, type Wake } from './pgWake';
 import { pruneFeed } from './prune';
 
@@ -31,7 +33,26 @@ const READ_GAP_PER_STREAM_MS = 0.5;
 const MAX_READ_GAP_MS = 100;
 const readGap = (streams: number) => Math.min(MAX_READ_GAP_MS, Math.max(READ_GAP_MS, streams * READ_GAP_PER_STREAM_MS));
 
-export class FeedFull extends Error {}
+/**
+ * How often every open stream's keys are checked while nothing is written: a revoked key, a
+ * disabled user or an expired session ends its stream within a second (a read's entries are checked
+ * before they are handed out in any case).
+ */
+const KEYS_CHECK_MS = 500;
+
+/** A cap is reached: the account's (maxPerAccount) or the client address's (maxPerAddress). */
+export class FeedFull extends Error {
+  constructor(readonly scope: 'account' | 'address') {
+    super(`feed full (${scope})`);
+  }
+}
+
+/** A place taken for one stream, from its check to its end (counted against both caps). */
+export interface Slot {
+  accountId: number;
+  address: string;
+  released: boolean;
+}
 
 export class FeedHub {
   private position: Position | null = null;
@@ -43,8 +64,13 @@ export class FeedHub {
   private stopped = false;
   private timers: NodeJS.Timeout[] = [];
   private wake: Wake | null = null;
-  /** Re-checks a stream's keys at each heartbeat: false closes it. */
-  private readonly stillValid = new WeakMap<FeedStream, () => Promise<boolean>>();
+  private readonly keysOf = new WeakMap<FeedStream, StreamKeys>();
+  private readonly slotOf = new WeakMap<FeedStream, Slot>();
+  /** Places taken per account and per client address: open streams and those being opened. */
+  private readonly taken = new Map<number, number>();
+  private readonly takenBy = new Map<string, number>();
+  private now: () => Date = () => new Date();
+  private checking: Promise<void> | null = null;
 
   private pruning: Promise<void> | null = null;
   private readonly pruner: NodeJS.Timeout;
@@ -84,7 +110,8 @@ export class FeedHub {
     return (this.starting ??= (async () => {
       this.position = await head(this.store);
       this.timers.push(setInterval(() => this.poke(), this.cfg.pollMs).unref());
-      this.timers.push(setInterval(() => void this.heartbeat(), this.cfg.heartbeatMs).unref());
+      this.timers.push(setInterval(() => this.heartbeat(), this.cfg.heartbeatMs).unref());
+      this.timers.push(setInterval(() => void this.checkAll(), KEYS_CHECK_MS).unref());
       if (this.store.engine === 'postgres') this.wake = listenForFeed(this.store, () => this.poke(), this.log);
     })());
   }
@@ -123,46 +150,122 @@ export class FeedHub {
         if (!list) byAccount.set(row.account_id, (list = []));
         list.push(row);
       }
+      // Nothing reaches a stream whose keys were revoked before it is handed out.
+      if (byAccount.size > 0) {
+        const listening = [...byAccount.keys()].flatMap((a) => [...(this.streams.get(a) ?? [])]);
+        // Keys that cannot be checked hear nothing: their streams end, and the desks resume from their positions.
+        await this.check(listening).catch((err: unknown) => {
+          this.log.warn({ err }, 'change feed: the streams\' keys could not be checked; their streams end');
+          for (const s of listening) s.close('keys could not be checked');
+        });
+      }
       for (const [accountId, list] of byAccount) {
-        const batch = new RowBatch(list);
-        for (const s of this.streams.get(accountId) ?? []) s.offerAll(batch);
+        // Each role's share of the rows, built once for the account's streams of that role.
+        const batches = new Map<Role, RowBatch | null>();
+        for (const s of this.streams.get(accountId) ?? []) {
+          const role = this.keysOf.get(s)!.role;
+          let batch = batches.get(role);
+          if (batch === undefined) {
+            const rows = forRole(role, list);
+            batches.set(role, (batch = rows.length > 0 ? new RowBatch(rows) : null));
+          }
+          if (batch) s.offerAll(batch);
+        }
       }
       if (rows.length < PAGE || this.stopped) return;
     }
   }
 
   /**
-   * A desk's stream from `from` (its Last-Event-ID; null: from now). Throws FeedFull past the
-   * account's cap. `valid` re-checks the keys (heartbeat).
+   * Takes a place for a stream of `accountId` from `address`, or throws FeedFull: the caps are
+   * checked and the place counted in one synchronous step, so streams that arrive together cannot
+   * all pass the check before any is counted.
    */
-  async open(accountId: number, from: Position | null, stream: (start: Position) => FeedStream, valid: () => Promise<boolean>): Promise<FeedStream | null> {
-    if (this.count(accountId) >= this.cfg.maxPerAccount) throw new FeedFull();
-    await this.start();
-    // Idle, the hub does not follow the table: with no stream open its position is brought to now
-    // (only while still none is open, or a stream's entries could be passed over).
-    if (this.count() === 0 && !this.reading) {
-      const now = await head(this.store);
-      if (this.count() === 0) this.position = now;
-    }
-    if (this.stopped) return null;
-    const upTo = this.position!;
-    const s = stream(from ?? upTo);
-    this.stillValid.set(s, valid);
-    let set = this.streams.get(accountId);
-    if (!set) this.streams.set(accountId, (set = new Set()));
-    set.add(s);
-    // Catch up to the hub's position; what the hub reads meanwhile is held by the stream.
-    if (from) {
-      for (let at = from; !s.isClosed; ) {
-        const rows = await readAccount(this.store, accountId, at, upTo, PAGE);
-        for (const r of rows) s.send(r);
-        if (rows.length < PAGE) break;
-        at = { tx: rows.at(-1)!.tx, id: rows.at(-1)!.id };
+  reserve(accountId: number, address: string): Slot {
+    if ((this.taken.get(accountId) ?? 0) >= this.cfg.maxPerAccount) throw new FeedFull('account');
+    if (this.cfg.maxPerAddress > 0 && (this.takenBy.get(address) ?? 0) >= this.cfg.maxPerAddress) throw new FeedFull('address');
+    this.taken.set(accountId, (this.taken.get(accountId) ?? 0) + 1);
+    this.takenBy.set(address, (this.takenBy.get(address) ?? 0) + 1);
+    return { accountId, address, released: false };
+  }
+
+  release(slot: Slot): void {
+    if (slot.released) return;
+    slot.released = true;
+    const a = (this.taken.get(slot.accountId) ?? 1) - 1;
+    if (a > 0) this.taken.set(slot.accountId, a);
+    else this.taken.delete(slot.accountId);
+    const b = (this.takenBy.get(slot.address) ?? 1) - 1;
+    if (b > 0) this.takenBy.set(slot.address, b);
+    else this.takenBy.delete(slot.address);
+  }
+
+  /**
+   * A desk's stream from `from` (its Last-Event-ID; null: from now) in the place `slot` took, for
+   * the keys `keys` (their role decides what it hears; they are checked again until it ends).
+   */
+  async open(slot: Slot, from: Position | null, stream: (start: Position) => FeedStream, keys: StreamKeys, now: () => Date): Promise<FeedStream | null> {
+    const accountId = slot.accountId;
+    this.now = now;
+    let s: FeedStream | null = null;
+    try {
+      await this.start();
+      // Idle, the hub does not follow the table: with no stream open its position is brought to now
+      // (only while still none is open, or a stream's entries could be passed over).
+      if (this.count() === 0 && !this.reading) {
+        const head_ = await head(this.store);
+        if (this.count() === 0) this.position = head_;
       }
+      if (this.stopped) return null;
+      const upTo = this.position!;
+      s = stream(from ?? upTo);
+      this.keysOf.set(s, keys);
+      this.slotOf.set(s, slot);
+      let set = this.streams.get(accountId);
+      if (!set) this.streams.set(accountId, (set = new Set()));
+      set.add(s);
+      // Catch up to the hub's position; what the hub reads meanwhile is held by the stream.
+      if (from) {
+        for (let at = from; !s.isClosed; ) {
+          const rows = await readAccount(this.store, accountId, at, upTo, PAGE);
+          for (const r of rows) if (mayHear(keys.role, r.kind)) s.send(r);
+          if (rows.length < PAGE) break;
+          at = { tx: rows.at(-1)!.tx, id: rows.at(-1)!.id };
+        }
+      }
+      s.goLive();
+      this.poke();
+      return s;
+    } finally {
+      // A stream that never opened gives its place back (an open one gives it back when it closes).
+      if (!s) this.release(slot);
     }
-    s.goLive();
-    this.poke();
-    return s;
+  }
+
+  /** Ends the streams among `list` whose session has expired or whose keys are no longer live (or changed role). */
+  private async check(list: FeedStream[]): Promise<void> {
+    const open = list.filter((s) => !s.isClosed);
+    if (open.length === 0) return;
+    const now = this.now();
+    const live = await stillLive(this.store, open.map((s) => this.keysOf.get(s)!), now);
+    const nowMs = this.now().getTime();
+    for (const s of open) {
+      const keys = this.keysOf.get(s)!;
+      const found = live.get(keys.pair);
+      if (found) keys.expiresAtMs = found.expiresAtMs;
+      if (!found || found.role !== keys.role) s.close('keys no longer valid');
+      else if (nowMs >= keys.expiresAtMs) s.close('session expired');
+    }
+  }
+
+  /** Every open stream's keys, one check at a time (the timer's). */
+  private checkAll(): Promise<void> {
+    if (this.stopped || this.count() === 0) return Promise.resolve();
+    return (this.checking ??= this.check([...this.streams.values()].flatMap((set) => [...set]))
+      .catch((err: unknown) => this.log.warn({ err }, 'change feed: checking the streams\' keys failed; the next check tries again'))
+      .finally(() => {
+        this.checking = null;
+      }));
   }
 
   /** Whether a position was handed out by this table (else the desk's position is from another database). */
@@ -175,17 +278,13 @@ export class FeedHub {
     const set = this.streams.get(s.accountId);
     set?.delete(s);
     if (set?.size === 0) this.streams.delete(s.accountId);
+    const slot = this.slotOf.get(s);
+    if (slot) this.release(slot);
   }
 
-  private async heartbeat(): Promise<void> {
-    for (const set of this.streams.values()) {
-      for (const s of set) {
-        s.raw(': heartbeat\n\n');
-        // Keys are checked again as a command's would be: a revoked or expired session ends the stream.
-        const valid = this.stillValid.get(s);
-        if (valid && !(await valid().catch(() => true))) s.close('keys no longer valid');
-      }
-    }
+  /** Keeps proxies from closing an idle stream, and finds dead ones. */
+  private heartbeat(): void {
+    for (const set of this.streams.values()) for (const s of set) s.raw(': heartbeat\n\n');
   }
 
   /** Graceful shutdown: every stream ends (desks reconnect to another instance, or to this one restarted). */
@@ -198,6 +297,7 @@ export class FeedHub {
     for (const set of [...this.streams.values()]) for (const s of [...set]) s.close('server shutting down');
     await this.wake?.stop();
     await this.reading;
+    await this.checking;
     await this.pruning;
   }
 }

@@ -7,6 +7,7 @@
 import type { Sql } from '../db/sql';
 import { outsideBatchTransaction } from '../db/sqlite/groupCommit';
 import type { Store } from '../db/sql';
+import type { Role } from '@shared/protocol';
 
 export interface Position {
   tx: number;
@@ -88,4 +89,33 @@ export async function head(store: Store): Promise<Position> {
       ? SQLITE_HEAD
       : `SELECT tx, id FROM feed_changes WHERE ${FINISHED} ORDER BY tx DESC, id DESC LIMIT 1`));
   return row ? { tx: row.tx, id: row.id } : START;
+}
+
+/** Keys asked per statement (each list). */
+const KEYS_PER_QUERY = 400;
+
+/**
+ * Which of these key hashes pair into a live session now, with its role: the api key and session
+ * unrevoked, the session unexpired, its user (if any) active. The same rule as a command's keys
+ * (repos/credentials.ts, sessionForHashesQuery), for many pairs in one statement.
+ */
+export async function liveKeys(store: Store, apiHashes: string[], sessionHashes: string[], now: Date): Promise<Array<{ api: string; session: string; role: Role; expiresAt: string }>> {
+  const out: Array<{ api: string; session: string; role: Role; expiresAt: string }> = [];
+  const list = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+  for (let a = 0; a < apiHashes.length; a += KEYS_PER_QUERY) {
+    const apis = apiHashes.slice(a, a + KEYS_PER_QUERY);
+    for (let b = 0; b < sessionHashes.length; b += KEYS_PER_QUERY) {
+      const sessions = sessionHashes.slice(b, b + KEYS_PER_QUERY);
+      const rows = await reading(store, (sql) =>
+        sql.all<{ api: string; session: string; expires_at: string; user_id: number | null; role: Role | null }>(
+          `SELECT k.key_hash AS api, s.key_hash AS session, s.expires_at, s.user_id, u.role FROM api_keys k JOIN sessions s ON s.account_id = k.account_id
+           LEFT JOIN users u ON u.id = s.user_id AND u.account_id = s.account_id AND u.active = 1
+           WHERE k.key_hash IN (${list(apis.length)}) AND s.key_hash IN (${list(sessions.length)})
+             AND k.revoked_at IS NULL AND s.revoked_at IS NULL AND s.expires_at > ?`,
+          [...apis, ...sessions, now.toISOString()],
+        ));
+      for (const r of rows) if (r.user_id === null || r.role !== null) out.push({ api: r.api, session: r.session, role: r.role ?? 'manager', expiresAt: r.expires_at });
+    }
+  }
+  return out;
 }

@@ -5,8 +5,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { encodeError, FEED_API_KEY_HEADER, FEED_SESSION_KEY_HEADER, ProtocolError } from '@shared/protocol';
 import type { DispatchDeps } from '../http/dispatch';
-import { authenticate } from '../services/auth';
-import { FeedFull, type FeedHub } from './hub';
+import { authenticatePrincipal } from '../services/auth';
+import { FeedFull, type FeedHub, type Slot } from './hub';
+import { StreamKeys } from './access';
 import { formatPosition, parsePosition } from './read';
 import { FeedStream, frame } from './stream';
 
@@ -33,8 +34,11 @@ export async function serveFeed(req: IncomingMessage, res: ServerResponse, deps:
     return refuse(res, new ProtocolError('AUTH_FAILED', `Send the api_key in the ${FEED_API_KEY_HEADER} header and the session_key in ${FEED_SESSION_KEY_HEADER}.`));
   }
   let accountId: number;
+  let streamKeys: StreamKeys;
   try {
-    accountId = await authenticate(deps.db, keys, deps.clock.now());
+    const principal = await authenticatePrincipal(deps.db, keys, deps.clock.now());
+    accountId = principal.accountId;
+    streamKeys = new StreamKeys(keys.api_key, keys.session_key, principal.role);
   } catch (e) {
     if (e instanceof ProtocolError) {
       // Counted in services/auth.ts, logged as the dispatcher does: never the keys.
@@ -53,31 +57,36 @@ export async function serveFeed(req: IncomingMessage, res: ServerResponse, deps:
   const reset = from !== null && !(await hub.known(from));
   if (reset) from = null;
   if (res.destroyed) return;
-  if (hub.count(accountId) >= deps.config.feed.maxPerAccount) {
-    return refuse(res, new ProtocolError('CONFLICT', `This account already has ${deps.config.feed.maxPerAccount} feed streams open on this server; close a desk's connection or try again later (desks poll meanwhile).`), { 'Retry-After': '30' });
+  // The caps are checked and the place taken in one step, after the last await before the stream is registered.
+  let slot: Slot;
+  try {
+    slot = hub.reserve(accountId, req.socket.remoteAddress ?? '');
+  } catch (e) {
+    if (!(e instanceof FeedFull)) throw e;
+    const { maxPerAccount, maxPerAddress } = deps.config.feed;
+    return refuse(res, new ProtocolError('CONFLICT', e.scope === 'account'
+      ? `This account already has ${maxPerAccount} feed streams open on this server; close a desk's connection or try again later (desks poll meanwhile).`
+      : `This address already has ${maxPerAddress} feed streams open on this server, whatever their accounts; close a connection or try again later (desks poll meanwhile).`), { 'Retry-After': '30' });
   }
   res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', 'X-Accel-Buffering': 'no', 'X-Content-Type-Options': 'nosniff' });
   req.socket.setNoDelay(true);
   req.socket.setTimeout(0);
   res.write(`retry: ${RETRY_MS}\n\n`);
   const now = () => deps.clock.now();
-  try {
-    await hub.open(
-      accountId,
-      from,
-      (start) => {
-        const s = new FeedStream(accountId, start, res, deps.config.feed.maxBufferedBytes, (closed, why) => {
-          hub.closed(closed);
-          deps.log.debug({ accountId, why }, 'feed stream closed');
-        });
-        if (reset) s.raw(frame('reset', formatPosition(start), { position: formatPosition(start) }));
-        return s;
-      },
-      () => authenticate(deps.db, keys, now()).then((id) => id === accountId, (e: unknown) => (e instanceof ProtocolError ? false : Promise.reject(e as Error))),
-    );
-  } catch (e) {
-    if (!(e instanceof FeedFull)) throw e;
-    // Filled up while this one was being checked (headers are out): the stream ends and the desk polls.
-    res.end();
-  }
+  const opened = await hub.open(
+    slot,
+    from,
+    (start) => {
+      const s = new FeedStream(accountId, start, res, deps.config.feed.maxBufferedBytes, (closed, why) => {
+        hub.closed(closed);
+        deps.log.debug({ accountId, why }, 'feed stream closed');
+      });
+      if (reset) s.raw(frame('reset', formatPosition(start), { position: formatPosition(start) }));
+      return s;
+    },
+    streamKeys,
+    now,
+  );
+  // The server is shutting down: the desk reconnects elsewhere.
+  if (!opened) res.end();
 }
