@@ -46,6 +46,10 @@ export interface RequestContext {
 export interface ServerServices {
   /** Wakes the mail worker after an invoice with `email` was committed. */
   kickMail(): void;
+  /** Wakes the NAV submission worker after a submission was committed (services/finance/navWorker.ts). */
+  kickNav?(): void;
+  /** The account's NAV client (its technical user), or undefined when none is set; for queryTaxpayer. */
+  navClient?(accountId: number): Promise<import('./nav/client/types').NavClientApi | undefined>;
 }
 
 export type Handler<M extends MethodName> = (ctx: RequestContext, params: Params<M>) => Result<M> | Promise<Result<M>>;
