@@ -37,6 +37,12 @@ export interface ServerConfig {
   invoicePrefix: string;
   proformaPrefix: string;
   version: string;
+  /** NAV's software block (services/finance/navServices.ts, navSoftware): the defaults are Stockdesk's own. */
+  navSoftware?: Partial<import('./nav/client/types').NavSoftware>;
+  /** Where the server's secret is read from (services/finance/navSecret.ts); STOCKDESK_SECRET_KEY wins. */
+  navSecretFile?: string;
+  /** The NAV submission worker's pacing and waits (services/finance/navWorker.ts, DEFAULT_NAV_WORKER). */
+  navWorker?: Partial<import('./services/finance/navWorker').NavWorkerOptions>;
   /** The change feed (feed/hub.ts): streams per account, heartbeat, a stream's unsent bytes before it is cut, wake-up poll. */
   feed: FeedConfig;
 }

@@ -196,18 +196,27 @@ export async function updateNavSubmission(sql: Sql, id: number, c: NavSubmission
   return (await sql.run(`UPDATE nav_submissions SET ${sets.join(', ')} WHERE ${where}`, args)).changes === 1;
 }
 
-/** Lets go of a worker's claim (the row keeps its next time). */
-export async function releaseClaim(sql: Sql, token: string): Promise<void> {
-  await sql.run('UPDATE nav_submissions SET claim = NULL WHERE claim = ?', [token]);
+/** Lets go of a worker's claim; rows it left untouched (still at the lease's end) are due at `untouchedMs`. */
+export async function releaseClaim(sql: Sql, token: string, leaseUntilMs: number, untouchedMs: number): Promise<void> {
+  await sql.run('UPDATE nav_submissions SET claim = NULL, next_attempt_ms = CASE WHEN next_attempt_ms = ? THEN ? ELSE next_attempt_ms END WHERE claim = ?', [
+    leaseUntilMs, untouchedMs, token,
+  ]);
 }
 
 /** Every submission of an account waiting for a person (or for a connection) becomes due again: the operator changed the connection. */
 export async function resumeAccount(sql: Sql, accountId: number, nowMs: number, now: Date): Promise<number> {
-  return (await sql.run(
+  const held = (await sql.run(
     `UPDATE nav_submissions SET status = 'waiting', next_attempt_ms = ?, updated_at = ?
       WHERE account_id = ? AND status IN ('not_configured', 'credentials_refused', 'taxpayer_mismatch')`,
     [nowMs, now.toISOString(), accountId],
   )).changes;
+  // Those already at NAV (or in doubt) that stopped with the queue are followed up again.
+  const atNav = (await sql.run(
+    `UPDATE nav_submissions SET next_attempt_ms = ?, updated_at = ?
+      WHERE account_id = ? AND next_attempt_ms IS NULL AND status IN ('sent', 'received', 'processing')`,
+    [nowMs, now.toISOString(), accountId],
+  )).changes;
+  return held + atNav;
 }
 
 /** The account's queue stops: every submission not yet at NAV waits for a person, with why. */
