@@ -196,11 +196,12 @@ export async function updateNavSubmission(sql: Sql, id: number, c: NavSubmission
   return (await sql.run(`UPDATE nav_submissions SET ${sets.join(', ')} WHERE ${where}`, args)).changes === 1;
 }
 
-/** Lets go of a worker's claim; rows it left untouched (still at the lease's end) are due at `untouchedMs`. */
-export async function releaseClaim(sql: Sql, token: string, leaseUntilMs: number, untouchedMs: number): Promise<void> {
-  await sql.run('UPDATE nav_submissions SET claim = NULL, next_attempt_ms = CASE WHEN next_attempt_ms = ? THEN ? ELSE next_attempt_ms END WHERE claim = ?', [
-    leaseUntilMs, untouchedMs, token,
-  ]);
+/** Lets go of a worker's claim; the rows it left untouched (`untouched`, ids) are due at `untouchedMs`. */
+export async function releaseClaim(sql: Sql, token: string, untouched: readonly number[], untouchedMs: number): Promise<void> {
+  if (untouched.length > 0) {
+    await sql.run(`UPDATE nav_submissions SET next_attempt_ms = ? WHERE claim = ? AND id IN (${untouched.map(() => '?').join(', ')})`, [untouchedMs, token, ...untouched]);
+  }
+  await sql.run('UPDATE nav_submissions SET claim = NULL WHERE claim = ?', [token]);
 }
 
 /** Every submission of an account waiting for a person (or for a connection) becomes due again: the operator changed the connection. */

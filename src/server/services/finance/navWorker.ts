@@ -111,7 +111,12 @@ export function createNavWorker({ db, clock, log, clientFor, options }: NavWorke
     return fn();
   }
 
-  const change = (s: NavSubmission, c: NavSubmissionChange, token: string) => own((tx) => updateNavSubmission(tx, s.id, c, clock.now(), token));
+  /** Rows this process changed during its current turn (the rest go back to the queue when the turn ends). */
+  const touched = new Set<number>();
+  const change = (s: NavSubmission, c: NavSubmissionChange, token: string) => {
+    touched.add(s.id);
+    return own((tx) => updateNavSubmission(tx, s.id, c, clock.now(), token));
+  };
 
   /** The account's queue stops for a person (auth, taxpayer); rows already at NAV keep their state and wait too. */
   async function stopAccount(accountId: number, e: NavError, rows: readonly NavSubmission[], token: string): Promise<void> {
@@ -122,6 +127,7 @@ export function createNavWorker({ db, clock, log, clientFor, options }: NavWorke
       // What is already at NAV (sent, in doubt) is not lost: it waits, unclaimed, for the connection to be fixed.
       for (const r of rows) await updateNavSubmission(tx, r.id, { nextAttemptMs: null, lastError: said }, clock.now(), token);
     });
+    for (const r of rows) touched.add(r.id);
     log.warn({ accountId, status, code: e.code }, 'NAV refused the account\'s technical user; its queue waits for an operator');
   }
 
@@ -280,6 +286,7 @@ export function createNavWorker({ db, clock, log, clientFor, options }: NavWorke
     const token = randomBytes(12).toString('hex');
     const now = nowMs();
     const lease = now + o.leaseMs;
+    touched.clear();
     const rows = await own((tx) => claimDue(tx, accountId, now, lease, token, o.batchSize * 5));
     if (rows.length === 0) return;
     // Rows this turn did not get to (it stopped on a failure) are looked at again after the retry delay.
@@ -298,6 +305,7 @@ export function createNavWorker({ db, clock, log, clientFor, options }: NavWorke
           await holdAccount(tx, accountId, 'not_configured', '', 'no NAV connection is set for this account', clock.now());
           for (const r of rows) await updateNavSubmission(tx, r.id, { nextAttemptMs: null }, clock.now(), token);
         });
+        for (const r of rows) touched.add(r.id);
         return;
       }
       const lostDue = rows.filter((r) => (r.inDoubt && r.sentAt !== undefined) || r.checkFirst);
@@ -316,7 +324,7 @@ export function createNavWorker({ db, clock, log, clientFor, options }: NavWorke
       if (polling.length) await poll(client, accountId, polling, token, rows);
       untouched = nowMs();
     } finally {
-      await own((tx) => releaseClaim(tx, token, lease, untouched));
+      await own((tx) => releaseClaim(tx, token, rows.filter((r) => !touched.has(r.id)).map((r) => r.id), untouched));
     }
   }
 
