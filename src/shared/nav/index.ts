@@ -1,0 +1,1 @@
+export { navMessageCodes, navMessageText, type NavMessageText, type NavTextLanguage } from './messages';
