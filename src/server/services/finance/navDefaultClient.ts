@@ -1,13 +1,11 @@
-/** The real Online Számla client over HTTPS, for a running server (tests give their own factory). */
+/** The real Online Számla client over HTTP(S) for a running server (tests give their own factory or point it at the double). */
 import type { Clock } from '../../context';
-import { NavError } from '../../nav/client/errors';
-import type { NavClientApi } from '../../nav/client/types';
+import { NavClient } from '../../nav/client/client';
+import { nodeTransport } from '../../nav/client/transport';
 import type { NavClientFactory } from './navConnection';
 
-export function defaultNavClientFactory(_clock: Clock): NavClientFactory {
-  // Replaced by the protocol client once it is merged (branch navproto).
-  return () => {
-    const fail = async (): Promise<never> => { throw new NavError('network', 'this build has no NAV protocol client'); };
-    return new Proxy({}, { get: () => fail }) as NavClientApi;
-  };
+export function defaultNavClientFactory(clock: Clock): NavClientFactory {
+  // One keep-alive transport for the process: its agents cap the sockets to NAV.
+  const transport = nodeTransport();
+  return (credentials, software) => new NavClient({ credentials, software, transport, clock: () => clock.now() });
 }

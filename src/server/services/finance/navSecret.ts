@@ -7,7 +7,7 @@
  * On PostgreSQL there is no default: every instance must be given the same secret, or an instance
  * could not read what another's operator stored. The secret is never printed and never logged.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 
 export class NavSecretError extends Error {
@@ -83,6 +83,4 @@ export function openText(key: Buffer, sealed: string): string {
 }
 
 /** What NAV needs of the password, and all the server keeps: SHA-512, upper-case hex (spec 1.5.1). */
-export function navPasswordHash(password: string): string {
-  return createHash('sha512').update(password, 'utf8').digest('hex').toUpperCase();
-}
+export { passwordHash as navPasswordHash } from '../../nav/client/crypto';
