@@ -11,6 +11,10 @@ import { sqliteDb, sqliteStore } from './db/sqlite/store';
 import { keepJournalsInMemory } from './db/sqlite/groupCommit';
 import { createApiServer, listen, type RunningServer } from './http/server';
 import { createMailWorker } from './services/finance/mailWorker';
+import type { NavClientFactory } from './services/finance/navConnection';
+import type { NavSecretSource } from './services/finance/navSecret';
+import { createNavServices } from './services/finance/navServices';
+import { defaultNavClientFactory } from './services/finance/navDefaultClient';
 
 export const systemClock: Clock = { now: () => new Date() };
 
@@ -26,6 +30,10 @@ export interface StartOptions {
    * The smallest hook until the `--database` option (branch `ops`) opens one from a URL.
    */
   store?: Store;
+  /** How the NAV submission worker reaches NAV (tests: a fake or the double); default the real client over HTTPS. */
+  navClientFactory?: NavClientFactory;
+  /** The server's secret for the NAV keys (tests); default navSecret.ts's sources. */
+  navSecret?: NavSecretSource;
 }
 
 export interface App extends RunningServer {
@@ -64,7 +72,8 @@ export async function startServer(opts: StartOptions = {}): Promise<App> {
   // Invoice e-mail leaves the process only after the invoice's transaction committed.
   const store = sqliteStore(db);
   const mail = createMailWorker({ db: store, config, clock, log });
-  const services: ServerServices = { kickMail: () => mail.kick() };
+  const nav = createNavServices({ store, config, clock, log, factory: opts.navClientFactory ?? defaultNavClientFactory(clock), secret: opts.navSecret });
+  const services: ServerServices = { kickMail: () => mail.kick(), kickNav: nav.kickNav, navClient: nav.navClient };
   // The engine reported in /api/health is the one actually serving.
   const server = createApiServer({ db: store, clock, config, log, services, engine: store.engine });
   const running = await listen(server, config.host, config.port).catch((e: unknown) => {
@@ -73,6 +82,7 @@ export async function startServer(opts: StartOptions = {}): Promise<App> {
     throw e;
   });
   mail.start();
+  nav.worker.start();
   // Once: a signal handler and a test's cleanup may both close the same app.
   let closing: Promise<void> | undefined;
   return {
@@ -85,6 +95,7 @@ export async function startServer(opts: StartOptions = {}): Promise<App> {
         // Every request answered and every handler done before the database goes.
         await running.close();
         await mail.stop();
+        await nav.worker.stop();
         unlock();
         if (ownDb) db.close();
       })()),
@@ -100,10 +111,12 @@ async function startOnStore(opts: StartOptions, store: Store): Promise<App> {
   const log = opts.log ?? pino({ level: process.env.STOCKDESK_LOG_LEVEL ?? 'info' });
   const clock = opts.clock ?? systemClock;
   const mail = createMailWorker({ db: store, config, clock, log });
-  const services: ServerServices = { kickMail: () => mail.kick() };
+  const nav = createNavServices({ store, config, clock, log, factory: opts.navClientFactory ?? defaultNavClientFactory(clock), secret: opts.navSecret });
+  const services: ServerServices = { kickMail: () => mail.kick(), kickNav: nav.kickNav, navClient: nav.navClient };
   const server = createApiServer({ db: store, clock, config, log, services, engine: store.engine });
   const running = await listen(server, config.host, config.port);
   mail.start();
+  nav.worker.start();
   const app = {
     ...running,
     store,
@@ -111,6 +124,7 @@ async function startOnStore(opts: StartOptions, store: Store): Promise<App> {
     close: async () => {
       await running.close();
       await mail.stop();
+      await nav.worker.stop();
     },
   };
   Object.defineProperty(app, 'db', {

@@ -15,6 +15,11 @@ import { openStoreAt, poolSize } from './serverStore';
 import { invoicePrefixes, PREFIX_OPTIONS } from './invoicePrefixes';
 import { DEFAULT_SHUTDOWN_TIMEOUT_MS, stopOnSignals } from './shutdown';
 import { SMTP_OPTIONS, smtpConfig } from './smtpConfig';
+import { NAV_OPTIONS, navConfig } from './navConfig';
+import { NAV_USAGE, runNavAdmin } from './admin/nav';
+import { navSecretSource } from './services/finance/navSecret';
+import { navSoftware } from './services/finance/navServices';
+import { defaultNavClientFactory } from './services/finance/navDefaultClient';
 
 function envInt(name: string): number | undefined {
   const v = process.env[name];
@@ -52,12 +57,12 @@ async function main(argv: string[]) {
       host: { type: 'string' }, port: { type: 'string' }, database: { type: 'string' }, db: { type: 'string' }, demo: { type: 'boolean' },
       'allow-private-photo-hosts': { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, ...SMTP_OPTIONS, ...PREFIX_OPTIONS,
       'headers-timeout-ms': { type: 'string' }, 'request-timeout-ms': { type: 'string' }, 'shutdown-timeout-ms': { type: 'string' },
-      'pool-size': { type: 'string' },
+      'pool-size': { type: 'string' }, ...NAV_OPTIONS,
     },
     strict: true,
   });
   if (values.help) {
-    console.log(`Usage: npm run server -- [--host 127.0.0.1] [--port 8787|0] [--database ./data/server.db|sqlite:PATH|postgres://…] [--pool-size 10] [--demo]\n  [--invoice-prefix SD] [--proforma-prefix PRO] [--shutdown-timeout-ms 10000] [--allow-private-photo-hosts]\n  [--headers-timeout-ms 10000] [--request-timeout-ms 60000] (or STOCKDESK_HEADERS_TIMEOUT_MS / STOCKDESK_REQUEST_TIMEOUT_MS)\n  [--smtp-host H --smtp-from ADDR [--smtp-port 587] [--smtp-user U] [--smtp-secure]] (or STOCKDESK_SMTP_HOST/PORT/USER/PASS/FROM/SECURE; pass the password as STOCKDESK_SMTP_PASS)\n${ADMIN_USAGE}\n${MIGRATE_USAGE}`);
+    console.log(`Usage: npm run server -- [--host 127.0.0.1] [--port 8787|0] [--database ./data/server.db|sqlite:PATH|postgres://…] [--pool-size 10] [--demo]\n  [--invoice-prefix SD] [--proforma-prefix PRO] [--shutdown-timeout-ms 10000] [--allow-private-photo-hosts]\n  [--headers-timeout-ms 10000] [--request-timeout-ms 60000] (or STOCKDESK_HEADERS_TIMEOUT_MS / STOCKDESK_REQUEST_TIMEOUT_MS)\n  [--smtp-host H --smtp-from ADDR [--smtp-port 587] [--smtp-user U] [--smtp-secure]] (or STOCKDESK_SMTP_HOST/PORT/USER/PASS/FROM/SECURE; pass the password as STOCKDESK_SMTP_PASS)\n  [--secret-file PATH] (or STOCKDESK_SECRET_KEY / STOCKDESK_SECRET_FILE) [--nav-software-id ID] [--nav-software-name N] [--nav-dev-name N] [--nav-dev-contact E] [--nav-dev-country HU] [--nav-dev-tax-number T]\n${ADMIN_USAGE}\n${NAV_USAGE}\n${MIGRATE_USAGE}`);
     return;
   }
   if (adminAt !== -1 && argv[adminAt + 1] === 'migrate') {
@@ -66,9 +71,19 @@ async function main(argv: string[]) {
   }
   const location = databaseLocation(values);
   const pool = poolSize(values['pool-size']);
+  const nav = navConfig(values);
   if (adminAt !== -1) {
     const opened = await openStoreAt(location, { poolSize: 1, applicationName: 'stockdesk-admin' });
     try {
+      if (argv[adminAt + 1] === 'nav') {
+        const config = defaultConfig({ ...nav, dbPath: opened.shown });
+        const out = await runNavAdmin(opened.store, argv.slice(adminAt + 2), {
+          now: systemClock.now(), software: navSoftware(config), factory: defaultNavClientFactory(systemClock),
+          secret: navSecretSource({ engine: opened.store.engine, sqlitePath: opened.store.engine === 'sqlite' ? opened.shown : undefined, secretFile: nav.navSecretFile }),
+        });
+        console.log(typeof out === 'string' ? out : JSON.stringify(out));
+        return;
+      }
       console.log(JSON.stringify(await runAdmin(opened.store, argv.slice(adminAt + 1), systemClock.now())));
     } finally {
       await opened.close();
@@ -89,6 +104,7 @@ async function main(argv: string[]) {
       dbPath: opened.shown,
       allowPrivatePhotoHosts: values['allow-private-photo-hosts'] ?? process.env.STOCKDESK_ALLOW_PRIVATE_PHOTO_HOSTS === '1',
       smtp: smtpConfig(values),
+      ...nav,
       ...prefixes,
       ...timeouts,
     },
@@ -108,7 +124,7 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((e: unknown) => {
-  const told = ['FutureDatabaseError', 'SmtpConfigError', 'InvoicePrefixError', 'DatabaseLocationError', 'PostgresUnavailable', 'CopyError'];
+  const told = ['FutureDatabaseError', 'SmtpConfigError', 'NavConfigError', 'NavSecretError', 'InvoicePrefixError', 'DatabaseLocationError', 'PostgresUnavailable', 'CopyError'];
   console.error(e instanceof AdminError || e instanceof DatabaseInUse || told.includes((e as Error).name) || (e as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? (e as Error).message : e);
   process.exit(1);
 });

@@ -1,4 +1,6 @@
 /** Operator settings of the server, from flags and the environment (cli.ts; README.md lists them). */
+import type { NavSoftware } from './nav/client/types';
+import type { NavWorkerOptions } from './services/finance/navWorker';
 export interface SmtpConfig {
   host: string;
   port: number;
@@ -37,6 +39,12 @@ export interface ServerConfig {
   invoicePrefix: string;
   proformaPrefix: string;
   version: string;
+  /** NAV's software block (services/finance/navServices.ts, navSoftware): the defaults are Stockdesk's own. */
+  navSoftware?: Partial<NavSoftware>;
+  /** Where the server's secret is read from (services/finance/navSecret.ts); STOCKDESK_SECRET_KEY wins. */
+  navSecretFile?: string;
+  /** The NAV submission worker's pacing and waits (services/finance/navWorker.ts, DEFAULT_NAV_WORKER). */
+  navWorker?: Partial<NavWorkerOptions>;
   /** The change feed (feed/hub.ts): streams per account, heartbeat, a stream's unsent bytes before it is cut, wake-up poll. */
   feed: FeedConfig;
 }

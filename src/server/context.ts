@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { MethodName, Params, Result } from '@shared/protocol';
 import type { Sql } from './db/sql';
 import type { ServerConfig } from './config';
+import type { NavClientApi } from './nav/client/types';
 
 export interface Clock {
   /** Current time; tests pass a fixed clock. */
@@ -48,6 +49,10 @@ export interface RequestContext {
 export interface ServerServices {
   /** Wakes the mail worker after an invoice with `email` was committed. */
   kickMail(): void;
+  /** Wakes the NAV submission worker after a submission was committed (services/finance/navWorker.ts). */
+  kickNav?(): void;
+  /** The account's NAV client (its technical user), or undefined when none is set; for queryTaxpayer. */
+  navClient?(accountId: number): Promise<NavClientApi | undefined>;
 }
 
 export type Handler<M extends MethodName> = (ctx: RequestContext, params: Params<M>) => Result<M> | Promise<Result<M>>;

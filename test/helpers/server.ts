@@ -11,7 +11,7 @@ import {
   areaPath, decodeResponse, encodeRequest, METHODS, type Credentials, type Format, type MethodName, type ParamsInput, type Result,
 } from '@shared/protocol';
 import type { ErrorBody } from '@shared/protocol';
-import { openServerDb, startServer, type App } from '@server/app';
+import { openServerDb, startServer, type App, type StartOptions } from '@server/app';
 import { sqliteStore } from '@server/db/sqlite/store';
 import type { Clock } from '@server/context';
 import { defaultConfig, type ServerConfig } from '@server/config';
@@ -83,7 +83,7 @@ export interface TestServer {
 export type CallOutcome<M extends MethodName> = ({ ok: true; result: Result<M> } | { ok: false; error: ErrorBody }) & { status: number };
 
 /** Every test server carries the demo account (its keys, contacts and bank accounts are what the tests use), seeded with the server's own config. */
-export async function startTestServer(opts: { config?: Partial<ServerConfig>; clock?: TestClock } = {}): Promise<TestServer> {
+export async function startTestServer(opts: { config?: Partial<ServerConfig>; clock?: TestClock; start?: Pick<StartOptions, 'navClientFactory' | 'navSecret'> } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'stockdesk-server-'));
   const dbPath = join(dir, 'server.db');
   const clock = opts.clock ?? new TestClock();
@@ -92,7 +92,7 @@ export async function startTestServer(opts: { config?: Partial<ServerConfig>; cl
   let started: { account: DemoAccount; app: App };
   try {
     const { account } = await seedDemo(storage.store, clock, DEMO_KEYS, defaultConfig(config));
-    started = { account, app: await startServer({ ...storage.start, clock, log: pino({ level: process.env.STOCKDESK_TEST_LOG ?? 'silent' }), config }) };
+    started = { account, app: await startServer({ ...storage.start, ...opts.start, clock, log: pino({ level: process.env.STOCKDESK_TEST_LOG ?? 'silent' }), config }) };
   } catch (e) {
     await storage.close();
     throw e;

@@ -25,6 +25,7 @@ import type { Migration } from '@sqlite/types';
 import type { Sql } from './sql';
 import { CHANGE_FEED_STEPS, FEED_SQLITE_DROPS } from '../feed/migration';
 import { ROLES_STEPS } from '../people/migration';
+import { NAV_QUEUE_STEPS } from './navMigration';
 
 export interface StoreMigration {
   /** One more than the migration before it; the first is LAST_SQLITE_ONLY_VERSION + 1. */
@@ -182,6 +183,8 @@ export const STORE_MIGRATIONS: SharedMigration[] = [
   m013FeedSqliteIndexes,
   m014DropLevelIndex,
   m015AccountTimeZone,
+  // Invoices submitted to NAV Online Számla: the connection per account and the queue (navMigration.ts).
+  sharedMigration(16, 'nav_queue', NAV_QUEUE_STEPS),
 ];
 
 /** Throws unless migrations follow one another from `first` without gaps. */

@@ -252,7 +252,12 @@ async function run(deps: DispatchDeps, method: MethodName, params: unknown, prin
     role,
     timeZone,
     // Mail leaves the process, so the worker is woken only once the invoice is committed.
-    services: { kickMail: () => batches.afterCommit(() => deps.services.kickMail()) },
+    services: {
+      kickMail: () => batches.afterCommit(() => deps.services.kickMail()),
+      // Likewise a NAV submission: the worker must not look before it is committed.
+      kickNav: () => batches.afterCommit(() => deps.services.kickNav?.()),
+      navClient: deps.services.navClient,
+    },
     async commit<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
       if (committed && requestId) throw new Error(`${method} called commit twice; a write handler commits once`);
       committed = true;

@@ -22,6 +22,7 @@ const SUMMARIES: Summaries = {
   setInvoice: (p, r) => `issued ${r.type} ${r.invoice_number} (id ${r.invoice_id})${p.storno_id ? ` cancelling invoice ${p.storno_id}` : ''}, gross ${r.totals.gross} ${p.currency}`,
   setBalance: (p, r) => `payment ${r.payment_id} of ${signed(p.amount)} on invoice ${r.invoice_id} (${r.status})`,
   generateInvoice: (_p, r) => `tax-authority submission ${r.submission_id} of invoice ${r.invoice_id} (${r.status})`,
+  annulInvoice: (p, r) => `technical annulment ${r.submission_id} of invoice ${r.invoice_id} (${p.code}, ${r.status})`,
   setReorderRule: (p, r) => (r.removed ? `removed the reorder rule of product ${p.product_id}${p.warehouse ? ` in ${p.warehouse}` : ''}` : `reorder rule ${r.rule_id}: product ${p.product_id}${p.warehouse ? ` in ${p.warehouse}` : ' (all warehouses)'} min ${p.min_quantity}, reorder ${p.reorder_quantity}`),
   setPurchaseOrder: (p, r) => `created purchase order ${r.project_code} (id ${r.po_id}) from contact ${p.contact_id} into ${r.warehouse}, ${p.lines.length} line${p.lines.length === 1 ? '' : 's'}`,
   setTransfer: (p, r) => `transfer ${r.transfer_id}: ${p.lines.map((l) => `product ${l.product_id} ${l.quantity} ${l.from_warehouse}${bin(l.from_stock_label)} → ${l.to_warehouse}${bin(l.to_stock_label)}`).join('; ')}`,

@@ -55,6 +55,7 @@ export function areaOfPath(path: string): Area | null {
 export const WRITE_METHODS = [
   'setProduct', 'setQuantity', 'setOrder', 'setOrderItem', 'setPOTakeIn', 'setWarehouse', 'setWarehouseItem',
   'setInvoice', 'setBalance', 'generateInvoice', 'setTransfer', 'setReorderRule', 'setPurchaseOrder',
+  'annulInvoice',
 ] as const satisfies readonly MethodName[];
 export type WriteMethod = (typeof WRITE_METHODS)[number];
 export const isWriteMethod = (m: MethodName): m is WriteMethod => (WRITE_METHODS as readonly string[]).includes(m);
@@ -88,5 +89,10 @@ export const CAPABILITIES = [
   'feed',
   // Users with roles (roles.ts): FORBIDDEN for a method the session's user may not call; created_by on documents; the audit trail.
   'roles',
+  // NAV Online Számla: generateInvoice submits; getInvoice(s) carry nav/nav_status; annulInvoice (docs/api-finance.md).
+  'nav',
+  'annulInvoice',
+  // POST /api/crm queryTaxpayer: a Hungarian tax number checked at NAV, with the name and address NAV holds.
+  'crm.queryTaxpayer',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];

@@ -28,6 +28,7 @@ export const LIST_CHILD: Readonly<Record<string, string>> = {
   attachments: 'attachment',
   vat_summary: 'rate',
   nav_submissions: 'submission',
+  messages: 'message',
   opening: 'paragraph',
   closing: 'paragraph',
   totals_by_currency: 'total',

@@ -68,6 +68,8 @@ export const REASONS = {
   proforma_converted: z.object({ invoice_id: id, invoice_number: text, converted_to: id }),
   /** The invoice is not ours to report to NAV (navReport): `state` proforma, received or invalid. */
   not_reportable: z.object({ invoice_id: id, invoice_number: text, state: text }),
+  /** NAV could not be asked (queryTaxpayer): `state` not_configured (no NAV connection), or the failure's kind: network, maintenance, auth, taxpayer, refused. */
+  nav_unavailable: z.object({ state: text }),
   /** selected_account is not one of the account's bank account numbers (setOrder). */
   unknown_bank_account: z.object({ account: text }),
   /** A custom field the account has not defined (setOrder). `area`: order. */

@@ -71,6 +71,10 @@ export const METHOD_ROLES: { readonly [M in MethodName]: MethodRoles } = {
   getBankAccounts: { roles: MONEY },
   // The stock's value at purchase cost is the books' figure (and shows cost prices): billing's.
   getStockValuation: { roles: MONEY },
+  // A technical annulment withdraws data reported to the tax authority: a manager's act, as a storno is.
+  annulInvoice: { roles: MANAGER },
+  // Checking a buyer's tax number at NAV fills a contact: whoever keeps contacts may ask.
+  queryTaxpayer: { roles: ALL },
 };
 
 /** What a role may not do: the whole method, or one of its restricted parameters. */

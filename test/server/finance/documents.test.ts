@@ -125,18 +125,19 @@ async function navData(invoiceId: number, format: 'json' | 'xml' = 'json') {
 }
 
 describe('generateInvoice (NAV Online Számla 3.0 invoice data)', () => {
-  it.each(['json', 'xml'] as const)('domestic HUF invoice validates against invoiceData.xsd and is recorded as not sent (%s)', async (format) => {
+  it.each(['json', 'xml'] as const)('domestic HUF invoice validates against invoiceData.xsd and is queued, waiting for a NAV connection (%s)', async (format) => {
     const inv = await issue(s, hufInvoice(s, { items: [item({ quantity: 12, unit_price: 4500 }), item({ name: 'Sajt', unit: 'kg', quantity: 3, unit_price: 2890, vat: 18 })] }));
     const { r, doc } = await navData(inv.invoice_id, format);
-    expect(r).toMatchObject({ invoice_id: inv.invoice_id, status: 'not_sent' });
+    expect(r).toMatchObject({ invoice_id: inv.invoice_id, status: 'not_configured', operation: 'CREATE', messages: [] });
     expect(r.nav_request_id).toMatch(/^[+a-zA-Z0-9_]{1,30}$/);
-    expect(r.message).toMatch(/no connection to the NAV/);
-    expect(r.message).toMatch(/docs\/nav\.md/);
+    expect(r.message).toMatch(/no NAV connection/);
+    expect(r.message).toMatch(/admin nav set/);
     expect(at(doc, 'InvoiceData', 'invoiceNumber')).toBe(inv.invoice_number);
     expect(at(doc, 'InvoiceData', 'invoiceMain', 'invoice', 'invoiceHead', 'customerInfo', 'customerVatStatus')).toBe('DOMESTIC');
     expect(at(doc, 'InvoiceData', 'invoiceMain', 'invoice', 'invoiceSummary', 'summaryGrossData', 'invoiceGrossAmount')).toBe(inv.totals.gross);
     const record = await s.ok('getInvoice', { invoice_id: inv.invoice_id });
-    expect(record.nav_submissions).toEqual([{ submission_id: r.submission_id, request_id: r.nav_request_id, status: 'not_sent', message: r.message, created_at: '2026-11-22T09:00:00.000Z' }]);
+    expect(record.nav_submissions).toEqual([{ submission_id: r.submission_id, request_id: r.nav_request_id, status: 'not_configured', message: r.message, created_at: '2026-11-22T09:00:00.000Z', operation: 'CREATE' }]);
+    expect(record.nav).toMatchObject({ submission_id: r.submission_id, status: 'not_configured', operation: 'CREATE' });
   });
 
   it('EUR to an EU business, a private person and a third-country buyer all validate', async () => {

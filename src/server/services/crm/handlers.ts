@@ -3,10 +3,12 @@ import type { HandlerMap } from '../../context';
 import { listBankAccounts } from '../../repos/bankAccounts';
 import { listContacts } from '../../repos/contacts';
 import { pullCursor } from '../../repos/changeCursor';
+import { queryTaxpayer } from '../finance/navTaxpayer';
 
 const PAGE = 1000;
 
-export const crmHandlers: HandlerMap<'getContacts' | 'getBankAccounts' | 'getSession'> = {
+export const crmHandlers: HandlerMap<'getContacts' | 'getBankAccounts' | 'getSession' | 'queryTaxpayer'> = {
+  queryTaxpayer,
   async getContacts(ctx, p) {
     // Read before the rows, never after: a contact committed in between would be behind the cursor (repos/changeCursor.ts).
     const serverTime = await pullCursor(ctx.db, ctx.accountId, ctx.clock.now());

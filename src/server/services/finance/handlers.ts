@@ -4,10 +4,10 @@ import { generateInvoicePdf, readAttachment } from './documents';
 import { dueCustomers, dueNotification } from './dues';
 import { invoiceRecord, listInvoices } from './invoices';
 import { issueInvoice } from './issue';
-import { generateNavInvoiceData } from './nav';
+import { annulInvoice, generateNavInvoiceData } from './nav';
 import { recordPayment } from './payments';
 
-export type FinanceMethod = 'getInvoices' | 'getInvoice' | 'setInvoice' | 'generateInvoicePDF' | 'getDueCustomers' | 'getDueNotification' | 'setBalance' | 'getAttachment' | 'generateInvoice';
+export type FinanceMethod = 'getInvoices' | 'getInvoice' | 'setInvoice' | 'generateInvoicePDF' | 'getDueCustomers' | 'getDueNotification' | 'setBalance' | 'getAttachment' | 'generateInvoice' | 'annulInvoice';
 
 export const financeHandlers: HandlerMap<FinanceMethod> = {
   getInvoices: listInvoices,
@@ -19,4 +19,5 @@ export const financeHandlers: HandlerMap<FinanceMethod> = {
   setBalance: recordPayment,
   getAttachment: readAttachment,
   generateInvoice: generateNavInvoiceData,
+  annulInvoice,
 };

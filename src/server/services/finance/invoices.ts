@@ -1,5 +1,6 @@
 /** Reading invoices: the header list (getInvoices) and the whole record (getInvoice). */
 import { sumMoney, toNumber } from '@shared/money';
+import type { NavStatus } from '@shared/protocol/schemas/nav';
 import { notFound, reason, type InvoiceHeader as HeaderOut, type InvoiceRecord, type Params, type Result } from '@shared/protocol';
 import type { RequestContext } from '../../context';
 import type { Sql } from '../../db/sql';
@@ -9,7 +10,8 @@ import {
   getInvoice, listInvoiceHeaders, listInvoiceLines, listRetentions, type Amounts, type InvoiceHeader, type InvoiceLineData, type StoredInvoice,
 } from '../../repos/invoices';
 import { getMailForInvoice } from '../../repos/mailQueue';
-import { listNavSubmissions } from '../../repos/navSubmissions';
+import { listNavSubmissions, navStatusesBetween } from '../../repos/navSubmissions';
+import { navStateOut, stateMessage } from './navStates';
 import { listPayments } from '../../repos/payments';
 import { businessDate } from './calendar';
 import { balanceOf, statusOf } from './status';
@@ -88,7 +90,11 @@ export async function findInvoice(db: Sql, accountId: number, id: number, field 
 
 export async function listInvoices(ctx: RequestContext, p: Params<'getInvoices'>): Promise<Result<'getInvoices'>> {
   const today = businessDate(ctx.clock.now(), ctx.timeZone);
-  const headers = (await listInvoiceHeaders(ctx.db, ctx.accountId, { from: p.date_from, to: p.date_to, contactId: p.contact_id })).map((h) => headerOut(h, today));
+  const nav = await navStatusesBetween(ctx.db, ctx.accountId, p.date_from, p.date_to);
+  const headers = (await listInvoiceHeaders(ctx.db, ctx.accountId, { from: p.date_from, to: p.date_to, contactId: p.contact_id })).map((h) => {
+    const state = nav.get(h.id);
+    return { ...headerOut(h, today), ...(state ? { nav_status: state.status as NavStatus, ...(state.annulment ? { nav_annulment_status: state.annulment as NavStatus } : {}) } : {}) };
+  });
   return { invoices: p.status === undefined ? headers : headers.filter((h) => h.status === p.status) };
 }
 
@@ -97,6 +103,8 @@ export async function invoiceRecord(ctx: RequestContext, id: number): Promise<In
   const inv = await findInvoice(db, accountId, id);
   const lines = await listInvoiceLines(db, inv.id, inv.currency);
   const mail = await getMailForInvoice(db, accountId, inv.id);
+  const submissions = await listNavSubmissions(db, accountId, inv.id);
+  const nav = navStateOut(submissions);
   return {
     ...headerOut(inv, businessDate(ctx.clock.now(), ctx.timeZone)),
     method: inv.method,
@@ -145,8 +153,10 @@ export async function invoiceRecord(ctx: RequestContext, id: number): Promise<In
       ? { status: mail.status, to: mail.to, attempts: mail.attempts, last_error: mail.lastError, sent_at: mail.sentAt }
       : { status: 'not_requested', attempts: 0 },
     esignature: { requested: inv.esignature ? 1 : 0, applied: 0, note: inv.esignatureNote },
-    nav_submissions: (await listNavSubmissions(db, accountId, inv.id)).map((s) => ({
-      submission_id: s.id, request_id: s.navRequestId, status: s.status, message: s.message, created_at: s.createdAt,
+    nav_submissions: submissions.map((s) => ({
+      submission_id: s.id, request_id: s.navRequestId, status: s.status, message: s.message || stateMessage(s), created_at: s.createdAt,
+      operation: s.operation, transaction_id: s.transactionId,
     })),
+    ...(nav ? { nav, nav_status: nav.status, ...(nav.annulment ? { nav_annulment_status: nav.annulment.status } : {}) } : {}),
   };
 }

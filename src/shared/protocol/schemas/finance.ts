@@ -5,6 +5,7 @@ import {
   requestId, text, timestamp,
 } from '../fields';
 import { customFields, totals } from './common';
+import { NAV_STATUSES, navCrmSchemas, navMessage, navSchemas, navState } from './nav';
 
 export const CRDR = ['outgoing', 'received', 'advance in', 'advance out'] as const;
 export const CUSTOMER_VAT_TYPES = ['DOMESTIC', 'PRIVATE_PERSON', 'OTHER'] as const;
@@ -91,6 +92,9 @@ export const invoiceHeader = z.object({
   cancelled_by: z.number().optional(),
   /** Extension (capability "roles"): the name of the user who issued it; absent for an owner session or older invoices. */
   created_by: z.string().optional(),
+  /** Extension (capability "nav"): the NAV submission's state, absent until generateInvoice; and its technical annulment's. */
+  nav_status: z.enum(NAV_STATUSES).optional(),
+  nav_annulment_status: z.enum(NAV_STATUSES).optional(),
 });
 export type InvoiceHeader = z.infer<typeof invoiceHeader>;
 
@@ -170,8 +174,14 @@ export const invoiceRecord = invoiceHeader.extend({
   }),
   esignature: z.object({ requested: z.number(), applied: z.number(), note: z.string().optional() }),
   nav_submissions: z.array(
-    z.object({ submission_id: z.number(), request_id: z.string(), status: z.string(), message: z.string(), created_at: z.string() }),
+    z.object({
+      submission_id: z.number(), request_id: z.string(), status: z.string(), message: z.string(), created_at: z.string(),
+      // Extension (capability "nav"): CREATE/MODIFY/STORNO, or ANNUL for a technical annulment; NAV's transaction id.
+      operation: z.string().optional(), transaction_id: z.string().optional(),
+    }),
   ),
+  /** Extension (capability "nav"): the current NAV submission, absent until generateInvoice. */
+  nav: navState.optional(),
 });
 export type InvoiceRecord = z.infer<typeof invoiceRecord>;
 
@@ -280,15 +290,21 @@ export const finance = {
       invoice_id: z.number(),
       submission_id: z.number(),
       nav_request_id: z.string(),
-      status: z.string(),
+      /** The submission's state (NAV_STATUSES); the call answers at once, the worker moves it on. */
+      status: z.enum(NAV_STATUSES),
       message: z.string(),
-      /** The Online Számla 3.0 InvoiceData XML, base64, as it would be sent. */
+      /** The Online Számla 3.0 InvoiceData XML, base64, as sent. */
       invoice_data: z.string(),
+      operation: z.enum(['CREATE', 'MODIFY', 'STORNO']),
+      transaction_id: z.string().optional(),
+      messages: z.array(navMessage),
     }),
   },
+  ...navSchemas,
 } as const;
 
 export const crm = {
+  ...navCrmSchemas,
   // Extension (capability "getSession"): who the keys belong to, so a desk can show its clerk and
   // disable what the role may not do (roles.ts). Every role may ask.
   getSession: {
