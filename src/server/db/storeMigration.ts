@@ -160,6 +160,15 @@ export const m013FeedSqliteIndexes = sharedMigration(13, 'feed_sqlite_indexes', 
  */
 export const m014DropLevelIndex = sharedMigration(14, 'drop_level_index', ['DROP INDEX IF EXISTS stock_moves_level']);
 
+/**
+ * setProduct looks a new EAN up among the account's products before it stores it (one EAN, one
+ * product). Not UNIQUE: a database from before the rule may hold duplicates, and the migration must
+ * not fail on it; the lookup is serialised per account and code instead (repos/products.ts lockEan).
+ */
+export const m015ProductEan = sharedMigration(15, 'product_ean', [
+  'CREATE INDEX IF NOT EXISTS products_ean ON products (account_id, ean_number) WHERE ean_number IS NOT NULL',
+]);
+
 /** Migrations for both engines, in order. Add new ones at the end; never edit one that has shipped. */
 export const STORE_MIGRATIONS: SharedMigration[] = [
   m007Transfers, sharedMigration(8, 'change_feed', CHANGE_FEED_STEPS),
@@ -170,6 +179,7 @@ export const STORE_MIGRATIONS: SharedMigration[] = [
   m012HistoryPlace,
   m013FeedSqliteIndexes,
   m014DropLevelIndex,
+  m015ProductEan,
 ];
 
 /** Throws unless migrations follow one another from `first` without gaps. */
