@@ -4,14 +4,11 @@
  * usual 27 % costs nothing.
  */
 import { invalid, reason } from '@shared/protocol';
-import { rateText, VAT_RATES, vatRatesFor } from '@shared/vat/rates';
+import { rateText, VAT_RATES, vatRateMessage, vatRatesFor } from '@shared/vat/rates';
 import type { Sql } from '../db/sql';
 import { getAccount } from '../repos/accounts';
 
 const everywhere = (rate: string) => Object.values(VAT_RATES).every((rates) => rates.includes(rate));
-
-/** Words the list for a message: "27, 18, 5 or 0". */
-export const rateList = (rates: readonly string[]) => `${rates.slice(0, -1).join(', ')} or ${rates[rates.length - 1]}`;
 
 /**
  * VALIDATION_ERROR with reason vat_rate_not_allowed when the account's country does not allow the
@@ -22,9 +19,10 @@ export async function checkVatRate(sql: Sql, accountId: number, rate: string, fi
   if (everywhere(text)) return;
   const country = (await getAccount(sql, accountId))?.countryCode ?? '';
   const allowed = vatRatesFor(country);
-  if (!allowed || allowed.includes(text)) return;
+  const said = vatRateMessage(country, text);
+  if (!allowed || !said) return;
   const whose = product ? `Product ${product.id} (${product.name}) carries VAT ${text} %` : `VAT ${text} %`;
-  const message = `is not a VAT rate of ${country}: use ${rateList(allowed)} (a 0 % line's exemption case is decided on the invoice)`;
+  const message = `${said} (a 0 % line's exemption case is decided on the invoice)`;
   throw invalid(`${whose}, which ${message}.`, [{ field, message }], reason('vat_rate_not_allowed', {
     rate: Number(text), allowed: allowed.join(', '), country, field, product_id: product?.id, product_name: product?.name,
   }));

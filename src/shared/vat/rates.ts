@@ -33,3 +33,13 @@ export function vatRateAllowed(countryCode: string | undefined, rate: number | s
 
 /** True when the rate is one every known country table allows without looking at the account (the hot path). */
 export const isHungarianRate = (rate: number | string) => VAT_RATES.HU!.includes(rateText(rate));
+
+/**
+ * What a field's detail says when the rate is not the country's, or null when it is: the server
+ * and the desk give the same English phrase, which the desk words in the clerk's language.
+ */
+export function vatRateMessage(countryCode: string, rate: number | string | undefined): string | null {
+  const rates = vatRatesFor(countryCode);
+  if (rate === undefined || !rates || rates.includes(rateText(rate))) return null;
+  return `is not a VAT rate of ${countryCode}: use ${rates.slice(0, -1).join(', ')} or ${rates[rates.length - 1]}`;
+}

@@ -94,6 +94,16 @@ export function productRow(db: Db, id: number): ProductRow | null {
   return r ? toRow(r) : null;
 }
 
+/**
+ * The products that carry this EAN (other than `exceptId`), lowest id first: one EAN names one product
+ * (the server refuses a second, docs/api-product.md), so more than one is data from before the rule.
+ */
+export function productsWithEan(db: Db, ean: string, exceptId?: number): ProductRow[] {
+  const c = ean.trim();
+  if (!c) return [];
+  return (rowStmt(db, 'WHERE p.ean = ? AND p.id <> ? ORDER BY p.id').all(c, exceptId ?? 0) as Row[]).map(toRow);
+}
+
 /** Exact EAN first, then exact item number (case-insensitive), as a scanner sends them. */
 export function lookupProduct(db: Db, code: string): ProductRow | null {
   const c = code.trim();

@@ -91,7 +91,7 @@ async function checkEan(ctx: RequestContext, sql: Sql, id: number | undefined, e
   if (!other) return;
   const who = `product ${other.id}${other.itemNumber ? ` (${other.itemNumber})` : ''} "${other.name}"`;
   throw conflict(`EAN ${ean} belongs to ${who} already; one EAN names one product. Correct the code, or edit that product.`,
-    [{ field: 'ean_number', message: `is the EAN of ${who}` }],
+    [{ field: 'ean_number', message: `is the EAN of "${other.name}"${other.itemNumber ? ` (${other.itemNumber})` : ''} already` }],
     reason('duplicate_ean', { ean, product_id: other.id, item_number: other.itemNumber, product_name: other.name }));
 }
 
