@@ -4,15 +4,16 @@ import type { BankAccountRow } from '@shared/ipc/types';
 import { getContact, listWarehouses, searchContacts } from '../mirror/contacts';
 import { stmt } from '../mirror/db';
 import { pulledBankAccounts, seller } from '../mirror/dues';
-import { lookupProduct, productDetail, productRow, searchProducts } from '../mirror/products';
+import { lookupProduct, lookupProducts, productDetail, productRow, searchProducts } from '../mirror/products';
 import { currentId, nextLocalId } from '../mirror/settings';
 import { submit } from '../outbox/service';
 import { eanTakenBy, eanTakenMessage, vatRateMessage } from '../productRules';
 import { ipcError, notFound, type Handlers } from './context';
 
-export const productHandlers: Handlers<'products.search' | 'products.lookup' | 'products.get' | 'products.save' | 'warehouses.list' | 'contacts.search' | 'contacts.get' | 'account.bankAccounts'> = {
+export const productHandlers: Handlers<'products.search' | 'products.lookup' | 'products.matches' | 'products.get' | 'products.save' | 'warehouses.list' | 'contacts.search' | 'contacts.get' | 'account.bankAccounts'> = {
   'products.search': (ctx, req) => searchProducts(ctx.db, req.query, req.offset, req.limit),
   'products.lookup': (ctx, req) => lookupProduct(ctx.db, req.code),
+  'products.matches': (ctx, req) => lookupProducts(ctx.db, req.code),
   'products.get': (ctx, req) => productDetail(ctx.db, currentId(ctx.db, 'product', req.id)),
   'products.save': (ctx, req) => {
     const given = req.id ?? (req.product.id || undefined);

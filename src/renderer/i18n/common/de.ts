@@ -158,6 +158,7 @@ const de: Messages<typeof en> = {
     placeholder: 'Barcode scannen oder EAN / Artikelnummer eingeben, dann Enter',
     label: 'Scannen',
     notFound: 'Kein Artikel mit dem Code {{code}}.',
+    choose: { title: 'Welcher Artikel ist {{code}}?', hint: 'Dieser Code steht auf {{count}} Artikeln. Wählen Sie den, den Sie in der Hand haben; korrigieren Sie dann den Barcode des anderen.', sku: 'Artikelnr. {{sku}}', stock: 'auf Lager: {{qty}} {{unit}}' },
   },
   pickers: {
     defaultWarehouse: 'Standardlager',

@@ -151,7 +151,12 @@ const en = {
     },
   },
   draft: { restored: 'Restored what you typed earlier.', saving: 'Saving draft…', saved: 'Draft saved' },
-  scan: { placeholder: 'Scan a barcode or type EAN / item number, then Enter', label: 'Scan', notFound: 'No product with the code {{code}}.' },
+  scan: {
+    placeholder: 'Scan a barcode or type EAN / item number, then Enter',
+    label: 'Scan',
+    notFound: 'No product with the code {{code}}.',
+    choose: { title: 'Which product is {{code}}?', hint: 'This code is on {{count}} products. Choose the one in your hand; then correct the other product’s barcode.', sku: 'SKU {{sku}}', stock: 'in stock: {{qty}} {{unit}}' },
+  },
   pickers: {
     defaultWarehouse: 'Default warehouse',
     warehouse: 'Warehouse',

@@ -158,6 +158,7 @@ const es: Messages<typeof en> = {
     placeholder: 'Escanee un código de barras o escriba EAN / referencia y pulse Intro',
     label: 'Escanear',
     notFound: 'No hay ningún producto con el código {{code}}.',
+    choose: { title: '¿Qué producto es {{code}}?', hint: 'Este código está en {{count}} productos. Elija el que tiene en la mano y luego corrija el código de barras del otro.', sku: 'SKU {{sku}}', stock: 'en stock: {{qty}} {{unit}}' },
   },
   pickers: {
     defaultWarehouse: 'Almacén por defecto',

@@ -158,6 +158,7 @@ const hu: Messages<typeof en> = {
     placeholder: 'Olvassa be a vonalkódot, vagy írja be az EAN-t / cikkszámot, majd Enter',
     label: 'Vonalkód',
     notFound: 'Nincs termék ezzel a kóddal: {{code}}.',
+    choose: { title: 'Melyik termék a(z) {{code}}?', hint: 'Ez a kód {{count}} terméken szerepel. Válassza ki, amelyik a kezében van, majd javítsa a másik termék vonalkódját.', sku: 'cikkszám: {{sku}}', stock: 'készleten: {{qty}} {{unit}}' },
   },
   pickers: {
     defaultWarehouse: 'Alapértelmezett raktár',

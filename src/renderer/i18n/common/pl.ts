@@ -158,6 +158,7 @@ const pl: Messages<typeof en> = {
     placeholder: 'Zeskanuj kod kreskowy lub wpisz EAN / numer artykułu, potem Enter',
     label: 'Skanuj',
     notFound: 'Brak towaru o kodzie {{code}}.',
+    choose: { title: 'Który produkt to {{code}}?', hint: 'Ten kod ma {{count}} produktów. Wybierz ten, który masz w ręku, a potem popraw kod kreskowy drugiego.', sku: 'SKU {{sku}}', stock: 'na stanie: {{qty}} {{unit}}' },
   },
   pickers: {
     defaultWarehouse: 'Magazyn domyślny',

@@ -1,0 +1,142 @@
+/**
+ * One barcode, one product, through the real screens, core and server: the product form given the
+ * Makita drill's EAN says so on the field before saving, and nothing reaches the server; the import
+ * of a file whose row 151 repeats row 11's EAN marks row 151 (and a row with the drill's EAN) in the
+ * preview, and only the other rows reach the server, where each EAN names one product. In Hungarian
+ * and English, with screenshots.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { gtinCheckDigit } from '@shared/protocol/fields';
+import { eventually, openDesk, screenshot, type Desk } from './helpers';
+
+const dir = mkdtempSync(join(tmpdir(), 'stockdesk-ean-e2e-'));
+let picked: string | null = null;
+let desk: Desk;
+let page: Page;
+let base: string;
+/** The demo's Makita drill, as the desk's mirror has it. */
+let drill: { name: string; sku: string; ean: string };
+
+const ean = (i: number, set: number) => {
+  const body = `59912${set}${String(i).padStart(6, '0')}`;
+  return `${body}${gtinCheckDigit(body)}`;
+};
+const sku = (i: number, set: number) => `EAN${set}-${String(i).padStart(3, '0')}`;
+
+/** 160 product rows (file rows 2–161): file row 151 repeats row 11's EAN, row 41 carries the drill's. */
+function writeCsv(set: number): string {
+  const path = join(dir, `vonalkodok-${set}.csv`);
+  const lines = ['Cikkszám;Megnevezés;Vonalkód;Nettó ár;ÁFA;Mennyiségi egység'];
+  for (let i = 1; i <= 160; i++) {
+    const row = i + 1;
+    const code = row === 151 ? ean(10, set) : row === 41 ? drill.ean : ean(i, set);
+    lines.push([sku(i, set), `Vonalkódos termék ${set}-${i}`, code, String(1000 + i), '27', 'db'].join(';'));
+  }
+  writeFileSync(path, '\uFEFF' + lines.join('\r\n') + '\r\n');
+  return path;
+}
+
+const outboxDrained = async () => {
+  const s = await desk.stack.invoke('sync.status', {});
+  return s.online && s.outbox.queued === 0 && s.outbox.inFlight === 0 && s.outbox.needsAttention === 0;
+};
+const onServer = async (filter: string) => (await desk.srv.server.ok('getProduct', { filter })).products;
+const holders = async (code: string) => (await onServer(code)).filter((p) => p.ean_number === code);
+
+beforeAll(async () => {
+  desk = await openDesk({ language: 'hu', openFile: async () => picked });
+  page = desk.page;
+  base = desk.stack.harness.url.split('#')[0]!;
+  const row = (await desk.stack.invoke('products.lookup', { code: 'SD-1001' }))!;
+  drill = { name: row.name, sku: row.itemNumber!, ean: row.ean! };
+}, 180_000);
+afterAll(async () => {
+  await desk?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function formWithDrillEan(name: string, heading: string) {
+  await page.goto(`${base}#/products/new`);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.locator('input[name="product_name"]').fill(name);
+  await page.locator('input[name="ean_number"]').fill(drill.ean);
+  await page.locator('input[name="list_price"]').fill('39 990');
+  await page.getByTestId('product-save').click();
+  const error = page.locator('.field-error').first();
+  await error.waitFor();
+  return error.innerText();
+}
+
+async function previewProblems(file: string) {
+  picked = file;
+  await page.goto(`${base}#/import`);
+  await page.getByTestId('import-choose').click();
+  await page.getByTestId('import-counts').waitFor();
+  await expect.poll(() => page.locator('[data-testid="import-problems"] tbody tr').count()).toBe(2);
+  return (await page.locator('[data-testid="import-problems"] tbody tr').allInnerTexts()).map((r) => r.split('\t'));
+}
+
+describe('one EAN, one product (Hungarian)', () => {
+  it('the product form given the drill’s EAN says so on the field; nothing is sent', async () => {
+    expect(drill.ean).toMatch(/^\d{13}$/);
+    const text = await formWithDrillEan('Másik ütvefúró', 'Új termék');
+    expect(text).toBe(`ez már a(z) ${drill.name} (cikkszám: ${drill.sku}) vonalkódja: egy vonalkód csak egy termékhez tartozhat. Javítsa a kódot, vagy nyissa meg azt a terméket.`);
+    await page.locator('input[name="ean_number"]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'hu-ean-form-duplicate');
+    expect((await desk.stack.invoke('sync.status', {})).outbox.queued).toBe(0);
+    expect(await onServer('Másik ütvefúró')).toEqual([]);
+    expect((await holders(drill.ean)).map((p) => p.product_name)).toEqual([drill.name]);
+  });
+
+  it('the import preview marks row 151 (row 11’s EAN) and row 41 (the drill’s) before sending; the server gets the other rows, one product per EAN', async () => {
+    const problems = await previewProblems(writeCsv(1));
+    expect(problems).toEqual([
+      ['41', 'C · Vonalkód', `A(z) ${drill.ean} vonalkód már a(z) ${drill.name} (cikkszám: ${drill.sku}) terméké: egy vonalkód csak egy termékhez tartozhat. Javítsa a kódot a fájlban.`],
+      ['151', 'C · Vonalkód', `A(z) ${ean(10, 1)} vonalkód már szerepel a fájl 11. sorában: egy vonalkód csak egy termékhez tartozhat. Javítsa az egyik kódot, vagy hagyja meg csak az egyik sort.`],
+    ]);
+    expect(await page.getByTestId('import-counts').innerText()).toBe('160 termék sor a fájlban: 158 új, 2 hibás (nem importáljuk)');
+    await page.getByTestId('import-problems').scrollIntoViewIfNeeded();
+    await screenshot(page, 'hu-ean-import-preview');
+    expect(await onServer('EAN1-')).toEqual([]);
+    await page.getByTestId('import-commit').click();
+    await eventually(outboxDrained, { timeoutMs: 120_000, what: 'the import to reach the server' });
+    const imported = (await onServer('EAN1-')).filter((p) => p.item_number?.startsWith('EAN1-'));
+    expect(imported).toHaveLength(158);
+    expect(imported.map((p) => p.item_number)).not.toContain(sku(150, 1));
+    expect(imported.map((p) => p.item_number)).not.toContain(sku(40, 1));
+    expect((await holders(ean(10, 1))).map((p) => p.item_number)).toEqual([sku(10, 1)]);
+    expect((await holders(drill.ean)).map((p) => p.product_name)).toEqual([drill.name]);
+  });
+});
+
+describe('one EAN, one product (English)', () => {
+  beforeAll(async () => {
+    await desk.stack.invoke('settings.update', { language: 'en' });
+    await page.reload();
+    await page.getByTestId('sb-connection').waitFor();
+  });
+
+  it('the product form says it in English', async () => {
+    const text = await formWithDrillEan('Another hammer drill', 'New product');
+    expect(text).toBe(`is already the EAN of ${drill.name} (SKU ${drill.sku}): one EAN names one product. Correct the code, or open that product.`);
+    await page.locator('input[name="ean_number"]').scrollIntoViewIfNeeded();
+    await screenshot(page, 'en-ean-form-duplicate');
+    expect(await onServer('Another hammer drill')).toEqual([]);
+  });
+
+  it('the import preview says it in English', async () => {
+    const problems = await previewProblems(writeCsv(2));
+    expect(problems).toEqual([
+      ['41', 'C · Vonalkód', `EAN ${drill.ean} is already the code of ${drill.name} (SKU ${drill.sku}): one EAN names one product. Correct the code in the file.`],
+      ['151', 'C · Vonalkód', `EAN ${ean(10, 2)} is already in row 11 of this file: one EAN names one product. Correct one of the codes, or keep one of the two rows.`],
+    ]);
+    await page.getByTestId('import-problems').scrollIntoViewIfNeeded();
+    await screenshot(page, 'en-ean-import-preview');
+    expect(await onServer('EAN2-')).toEqual([]);
+    expect(desk.browser.errors).toEqual([]);
+  });
+});
