@@ -51,7 +51,8 @@ function checkRules(db: Parameters<typeof eanTakenBy>[0], p: Params<'setProduct'
   const other = eanTakenBy(db, p.ean_number, id);
   if (other) {
     const message = eanTakenMessage(other);
-    throw ipcError('CONFLICT', `EAN ${p.ean_number} ${message}: one EAN names one product.`, [{ field: 'product.ean_number', message }]);
+    // VALIDATION_ERROR: the desk refuses it before sending; the form shows the detail on the field.
+    throw ipcError('VALIDATION_ERROR', `EAN ${p.ean_number} ${message}: one EAN names one product.`, [{ field: 'product.ean_number', message }]);
   }
 }
 
