@@ -2,8 +2,9 @@
  * One barcode, one product, through the real screens, core and server: the product form given the
  * Makita drill's EAN says so on the field before saving, and nothing reaches the server; the import
  * of a file whose row 151 repeats row 11's EAN marks row 151 (and a row with the drill's EAN) in the
- * preview, and only the other rows reach the server, where each EAN names one product. In Hungarian
- * and English, with screenshots.
+ * preview, and only the other rows reach the server, where each EAN names one product; a scan on the
+ * take-in of a code two products share from before the rule asks which one, and the line is the one
+ * chosen. In Hungarian and English, with screenshots.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { gtinCheckDigit } from '@shared/protocol/fields';
-import { eventually, openDesk, screenshot, type Desk } from './helpers';
+import { eventually, openDesk, scan, screenshot, type Desk } from './helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'stockdesk-ean-e2e-'));
 let picked: string | null = null;
@@ -71,6 +72,32 @@ async function formWithDrillEan(name: string, heading: string) {
   return error.innerText();
 }
 
+/** Data from before the rule: a second product gets `code` straight in the server's table; the desk pulls it. */
+async function shareCode(code: string, name: string): Promise<number> {
+  const id = (await desk.srv.server.ok('setProduct', { product_name: name, currency: 'HUF', vat: 27, unit: 'db', item_number: `${name.slice(0, 6)}-OLD` })).id;
+  await desk.srv.server.app.store.run('UPDATE products SET ean_number = ?, updated_at = ? WHERE account_id = ? AND id = ?', [code, new Date().toISOString(), desk.srv.server.account.accountId, id]);
+  await eventually(async () => {
+    await desk.stack.invoke('sync.now', {});
+    return (await desk.stack.invoke('products.matches', { code })).length === 2;
+  }, { what: 'the desk to pull the product sharing the code' });
+  return id;
+}
+
+/** Scans the code on the take-in; the dialog asks which product; the clerk picks `pick`. */
+async function scanShared(code: string, pick: number, heading: string) {
+  await page.goto(`${base}#/take-in`);
+  await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+  await page.getByTestId('scan-input').click();
+  await scan(page, code);
+  await page.getByTestId('scan-choice').waitFor();
+  const title = await page.getByRole('dialog').locator('h2').innerText();
+  const options = await page.locator('[data-testid="scan-choice"] button').allInnerTexts();
+  return { title, options, choose: async () => {
+    await page.getByTestId(`scan-choice-${pick}`).click();
+    await page.locator(`[data-testid="takein-lines"] tr[data-product-id="${pick}"]`).waitFor();
+  } };
+}
+
 async function previewProblems(file: string) {
   picked = file;
   await page.goto(`${base}#/import`);
@@ -113,6 +140,27 @@ describe('one EAN, one product (Hungarian)', () => {
   });
 });
 
+describe('a code two products share from before the rule', () => {
+  let old = 0;
+  let drillId = 0;
+  beforeAll(async () => {
+    drillId = (await desk.stack.invoke('products.lookup', { code: drill.sku }))!.id;
+    old = await shareCode(drill.ean, 'Régi fúró azonos kóddal');
+  });
+
+  it('a scan on the take-in asks which product (Hungarian); the line is the one chosen', async () => {
+    const asked = await scanShared(drill.ean, old, 'Bevételezés');
+    expect(asked.title).toBe(`Melyik termék a(z) ${drill.ean}?`);
+    expect(asked.options).toHaveLength(2);
+    expect(asked.options[0]).toContain(drill.name);
+    expect(asked.options[1]).toContain('Régi fúró azonos kóddal');
+    await screenshot(page, 'hu-ean-scan-choice');
+    await asked.choose();
+    expect(await page.locator('[data-testid="takein-lines"] tbody tr').count()).toBe(1);
+    expect(await page.locator(`[data-testid="takein-lines"] tr[data-product-id="${drillId}"]`).count()).toBe(0);
+  });
+});
+
 describe('one EAN, one product (English)', () => {
   beforeAll(async () => {
     await desk.stack.invoke('settings.update', { language: 'en' });
@@ -126,6 +174,15 @@ describe('one EAN, one product (English)', () => {
     await page.locator('input[name="ean_number"]').scrollIntoViewIfNeeded();
     await screenshot(page, 'en-ean-form-duplicate');
     expect(await onServer('Another hammer drill')).toEqual([]);
+  });
+
+  it('a scan of the shared code asks in English', async () => {
+    const old = (await desk.stack.invoke('products.matches', { code: drill.ean })).find((p) => p.name !== drill.name)!.id;
+    const asked = await scanShared(drill.ean, old, 'Take-in');
+    expect(asked.title).toBe(`Which product is ${drill.ean}?`);
+    await screenshot(page, 'en-ean-scan-choice');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('scan-choice').waitFor({ state: 'detached' });
   });
 
   it('the import preview says it in English', async () => {
