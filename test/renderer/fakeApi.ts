@@ -155,6 +155,10 @@ export class FakeApi implements StockdeskApi {
         const p = this.lookup(r.code);
         return p ? this.row(p) : null;
       },
+      'products.matches': (r) => {
+        const p = this.lookup(r.code);
+        return p ? [this.row(p)] : [];
+      },
       'products.search': (r) => {
         const q = r.query.toLowerCase();
         const all = this.products.filter((p) => !q || [p.name, p.ean, p.itemNumber].some((s) => s?.toLowerCase().includes(q)));

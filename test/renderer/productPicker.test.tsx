@@ -32,7 +32,7 @@ describe('ProductPicker (a product combobox)', () => {
     await user.click(box);
     await user.keyboard('5990000000028{Enter}');
     await waitFor(() => expect(picked(onPick)).toEqual(['Csavar M6']));
-    expect(api.callsOf('products.lookup')).toEqual([{ code: '5990000000028' }]);
+    expect(api.callsOf('products.matches')).toEqual([{ code: '5990000000028' }]);
     expect(box.value).toBe('');
   });
 
@@ -50,7 +50,7 @@ describe('ProductPicker (a product combobox)', () => {
     const { user, box, onPick, api } = setup({ msPerKey: 120 });
     await user.type(box, 'IT-2{Enter}');
     await waitFor(() => expect(picked(onPick)).toEqual(['Csavar M6']));
-    expect(api.callsOf('products.lookup').length + api.callsOf('products.search').length).toBeGreaterThan(0);
+    expect(api.callsOf('products.matches').length + api.callsOf('products.search').length).toBeGreaterThan(0);
   });
 
   it('typing slowly still searches: arrows and Enter pick from the list', async () => {

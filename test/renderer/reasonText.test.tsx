@@ -44,6 +44,10 @@ const SAMPLES: Reason[] = [
   { reason: 'undefined_envfee_code', figures: { code: 7 } },
   { reason: 'no_list_price', figures: { product_id: 3, product_name: 'Csavar', currency: 'HUF' } },
   { reason: 'no_list_price', figures: { product_id: 3, product_name: 'Csavar', currency: 'HUF', list_currency: 'EUR' } },
+  { reason: 'duplicate_ean', figures: { ean: '0088381612340', product_id: 52, item_number: 'MAK-HP457D', product_name: 'Makita HP457D' } },
+  { reason: 'duplicate_ean', figures: { ean: '0088381612340', product_id: 52, product_name: 'Makita HP457D' } },
+  { reason: 'vat_rate_not_allowed', figures: { rate: 23, allowed: '27, 18, 5, 0', country: 'HU', field: 'vat' } },
+  { reason: 'vat_rate_not_allowed', figures: { rate: 23, allowed: '27, 18, 5, 0', country: 'HU', field: 'items[0].product_id', product_id: 3, product_name: 'Csavar' } },
 ];
 
 function Sentences() {

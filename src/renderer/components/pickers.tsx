@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContactRow, ProductRow } from '@shared/ipc';
-import { invoke, useChannel } from '../lib/ipc';
+import { useChannel } from '../lib/ipc';
 import { useDebounced } from '../lib/useDebounced';
+import { useScanLookup } from '../lib/useScanLookup';
 import { Combobox } from './Combobox';
 
 interface ControlProps {
@@ -108,10 +109,12 @@ export function ProductPicker({ onPick, onNotFound, id, autoFocus, placeholder, 
   const boxId = id ?? ownId;
   const [text, setText] = useState('');
   const [missing, setMissing] = useState<string | null>(null);
+  const { lookup, chooser } = useScanLookup();
   const query = useDebounced(text.trim(), 150);
   const { data, isFetching } = useChannel('products.search', { query, offset: 0, limit: 20 }, { enabled: query !== '' });
   const onCode = async (code: string) => {
-    const p = await invoke('products.lookup', { code }).catch(() => null);
+    const p = await lookup(code);
+    if (p === undefined) return;
     if (p) {
       setText('');
       setMissing(null);
@@ -155,6 +158,7 @@ export function ProductPicker({ onPick, onNotFound, id, autoFocus, placeholder, 
           {t('scan.notFound', { code: missing })}
         </span>
       ) : null}
+      {chooser}
     </>
   );
 }

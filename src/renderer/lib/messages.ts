@@ -66,6 +66,9 @@ const PHRASES: Phrase[] = [
   { re: /^must be one of (.+?)(?:; got .*)?$/s, fragment: key('messages.oneOf', (m) => ({ values: m[1] })), sentence: ['oneOf', (m) => ({ values: g(1)(m) })] },
   { re: /^must be 8, 12, 13 or 14 digits$/, fragment: key('messages.gtinLength') },
   { re: /^has a wrong check digit: the last digit should be (\d), not (\d)$/, fragment: key('messages.gtinCheckDigit', (m) => ({ expected: m[1], given: m[2] })) },
+  // One EAN, one product; a Hungarian account's VAT rates (server and desk say the same, core/productRules.ts).
+  { re: /^is the EAN of "(.*)"(?: \(([^)]*)\))? already$/s, fragment: (m, t) => (m[2] ? t('messages.eanTakenSku', { name: m[1], sku: m[2] }) : t('messages.eanTaken', { name: m[1] })) },
+  { re: /^is not a VAT rate of (\w+): use ([\d., ]+) or (\d+)(?: \(.*\))?$/s, fragment: key('messages.vatRate', (m) => ({ rates: `${m[2]}, ${m[3]}` })) },
   { re: /^must be a date in the form YYYY-MM-DD$/, fragment: key('messages.date'), sentence: ['date'] },
   { re: /^must be a (?:valid )?(?:calendar )?date\b.*$/, fragment: key('messages.date') },
   { re: /^is not a real calendar date$/, sentence: ['calendarDate'] },

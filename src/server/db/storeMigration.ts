@@ -172,6 +172,15 @@ export const m015AccountTimeZone = sharedMigration(15, 'account_time_zone', [
   },
 ]);
 
+/**
+ * setProduct looks a new EAN up among the account's products before it stores it (one EAN, one
+ * product). Not UNIQUE: a database from before the rule may hold duplicates, and the migration must
+ * not fail on it; the lookup is serialised per account and code instead (repos/products.ts lockEan).
+ */
+export const m017ProductEan = sharedMigration(17, 'product_ean', [
+  'CREATE INDEX IF NOT EXISTS products_ean ON products (account_id, ean_number) WHERE ean_number IS NOT NULL',
+]);
+
 /** Migrations for both engines, in order. Add new ones at the end; never edit one that has shipped. */
 export const STORE_MIGRATIONS: SharedMigration[] = [
   m007Transfers, sharedMigration(8, 'change_feed', CHANGE_FEED_STEPS),
@@ -185,6 +194,7 @@ export const STORE_MIGRATIONS: SharedMigration[] = [
   m015AccountTimeZone,
   // Invoices submitted to NAV Online Számla: the connection per account and the queue (navMigration.ts).
   sharedMigration(16, 'nav_queue', NAV_QUEUE_STEPS),
+  m017ProductEan,
 ];
 
 /** Throws unless migrations follow one another from `first` without gaps. */

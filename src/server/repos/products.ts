@@ -430,3 +430,25 @@ function pageOf(db: Db, accountId: number, q: { afterId?: number; limit: number 
     return r ? [toProduct(r)] : [];
   });
 }
+
+/** The product of the account (other than `exceptId`) that carries this EAN/GTIN already, lowest id first. */
+export async function productWithEan(sql: Sql, accountId: number, ean: string, exceptId?: number): Promise<{ id: number; itemNumber?: string; name: string } | undefined> {
+  const r = await sql.get<{ id: number; item_number: string | null; product_name: string }>(
+    'SELECT id, item_number, product_name FROM products WHERE account_id = ? AND ean_number = ? AND id <> ? ORDER BY id LIMIT 1',
+    [accountId, ean, exceptId ?? 0],
+  );
+  return r && { id: Number(r.id), itemNumber: r.item_number ?? undefined, name: r.product_name };
+}
+
+/**
+ * Holds this account's EAN until the caller's transaction ends, so two requests giving the same new
+ * code at once cannot both find it free (one waits, then reads the other's committed product). No
+ * unique index: databases from before the rule may hold duplicates, and a migration must not fail
+ * on them. SQLite has one writer at a time and needs nothing. The single-bigint key (objsubid 1)
+ * never meets the int4-pair keys of idempotency.ts and changeCursor.ts; it is a 64-bit hash, so
+ * meeting lockPoNumbers' small negative key is as good as impossible (and would only wait).
+ */
+export async function lockEan(sql: Sql, accountId: number, ean: string): Promise<void> {
+  if (sql.engine !== 'postgres') return;
+  await sql.get('SELECT pg_advisory_xact_lock(hashtextextended(?::text, 0))', [`ean:${accountId}:${ean}`]);
+}

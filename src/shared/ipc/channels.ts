@@ -89,6 +89,8 @@ export const CHANNELS = {
   'products.search': core(z.strictObject({ query: z.string().max(200), offset: z.number().int().min(0).default(0), limit: z.number().int().min(1).max(500).default(100) })).returns<{ rows: ProductRow[]; total: number }>(),
   /** Exact EAN or item number, as a scanner sends it. */
   'products.lookup': core(z.strictObject({ code: z.string().min(1).max(64) })).returns<ProductRow | null>(),
+  /** Every product a scanned code names: more than one only for an EAN shared from before the rule (one EAN, one product), so the screen asks which. */
+  'products.matches': core(z.strictObject({ code: z.string().min(1).max(64) })).returns<ProductRow[]>(),
   'products.get': core(z.strictObject({ id: localId })).returns<ProductDetail | null>(),
   /** `id` edits a product, also one made offline (negative id); without it a new product is made. */
   'products.save': core(z.strictObject({ id: localId.optional(), product: setProductParams })).returns<{ id: number; local: boolean }>(),

@@ -44,12 +44,15 @@ export const importRequest = z.strictObject({
  */
 export interface ImportProblem {
   row: number;
-  code: 'missing_name' | 'bad_number' | 'invalid' | 'duplicate_sku' | 'duplicate_ean';
+  /** ean_taken: another product the desk has carries the EAN (`product`); vat_rate: not one of Hungary's rates. */
+  code: 'missing_name' | 'bad_number' | 'invalid' | 'duplicate_sku' | 'duplicate_ean' | 'ean_taken' | 'vat_rate';
   field: ImportField | null;
   /** The column's letter and title ("C · Ár"); null when no column is involved. */
   column: string | null;
   value: string;
   firstRow?: number;
+  /** The product that has the EAN already (ean_taken). */
+  product?: { name: string; itemNumber: string | null };
   message: string;
 }
 

@@ -80,6 +80,16 @@ export const REASONS = {
   no_list_price: z.object({ product_id: id, product_name: text, currency: text, list_currency: text.optional() }),
   /** The customer has no overdue invoices (getDueNotification). */
   nothing_overdue: z.object({ contact_id: id, open: id }),
+  /** The EAN/GTIN names another product of the account already: one code, one product (setProduct). */
+  duplicate_ean: z.object({ ean: text, product_id: id, item_number: text.optional(), product_name: text }),
+  /**
+   * The VAT rate is not one the account's country allows (setProduct; order lines, which take their
+   * product's rate; setInvoice items on invoices we issue). `allowed` lists them ("27, 18, 5, 0");
+   * `field` is the request's field (vat, items[2].vat); product figures when the rate is a product's.
+   */
+  vat_rate_not_allowed: z.object({
+    rate: num, allowed: text, country: text, field: text, product_id: id.optional(), product_name: text.optional(),
+  }),
 } as const;
 
 export type ReasonCode = keyof typeof REASONS;

@@ -18,6 +18,7 @@ const EURO_ONLY = product({ id: 103, name: 'Import szerszám', vat: 27, listPric
 const handlers = (extra: Handlers = {}): Handlers => ({
   'contacts.search': ({ query }) => ([KOVACS].filter((c) => c.name.toLowerCase().includes(query.toLowerCase()))),
   'products.lookup': ({ code }) => (code === FILTER.ean ? FILTER : null),
+  'products.matches': ({ code }) => (code === FILTER.ean ? [FILTER] : []),
   'products.search': ({ query }) => {
     const rows = [FILTER, GLOVES, EURO_ONLY].filter((p) => p.name.toLowerCase().includes(query.toLowerCase()));
     return { rows, total: rows.length };

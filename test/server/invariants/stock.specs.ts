@@ -2,11 +2,12 @@
  * Concurrency specs of the stock rules (docs/invariants.md), on SQLite, one PostgreSQL instance
  * and three behind HAProxy: stock never below what wasting, delivery, transfer out and count
  * posting allow; a purchase order received no more than ordered and a whole-order receipt once;
- * voucher serial numbers issued once; warehouse names unique.
+ * voucher serial numbers issued once; warehouse names and EANs unique.
  */
 import { expect, it } from 'vitest';
 import type { MethodName } from '@shared/protocol';
 import type { CallOutcome, TestServer } from '../../helpers/server';
+import { gtinCheckDigit } from '@shared/protocol/fields';
 import { hufInvoice } from '../finance/fixtures';
 import { orderParams } from '../product/fixtures';
 import { atOnce, expectRefusedWith, split, type Target } from './targets';
@@ -108,6 +109,16 @@ export function stockSpecs(t: () => Target): void {
     expect(accepted.length).toBe(1);
     expectRefusedWith(refused, 'warehouse_name_taken');
     expect(await count()).toBe(before + 1);
+  });
+
+  it('one EAN, one product: 8 new products with one new EAN at once → 1 accepted, 7 refused duplicate_ean', async () => {
+    const body = `599${String(Date.now() % 1e9).padStart(9, '0')}`;
+    const ean = `${body}${gtinCheckDigit(body)}`;
+    const { accepted, refused } = split(await atOnce(8, (i) => t().call('setProduct', { product_name: `Vonalkódos termék ${++seq}-${i}`, currency: 'HUF', vat: 27, unit: 'db', list_price: 1000, ean_number: ean })));
+    expect(accepted.length).toBe(1);
+    expectRefusedWith(refused, 'duplicate_ean');
+    const holders = await t().check.all<{ id: number }>('SELECT id FROM products WHERE account_id = ? AND ean_number = ?', [t().account.accountId, ean]);
+    expect(holders.map((r) => r.id)).toEqual([accepted[0]!.result.id]);
   });
 
   it('a service never holds stock: making a product a service races 6 take-ins → the service change is refused product_has_stock, or the take-ins after it service_has_no_stock', async () => {

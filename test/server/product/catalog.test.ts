@@ -46,12 +46,14 @@ const FULL = {
 
 describe('setProduct and getProduct', () => {
   it.each(['json', 'xml'] as const)('stores and returns every documented field (%s)', async (format) => {
-    const r = await s.ok('setProduct', { ...FULL, tags: ['szerszám', 'akció'], item_number: `MAK-${format}` }, { format });
+    // One EAN names one product (eanUnique.test.ts): each format's product has its own code.
+    const ean = format === 'json' ? FULL.ean_number : '0088381612357';
+    const r = await s.ok('setProduct', { ...FULL, tags: ['szerszám', 'akció'], item_number: `MAK-${format}`, ean_number: ean }, { format });
     expect(r.created).toBe(1);
     const got = await s.ok('getProduct', { filter: `MAK-${format}` }, { format });
     expect(got.products).toHaveLength(1);
     const { updated_at: _u, photo_attachment_id: _p, ...rest } = got.products[0]!;
-    expect(rest).toEqual({ id: r.id, ...FULL, item_number: `MAK-${format}`, tags: ['szerszám', 'akció'], collective_product: [] });
+    expect(rest).toEqual({ id: r.id, ...FULL, item_number: `MAK-${format}`, ean_number: ean, tags: ['szerszám', 'akció'], collective_product: [] });
     expect(got.more).toBe(0);
   });
 

@@ -3,8 +3,10 @@
  * setProduct schema), in the mapping the clerk chose, against the mirror's products matched by SKU
  * (item number, case-insensitive, as the desk's lookup matches), or, for a row without a SKU, by its
  * EAN: else every import of a file of such rows would make its products again. A row with neither
- * is made again on every import, and the preview warns of it. A SKU repeated in the file, or an EAN
- * repeated among rows without a SKU, makes every row after the first invalid (naming the first). Pure over the mirror: the same
+ * is made again on every import, and the preview warns of it. A SKU or an EAN repeated in the file
+ * makes every row after the first invalid (naming the first); so does an EAN another product of the
+ * mirror has (naming it) and a VAT rate other than Hungary's, which the server would refuse
+ * (core/productRules.ts). Pure over the mirror: the same
  * file, mapping and choices give the same rows and the same commands, which is what the commit
  * sends (it computes the preview again rather than trusting the screen's copy).
  */
@@ -14,6 +16,7 @@ import {
 } from '@shared/ipc/dataio';
 import { stmt, type Db } from '../mirror/db';
 import { productRecord } from '../mirror/products';
+import { eanTakenBy, eanTakenMessage, vatRateMessage } from '../productRules';
 import { readNumber } from './number';
 import { columnLetter, guessMapping } from './mapping';
 import type { Cell, Table } from './table';
@@ -80,15 +83,20 @@ export function buildPreview(db: Db, table: Table, choices: ImportChoices): { pr
       else firstSku.set(key, row);
     }
     const ean = typeof given.ean_number === 'string' ? given.ean_number : '';
-    if (!sku && ean) {
-      // A row without a SKU is matched by its EAN, so a second one with the same EAN would make the
-      // product twice or overwrite the first row's: refused with its first row named, as a repeated SKU is.
+    if (ean) {
+      // One EAN names one product (the server refuses a second): a code repeated in the file is
+      // refused from its second row on, naming the first, as a repeated SKU is.
       const first = firstEan.get(ean);
-      if (first !== undefined) problem('duplicate_ean', 'ean_number', ean, `Row ${row}: EAN ${ean} (no SKU) is already in row ${first} of this file.`, { firstRow: first });
+      if (first !== undefined) problem('duplicate_ean', 'ean_number', ean, `Row ${row}: EAN ${ean} is already in row ${first} of this file.`, { firstRow: first });
       else firstEan.set(ean, row);
     }
     const matchedBy = sku ? 'sku' : ean ? 'ean' : null;
     const existingId = matchedBy === 'sku' ? ((bySku.get(sku) as number | undefined) ?? null) : matchedBy === 'ean' ? ((byEan.get(ean) as number | undefined) ?? null) : null;
+    // A product the desk has (not the one this row updates) with the row's EAN: the server would refuse the row.
+    const taken = ean && firstEan.get(ean) === row ? eanTakenBy(db, ean, existingId ?? undefined) : null;
+    if (taken) {
+      problem('ean_taken', 'ean_number', ean, `Row ${row}: EAN ${ean} ${eanTakenMessage(taken)}.`, { product: { name: taken.name, itemNumber: taken.itemNumber } });
+    }
 
     let params: Record<string, unknown>;
     let unchanged = false;
@@ -100,6 +108,8 @@ export function buildPreview(db: Db, table: Table, choices: ImportChoices): { pr
     } else {
       params = { currency: choices.defaults.currency, vat: choices.defaults.vat, unit: choices.defaults.unit, ...given };
     }
+    const vat = vatRateMessage(params.vat as number | undefined);
+    if (vat) problem('vat_rate', 'vat', String(params.vat), `Row ${row}: VAT ${String(params.vat)} % ${vat}.`);
     let checked: Params<'setProduct'> | null = null;
     if (problems.length === before) {
       try {

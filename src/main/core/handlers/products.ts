@@ -4,14 +4,16 @@ import type { BankAccountRow } from '@shared/ipc/types';
 import { getContact, listWarehouses, searchContacts } from '../mirror/contacts';
 import { stmt } from '../mirror/db';
 import { pulledBankAccounts, seller } from '../mirror/dues';
-import { lookupProduct, productDetail, productRow, searchProducts } from '../mirror/products';
+import { lookupProduct, lookupProducts, productDetail, productRow, searchProducts } from '../mirror/products';
 import { currentId, nextLocalId } from '../mirror/settings';
 import { submit } from '../outbox/service';
-import { notFound, type Handlers } from './context';
+import { eanTakenBy, eanTakenMessage, vatRateMessage } from '../productRules';
+import { ipcError, notFound, type Handlers } from './context';
 
-export const productHandlers: Handlers<'products.search' | 'products.lookup' | 'products.get' | 'products.save' | 'warehouses.list' | 'contacts.search' | 'contacts.get' | 'account.bankAccounts'> = {
+export const productHandlers: Handlers<'products.search' | 'products.lookup' | 'products.matches' | 'products.get' | 'products.save' | 'warehouses.list' | 'contacts.search' | 'contacts.get' | 'account.bankAccounts'> = {
   'products.search': (ctx, req) => searchProducts(ctx.db, req.query, req.offset, req.limit),
   'products.lookup': (ctx, req) => lookupProduct(ctx.db, req.code),
+  'products.matches': (ctx, req) => lookupProducts(ctx.db, req.code),
   'products.get': (ctx, req) => productDetail(ctx.db, currentId(ctx.db, 'product', req.id)),
   'products.save': (ctx, req) => {
     const given = req.id ?? (req.product.id || undefined);
@@ -27,6 +29,7 @@ export const productHandlers: Handlers<'products.search' | 'products.lookup' | '
       if (!productRow(ctx.db, id)) throw notFound(`Product ${given}`);
       p.id = id;
     }
+    checkRules(ctx.db, p, given === undefined ? undefined : id);
     submit(ctx.outbox, {
       method: 'setProduct', params: p as Record<string, unknown>, queueKey: `product:${id}`, ...(creates ? { creates } : {}),
       summary: `${creates ? 'New product' : 'Product change'}: ${p.product_name}${p.takein_quantity ? ` (take-in ${p.takein_quantity} ${p.unit})` : ''}`,
@@ -40,6 +43,18 @@ export const productHandlers: Handlers<'products.search' | 'products.lookup' | '
   'contacts.get': (ctx, req) => getContact(ctx.db, req.id),
   'account.bankAccounts': (ctx) => bankAccounts(ctx),
 };
+
+/** The server's product rules, before anything is queued: the form shows them on their fields. */
+function checkRules(db: Parameters<typeof eanTakenBy>[0], p: Params<'setProduct'>, id: number | undefined): void {
+  const vat = vatRateMessage(p.vat);
+  if (vat) throw ipcError('VALIDATION_ERROR', `VAT ${p.vat} % ${vat}.`, [{ field: 'product.vat', message: vat }]);
+  const other = eanTakenBy(db, p.ean_number, id);
+  if (other) {
+    const message = eanTakenMessage(other);
+    // VALIDATION_ERROR: the desk refuses it before sending; the form shows the detail on the field.
+    throw ipcError('VALIDATION_ERROR', `EAN ${p.ean_number} ${message}: one EAN names one product.`, [{ field: 'product.ean_number', message }]);
+  }
+}
 
 /**
  * The server's own list when it has the crm.getBankAccounts extension: it alone decides what

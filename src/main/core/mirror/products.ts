@@ -94,6 +94,27 @@ export function productRow(db: Db, id: number): ProductRow | null {
   return r ? toRow(r) : null;
 }
 
+/**
+ * The products that carry this EAN (other than `exceptId`), lowest id first: one EAN names one product
+ * (the server refuses a second, docs/api-product.md), so more than one is data from before the rule.
+ */
+export function productsWithEan(db: Db, ean: string, exceptId?: number): ProductRow[] {
+  const c = ean.trim();
+  if (!c) return [];
+  return (rowStmt(db, 'WHERE p.ean = ? AND p.id <> ? ORDER BY p.id').all(c, exceptId ?? 0) as Row[]).map(toRow);
+}
+
+/**
+ * Every product a scanned code names, as lookupProduct finds them: all that carry the EAN (more than
+ * one only for data from before the rule), else the one with the item number.
+ */
+export function lookupProducts(db: Db, code: string): ProductRow[] {
+  const byEan = productsWithEan(db, code);
+  if (byEan.length) return byEan;
+  const one = lookupProduct(db, code);
+  return one ? [one] : [];
+}
+
 /** Exact EAN first, then exact item number (case-insensitive), as a scanner sends them. */
 export function lookupProduct(db: Db, code: string): ProductRow | null {
   const c = code.trim();

@@ -130,6 +130,9 @@ const de: Messages<typeof en> = {
     oneOf: 'muss eines davon sein: {{values}}',
     gtinLength: 'muss 8, 12, 13 oder 14 Ziffern haben',
     gtinCheckDigit: 'hat eine falsche Prüfziffer: die letzte Ziffer müsste {{expected}} sein, nicht {{given}}',
+    eanTaken: 'ist bereits die EAN von {{name}}: eine EAN gehört zu genau einem Artikel. Korrigieren Sie den Code oder öffnen Sie diesen Artikel.',
+    eanTakenSku: 'ist bereits die EAN von {{name}} (Artikelnr. {{sku}}): eine EAN gehört zu genau einem Artikel. Korrigieren Sie den Code oder öffnen Sie diesen Artikel.',
+    vatRate: 'ist kein ungarischer USt.-Satz: wählen Sie {{rates}} %',
     date: 'ist kein gültiges Datum',
     notFound: 'In Ihrem Konto nicht vorhanden: {{what}} {{code}}.',
     record: { purchaseOrder: 'Bestellung beim Lieferanten', product: 'Produkt', order: 'Auftrag', invoice: 'Rechnung', contact: 'Kontakt', warehouse: 'Lager', attachment: 'Anhang' },
@@ -155,6 +158,7 @@ const de: Messages<typeof en> = {
     placeholder: 'Barcode scannen oder EAN / Artikelnummer eingeben, dann Enter',
     label: 'Scannen',
     notFound: 'Kein Artikel mit dem Code {{code}}.',
+    choose: { title: 'Welcher Artikel ist {{code}}?', hint: 'Dieser Code steht auf {{count}} Artikeln. Wählen Sie den, den Sie in der Hand haben; korrigieren Sie dann den Barcode des anderen.', sku: 'Artikelnr. {{sku}}', stock: 'auf Lager: {{qty}} {{unit}}' },
   },
   pickers: {
     defaultWarehouse: 'Standardlager',

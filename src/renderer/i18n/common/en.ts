@@ -127,6 +127,9 @@ const en = {
     oneOf: 'must be one of: {{values}}',
     gtinLength: 'must be 8, 12, 13 or 14 digits',
     gtinCheckDigit: 'has a wrong check digit: the last digit should be {{expected}}, not {{given}}',
+    eanTaken: 'is already the EAN of {{name}}: one EAN names one product. Correct the code, or open that product.',
+    eanTakenSku: 'is already the EAN of {{name}} (SKU {{sku}}): one EAN names one product. Correct the code, or open that product.',
+    vatRate: 'is not a Hungarian VAT rate: choose one of {{rates}} %',
     date: 'is not a valid date',
     notFound: '{{what}} {{code}} does not exist in your account.',
     record: { purchaseOrder: 'Purchase order', product: 'Product', order: 'Order', invoice: 'Invoice', contact: 'Contact', warehouse: 'Warehouse', attachment: 'Attachment' },
@@ -148,7 +151,12 @@ const en = {
     },
   },
   draft: { restored: 'Restored what you typed earlier.', saving: 'Saving draft…', saved: 'Draft saved' },
-  scan: { placeholder: 'Scan a barcode or type EAN / item number, then Enter', label: 'Scan', notFound: 'No product with the code {{code}}.' },
+  scan: {
+    placeholder: 'Scan a barcode or type EAN / item number, then Enter',
+    label: 'Scan',
+    notFound: 'No product with the code {{code}}.',
+    choose: { title: 'Which product is {{code}}?', hint: 'This code is on {{count}} products. Choose the one in your hand; then correct the other product’s barcode.', sku: 'SKU {{sku}}', stock: 'in stock: {{qty}} {{unit}}' },
+  },
   pickers: {
     defaultWarehouse: 'Default warehouse',
     warehouse: 'Warehouse',

@@ -130,6 +130,9 @@ const es: Messages<typeof en> = {
     oneOf: 'debe ser uno de: {{values}}',
     gtinLength: 'debe tener 8, 12, 13 o 14 dígitos',
     gtinCheckDigit: 'tiene un dígito de control erróneo: el último dígito debería ser {{expected}}, no {{given}}',
+    eanTaken: 'ya es el EAN de {{name}}: un EAN pertenece a un solo producto. Corrija el código o abra ese producto.',
+    eanTakenSku: 'ya es el EAN de {{name}} (SKU {{sku}}): un EAN pertenece a un solo producto. Corrija el código o abra ese producto.',
+    vatRate: 'no es un tipo de IVA húngaro: elija uno de {{rates}} %',
     date: 'no es una fecha válida',
     notFound: 'No existe en su cuenta: {{what}} {{code}}.',
     record: { purchaseOrder: 'pedido a proveedor', product: 'producto', order: 'pedido', invoice: 'factura', contact: 'contacto', warehouse: 'almacén', attachment: 'adjunto' },
@@ -155,6 +158,7 @@ const es: Messages<typeof en> = {
     placeholder: 'Escanee un código de barras o escriba EAN / referencia y pulse Intro',
     label: 'Escanear',
     notFound: 'No hay ningún producto con el código {{code}}.',
+    choose: { title: '¿Qué producto es {{code}}?', hint: 'Este código está en {{count}} productos. Elija el que tiene en la mano y luego corrija el código de barras del otro.', sku: 'SKU {{sku}}', stock: 'en stock: {{qty}} {{unit}}' },
   },
   pickers: {
     defaultWarehouse: 'Almacén por defecto',

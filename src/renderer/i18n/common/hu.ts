@@ -130,6 +130,9 @@ const hu: Messages<typeof en> = {
     oneOf: 'ezek egyike lehet: {{values}}',
     gtinLength: '8, 12, 13 vagy 14 számjegyből kell állnia',
     gtinCheckDigit: 'hibás az ellenőrző számjegy: az utolsó számjegy {{expected}} kellene legyen, nem {{given}}',
+    eanTaken: 'ez már a(z) {{name}} vonalkódja: egy vonalkód csak egy termékhez tartozhat. Javítsa a kódot, vagy nyissa meg azt a terméket.',
+    eanTakenSku: 'ez már a(z) {{name}} (cikkszám: {{sku}}) vonalkódja: egy vonalkód csak egy termékhez tartozhat. Javítsa a kódot, vagy nyissa meg azt a terméket.',
+    vatRate: 'nem magyar ÁFA-kulcs: válasszon ezek közül: {{rates}} %',
     date: 'nem érvényes dátum',
     notFound: 'Nincs a fiókjában: {{what}} {{code}}.',
     record: { purchaseOrder: 'beszerzési rendelés', product: 'termék', order: 'rendelés', invoice: 'számla', contact: 'partner', warehouse: 'raktár', attachment: 'melléklet' },
@@ -155,6 +158,7 @@ const hu: Messages<typeof en> = {
     placeholder: 'Olvassa be a vonalkódot, vagy írja be az EAN-t / cikkszámot, majd Enter',
     label: 'Vonalkód',
     notFound: 'Nincs termék ezzel a kóddal: {{code}}.',
+    choose: { title: 'Melyik termék a(z) {{code}}?', hint: 'Ez a kód {{count}} terméken szerepel. Válassza ki, amelyik a kezében van, majd javítsa a másik termék vonalkódját.', sku: 'cikkszám: {{sku}}', stock: 'készleten: {{qty}} {{unit}}' },
   },
   pickers: {
     defaultWarehouse: 'Alapértelmezett raktár',

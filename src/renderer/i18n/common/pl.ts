@@ -130,6 +130,9 @@ const pl: Messages<typeof en> = {
     oneOf: 'musi być jednym z: {{values}}',
     gtinLength: 'musi mieć 8, 12, 13 lub 14 cyfr',
     gtinCheckDigit: 'ma błędną cyfrę kontrolną: ostatnia cyfra powinna być {{expected}}, a nie {{given}}',
+    eanTaken: 'to już EAN produktu {{name}}: jeden EAN należy do jednego produktu. Popraw kod lub otwórz ten produkt.',
+    eanTakenSku: 'to już EAN produktu {{name}} (SKU {{sku}}): jeden EAN należy do jednego produktu. Popraw kod lub otwórz ten produkt.',
+    vatRate: 'to nie jest węgierska stawka VAT: wybierz jedną z {{rates}} %',
     date: 'nie jest poprawną datą',
     notFound: 'Brak na Twoim koncie: {{what}} {{code}}.',
     record: { purchaseOrder: 'zamówienie do dostawcy', product: 'produkt', order: 'zamówienie', invoice: 'faktura', contact: 'kontrahent', warehouse: 'magazyn', attachment: 'załącznik' },
@@ -155,6 +158,7 @@ const pl: Messages<typeof en> = {
     placeholder: 'Zeskanuj kod kreskowy lub wpisz EAN / numer artykułu, potem Enter',
     label: 'Skanuj',
     notFound: 'Brak towaru o kodzie {{code}}.',
+    choose: { title: 'Który produkt to {{code}}?', hint: 'Ten kod ma {{count}} produktów. Wybierz ten, który masz w ręku, a potem popraw kod kreskowy drugiego.', sku: 'SKU {{sku}}', stock: 'na stanie: {{qty}} {{unit}}' },
   },
   pickers: {
     defaultWarehouse: 'Magazyn domyślny',

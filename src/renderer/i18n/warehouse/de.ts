@@ -326,6 +326,10 @@ const de: Messages<typeof en> = {
       undefined_envfee_code: 'Der Umweltabgabencode {{code}} ist in diesem Konto nicht definiert.',
       no_list_price: '{{product}} hat keinen Listenpreis: geben Sie der Zeile einen Preis.',
       no_list_price_currency: '{{product}} hat einen Preis in {{listCurrency}}, der Auftrag ist in {{currency}}: geben Sie der Zeile einen Preis in {{currency}}.',
+      duplicate_ean: 'Der Barcode (EAN) {{ean}} gehört bereits zu {{product}}: eine EAN gehört zu genau einem Artikel. Korrigieren Sie den Code oder verwerfen Sie diesen Eintrag.',
+      duplicate_ean_sku: 'Der Barcode (EAN) {{ean}} gehört bereits zu {{product}} (Artikelnr. {{sku}}): eine EAN gehört zu genau einem Artikel. Korrigieren Sie den Code oder verwerfen Sie diesen Eintrag.',
+      vat_rate_not_allowed: '{{rate}} % USt. ist kein ungarischer Satz: verwenden Sie {{rates}} %.',
+      vat_rate_not_allowed_product: '{{product}} hat {{rate}} % USt., keinen ungarischen Satz: korrigieren Sie den Satz des Artikels auf {{rates}} %.',
     },
   },
 };

@@ -323,6 +323,10 @@ const en = {
       undefined_envfee_code: 'The environmental fee code {{code}} is not defined in this account.',
       no_list_price: '{{product}} has no list price: give the line a price.',
       no_list_price_currency: '{{product}} is priced in {{listCurrency}}, the order is in {{currency}}: give the line a price in {{currency}}.',
+      duplicate_ean: 'The barcode (EAN) {{ean}} already belongs to {{product}}: one EAN names one product. Correct the code, or discard this entry.',
+      duplicate_ean_sku: 'The barcode (EAN) {{ean}} already belongs to {{product}} (SKU {{sku}}): one EAN names one product. Correct the code, or discard this entry.',
+      vat_rate_not_allowed: 'VAT {{rate}} % is not a Hungarian rate: use {{rates}} %.',
+      vat_rate_not_allowed_product: '{{product}} carries VAT {{rate}} %, which is not a Hungarian rate: correct the product’s VAT to {{rates}} %.',
     },
   },
 };

@@ -326,6 +326,10 @@ const es: Messages<typeof en> = {
       undefined_envfee_code: 'El código de tasa medioambiental {{code}} no está definido en esta cuenta.',
       no_list_price: '{{product}} no tiene precio de lista: indique un precio en la línea.',
       no_list_price_currency: '{{product}} tiene precio en {{listCurrency}} y el pedido está en {{currency}}: indique un precio en {{currency}} en la línea.',
+      duplicate_ean: 'El código de barras (EAN) {{ean}} ya pertenece a {{product}}: un EAN pertenece a un solo producto. Corrija el código o descarte esta entrada.',
+      duplicate_ean_sku: 'El código de barras (EAN) {{ean}} ya pertenece a {{product}} (SKU {{sku}}): un EAN pertenece a un solo producto. Corrija el código o descarte esta entrada.',
+      vat_rate_not_allowed: 'El IVA del {{rate}} % no es un tipo húngaro: use {{rates}} %.',
+      vat_rate_not_allowed_product: '{{product}} tiene un IVA del {{rate}} %, que no es un tipo húngaro: corrija el IVA del producto a {{rates}} %.',
     },
   },
 };

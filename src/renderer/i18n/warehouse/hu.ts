@@ -326,6 +326,10 @@ const hu: Messages<typeof en> = {
       undefined_envfee_code: 'A(z) {{code}} környezetvédelmi termékdíjkód nincs meghatározva a fiókban.',
       no_list_price: 'A(z) {{product}} terméknek nincs listaára: adjon árat a sorhoz.',
       no_list_price_currency: 'A(z) {{product}} listaára {{listCurrency}}, a rendelés {{currency}}: adjon {{currency}} árat a sorhoz.',
+      duplicate_ean: 'A(z) {{ean}} vonalkód (EAN) már a(z) {{product}} terméké: egy vonalkód csak egy termékhez tartozhat. Javítsa a kódot, vagy vesse el ezt a tételt.',
+      duplicate_ean_sku: 'A(z) {{ean}} vonalkód (EAN) már a(z) {{product}} (cikkszám: {{sku}}) terméké: egy vonalkód csak egy termékhez tartozhat. Javítsa a kódot, vagy vesse el ezt a tételt.',
+      vat_rate_not_allowed: 'A(z) {{rate}} %-os ÁFA nem magyar kulcs: {{rates}} % közül válasszon.',
+      vat_rate_not_allowed_product: 'A(z) {{product}} ÁFA-kulcsa {{rate}} %, ami nem magyar kulcs: javítsa a termék ÁFA-kulcsát ({{rates}} %).',
     },
   },
 };

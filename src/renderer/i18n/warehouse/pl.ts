@@ -326,6 +326,10 @@ const pl: Messages<typeof en> = {
       undefined_envfee_code: 'Kod opłaty środowiskowej {{code}} nie jest zdefiniowany na tym koncie.',
       no_list_price: '{{product}} nie ma ceny katalogowej: podaj cenę w wierszu.',
       no_list_price_currency: '{{product}} ma cenę w {{listCurrency}}, zamówienie jest w {{currency}}: podaj cenę wiersza w {{currency}}.',
+      duplicate_ean: 'Kod kreskowy (EAN) {{ean}} należy już do produktu {{product}}: jeden EAN należy do jednego produktu. Popraw kod lub odrzuć ten wpis.',
+      duplicate_ean_sku: 'Kod kreskowy (EAN) {{ean}} należy już do produktu {{product}} (SKU {{sku}}): jeden EAN należy do jednego produktu. Popraw kod lub odrzuć ten wpis.',
+      vat_rate_not_allowed: 'VAT {{rate}} % nie jest stawką węgierską: użyj {{rates}} %.',
+      vat_rate_not_allowed_product: '{{product}} ma VAT {{rate}} %, który nie jest stawką węgierską: popraw stawkę produktu na {{rates}} %.',
     },
   },
 };

@@ -42,7 +42,7 @@ export function PreviewSummary({ preview, children }: { preview: ImportPreview; 
                 <tr key={i} data-testid={`problem-${p.row}`}>
                   <td className="num">{p.row}</td>
                   <td>{p.column ?? ''}</td>
-                  <td>{say(p)}</td>
+                  <td className="wrap">{say(p)}</td>
                 </tr>
               ))}
             </tbody>

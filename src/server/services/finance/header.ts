@@ -4,7 +4,7 @@
  * VAT status and the combinations of the extensions. Rules and reasons: docs/api-finance.md.
  */
 import { compareMoney, roundMoney } from '@shared/money';
-import { invalid, notFound, reason, type CustomFields, type ErrorDetail, type Locale, type Params } from '@shared/protocol';
+import { invalid, notFound, reason, type CustomFields, type ErrorDetail, type Locale, type Params, type Reason } from '@shared/protocol';
 import type { ServerConfig } from '../../config';
 import type { Sql } from '../../db/sql';
 import { getAccount, type Account } from '../../repos/accounts';
@@ -33,10 +33,10 @@ export interface CheckedHeader {
   esignatureNote?: string;
 }
 
-export function throwIfInvalid(details: ErrorDetail[]): void {
+export function throwIfInvalid(details: ErrorDetail[], why?: Reason): void {
   if (details.length === 0) return;
   const shown = details.slice(0, 3).map((d) => `${d.field} ${d.message}`).join('; ');
-  throw invalid(`setInvoice: ${shown}${details.length > 3 ? ` (and ${details.length - 3} more)` : ''}.`, details);
+  throw invalid(`setInvoice: ${shown}${details.length > 3 ? ` (and ${details.length - 3} more)` : ''}.`, details, why);
 }
 
 /** Extensions that cannot be combined, refused before anything is looked up. */

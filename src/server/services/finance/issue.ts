@@ -19,7 +19,7 @@ import { shipOrderForInvoice } from '../product/orders';
 import { businessDate } from './calendar';
 import { checkCombination, checkHeader, checkRetentions, defaultLanguage, throwIfInvalid, type CheckedHeader } from './header';
 import { totalsOut } from './invoices';
-import { checkLines, dec, priceLines, requestLines, type LineRequest, type PricedLines } from './lines';
+import { checkLines, dec, priceLines, requestLines, vatRefusal, type LineRequest, type PricedLines } from './lines';
 import { NO_SMTP_REASON } from './mailWorker';
 import { assignNumber, seriesFor } from './numbering';
 import { accountParty, contactParty, invoiceParties } from './parties';
@@ -104,7 +104,7 @@ export async function issueInvoice(ctx: RequestContext, p: SetInvoiceParams): Pr
     const given = storno?.lines ?? proforma?.lines ?? (p.order_id === undefined && p.items ? requestLines(p.items) : undefined);
     const lines = given && await checkLines(db, accountId, given, p.crdr, itemDefs, details);
     const retentions = checkRetentions(p, details);
-    throwIfInvalid(details);
+    throwIfInvalid(details, given && vatRefusal(given, p.crdr));
 
     const fxRate = storno ? storno.original.fxRate : h.fxRate;
     const language = defaultLanguage(p, h.contact, storno?.original.language ?? proforma?.proforma.language);
@@ -128,7 +128,7 @@ export async function issueInvoice(ctx: RequestContext, p: SetInvoiceParams): Pr
       id = await insertInvoice(db, accountId, { ...header, totals: ZERO }, now);
       const fromOrder: ErrorDetail[] = [];
       const checked = await checkLines(db, accountId, await orderLines(db, accountId, p, id, now, today), p.crdr, itemDefs, fromOrder, (i) => `order line ${i + 1}`);
-      throwIfInvalid(fromOrder);
+      throwIfInvalid(fromOrder, vatRefusal(checked, p.crdr, (i) => `order line ${i + 1}`));
       priced = priceLines(checked, p.currency, fxRate, (i) => `order line ${i + 1}`);
       checkAmounts(priced, type, retentionTotal);
       await setInvoiceTotals(db, accountId, id, priced.totals);

@@ -4,7 +4,8 @@
  * agree to the unit.
  */
 import { computeTotals, MoneyError, type DocumentTotals } from '@shared/money';
-import { invalid, notFound, reason, type CustomFields, type ErrorDetail, type Params } from '@shared/protocol';
+import { invalid, notFound, reason, type CustomFields, type ErrorDetail, type Params, type Reason } from '@shared/protocol';
+import { VAT_RATES } from '@shared/vat/rates';
 import type { Sql } from '../../db/sql';
 import type { CustomFieldDef } from '../../repos/customFields';
 import type { Amounts, Crdr, InvoiceLineData } from '../../repos/invoices';
@@ -29,7 +30,16 @@ export interface LineRequest {
 }
 
 /** The rates a Hungarian seller may charge; anything else on an outgoing invoice is a typing mistake. */
-export const HU_VAT_RATES = ['27', '18', '5', '0'];
+export const HU_VAT_RATES = VAT_RATES.HU!;
+
+const isOurs = (crdr: Crdr) => crdr === 'outgoing' || crdr === 'advance out';
+
+/** The reason for the first line of an invoice we issue whose rate is not Hungarian (the details name every such line). */
+export function vatRefusal(lines: LineRequest[], crdr: Crdr, at = (i: number) => `items[${i}]`): Reason | undefined {
+  const i = isOurs(crdr) ? lines.findIndex((l) => !HU_VAT_RATES.includes(l.vatRate)) : -1;
+  if (i === -1) return undefined;
+  return reason('vat_rate_not_allowed', { rate: Number(lines[i]!.vatRate), allowed: HU_VAT_RATES.join(', '), country: 'HU', field: `${at(i)}.vat`, product_id: lines[i]!.productId });
+}
 
 /** The shortest decimal of a JSON/XML number ("0.1", "12", "1.5"). */
 export const dec = (n: number) => String(n);
@@ -57,7 +67,7 @@ export function requestLines(items: ItemParams[]): LineRequest[] {
 export async function checkLines(
   db: Sql, accountId: number, lines: LineRequest[], crdr: Crdr, itemDefs: CustomFieldDef[], details: ErrorDetail[], at = (i: number) => `items[${i}]`,
 ): Promise<LineRequest[]> {
-  const ours = crdr === 'outgoing' || crdr === 'advance out';
+  const ours = isOurs(crdr);
   const checked: LineRequest[] = [];
   for (const [i, l] of lines.entries()) {
     const out: LineRequest = { ...l };

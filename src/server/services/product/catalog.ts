@@ -5,7 +5,8 @@ import type { Sql } from '../../db/sql';
 import { insertAttachment } from '../../repos/attachments';
 import { hasEnvfeeCode } from '../../repos/envfeeCodes';
 import {
-  getProductById, insertProduct, parseFilter, productKinds, searchProducts, searchProductsByName, setProductPhoto, updateProduct, type Product, type ProductData,
+  getProductById, insertProduct, lockEan, parseFilter, productKinds, productWithEan, searchProducts, searchProductsByName, setProductPhoto, updateProduct,
+  type Product, type ProductData,
 } from '../../repos/products';
 import { pullCursor } from '../../repos/changeCursor';
 import { hasStock, lockStock } from '../../repos/stock';
@@ -13,6 +14,7 @@ import { decimal, missing, optNum, toMilli } from './common';
 import { downloadPhoto, isPublicAddress, PhotoError, type Photo } from './photo';
 import { checkTakeIn, placeTakeIn, type TakeIn } from './stock';
 import { resolveWarehouse } from './warehouses';
+import { checkVatRate } from '../vatRate';
 
 const PAGE = 1000;
 
@@ -79,6 +81,22 @@ async function checkProduct(ctx: RequestContext, sql: Sql, id: number | undefine
   }
 }
 
+/**
+ * One EAN/GTIN names one product of the account. Checked only when the code is new to this product,
+ * so a product that shares its code from before the rule can still be edited; the lock makes two
+ * requests with the same new code take turns (repos/products.ts lockEan).
+ */
+async function checkEan(ctx: RequestContext, sql: Sql, id: number | undefined, ean: string | undefined, old: Product | undefined): Promise<void> {
+  if (!ean || ean === old?.eanNumber) return;
+  await lockEan(sql, ctx.accountId, ean);
+  const other = await productWithEan(sql, ctx.accountId, ean, id);
+  if (!other) return;
+  const who = `product ${other.id}${other.itemNumber ? ` (${other.itemNumber})` : ''} "${other.name}"`;
+  throw conflict(`EAN ${ean} belongs to ${who} already; one EAN names one product. Correct the code, or edit that product.`,
+    [{ field: 'ean_number', message: `is the EAN of "${other.name}"${other.itemNumber ? ` (${other.itemNumber})` : ''} already` }],
+    reason('duplicate_ean', { ean, product_id: other.id, item_number: other.itemNumber, product_name: other.name }));
+}
+
 async function takeInOf(ctx: RequestContext, sql: Sql, p: Params<'setProduct'>, create: boolean): Promise<TakeIn | undefined> {
   if (!p.takein_quantity) return undefined;
   const warehouse = p.takein_warehouse ?? 'Default';
@@ -115,6 +133,8 @@ export async function setProduct(ctx: RequestContext, p: Params<'setProduct'>): 
     const now = ctx.clock.now();
     const old = id === undefined ? undefined : ((await getProductById(db, accountId, id)) ?? missing('product', 'id', id));
     const data = merge(p, old);
+    await checkVatRate(db, accountId, data.vat, 'vat');
+    await checkEan(ctx, db, id, data.eanNumber, old);
     await checkProduct(ctx, db, id, data);
     const takeIn = await takeInOf(ctx, db, p, true);
     const productId = id ?? (await insertProduct(db, accountId, data, now));

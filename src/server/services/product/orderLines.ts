@@ -5,6 +5,7 @@ import type { Sql } from '../../db/sql';
 import { getOrder, invoicesOfOrder, orderItems, replaceOrderItems, setOrderTotals, type Order, type OrderItem } from '../../repos/orders';
 import { getProductById } from '../../repos/products';
 import { pending, onHand, setReservation } from '../../repos/stock';
+import { checkVatRate } from '../vatRate';
 import { getWarehouse } from '../../repos/warehouses';
 import { fromMilli, missing, toMilli } from './common';
 import { lineFor, orderTotals, stockDemands, totalsOut } from './orders';
@@ -24,6 +25,7 @@ async function setLine(ctx: RequestContext, sql: Sql, order: Order, items: Order
   const at = items.findIndex((i) => i.productId === productId);
   if (qtyMilli === 0) return at === -1 ? items : items.filter((_, i) => i !== at);
   if (at !== -1) return items.map((it, i) => (i === at ? { ...it, qtyMilli } : it));
+  await checkVatRate(sql, ctx.accountId, product.vat, field, product);
   return [...items, lineFor(product, order.currency, field.replace(/\.product_id$/, ''), qtyMilli)];
 }
 

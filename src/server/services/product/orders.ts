@@ -19,6 +19,7 @@ import { getWarehouse } from '../../repos/warehouses';
 import { decimal, fromMilli, missing, toMilli } from './common';
 import { createBackOrders } from './purchaseOrders';
 import { chooseWarehouse, resolveWarehouse } from './warehouses';
+import { checkVatRate } from '../vatRate';
 
 const STATUS_OF: Record<0 | 1 | 2, OrderStatus> = { 0: 'open', 1: 'finalized', 2: 'proposal' };
 
@@ -127,6 +128,7 @@ async function buildItems(ctx: RequestContext, db: Sql, p: Params<'setOrder'>): 
     }
     seen.add(it.product_id);
     const product = (await getProductById(db, ctx.accountId, it.product_id)) ?? missing('product', `${field}.product_id`, it.product_id);
+    await checkVatRate(db, ctx.accountId, product.vat, `${field}.product_id`, product);
     out.push(lineFor(product, p.currency, field, toMilli(it.quantity, `${field}.quantity`), it.custom_price, it.discount, it.unit, it.description));
   }
   return out;

@@ -206,7 +206,7 @@ function InvoiceLinesSection({ form, array, readOnly, actions }: {
   const [items, currency, fx] = useWatch({ control: form.control, name: ['items', 'currency', 'fx_rate'] });
   const { errors } = useFormState({ control: form.control });
   const totals = useMemo(() => liveTotals(items.map(invoiceLineText), currency, fx), [items, currency, fx]);
-  const { addProduct, onCode, scanMsg } = useProductScan((p) => {
+  const { addProduct, onCode, scanMsg, chooser } = useProductScan((p) => {
     const lines = form.getValues('items');
     const at = lines.findIndex((l) => l.product_id === String(p.id));
     if (at >= 0) form.setValue(`items.${at}.quantity`, addDecimalText(lines[at]?.quantity ?? '0', '1'), { shouldDirty: true });
@@ -215,7 +215,7 @@ function InvoiceLinesSection({ form, array, readOnly, actions }: {
   });
   return (
     <LinesAndTotals itemsError={errors.items?.message} totals={totals} currency={currency} actions={actions}>
-      {readOnly ? null : <ProductPicker id="invoice-product" onPick={addProduct} onCode={(c) => void onCode(c)} message={scanMsg} />}
+      {readOnly ? null : <>{chooser}<ProductPicker id="invoice-product" onPick={addProduct} onCode={(c) => void onCode(c)} message={scanMsg} /></>}
       <InvoiceItemsTable items={items} array={array} register={form.register} errors={errors} totals={totals} currency={currency} readOnly={readOnly} />
       <RetentionsEditor form={form} />
     </LinesAndTotals>

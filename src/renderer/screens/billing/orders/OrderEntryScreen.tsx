@@ -82,7 +82,7 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
   const [general, setGeneral] = useState<string | null>(null);
   const [done, setDone] = useState<Done | null>(null);
 
-  const { addProduct, onCode, scanMsg } = useProductScan((p) => {
+  const { addProduct, onCode, scanMsg, chooser } = useProductScan((p) => {
     const lines = form.getValues('items');
     const at = lines.findIndex((l) => l.product_id === p.id);
     // One line per product (the server refuses repeats): another scan adds one to its quantity.
@@ -149,7 +149,7 @@ function OrderEditor({ initial, editId }: { initial: OrderView | null; editId: n
           form={form}
           array={array}
           flashIndex={flash}
-          picker={<ProductPicker id="order-product" onPick={addProduct} onCode={(c) => void onCode(c)} message={scanMsg} />}
+          picker={<>{chooser}<ProductPicker id="order-product" onPick={addProduct} onCode={(c) => void onCode(c)} message={scanMsg} /></>}
           actions={
             <section className="panel billing-actions" aria-label={t('order.actions')}>
               <div className="panel-body stack">

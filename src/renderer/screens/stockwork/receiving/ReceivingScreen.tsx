@@ -8,7 +8,8 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ScanField, type ScanFeedback } from '../../../components/ScanField';
 import { ProductPicker } from '../../../components/pickers';
 import { useDraftState } from '../../../lib/drafts';
-import { invoke, useChannel, useCommand } from '../../../lib/ipc';
+import { useChannel, useCommand } from '../../../lib/ipc';
+import { useScanLookup } from '../../../lib/useScanLookup';
 import { useFormat } from '../../../lib/useFormat';
 import { addScan, emptyReceiving, isReceivingDraft, overOf, problemOf, scannedOf, toRequest, type ReceivingDraft } from './receivingModel';
 import { OrderLines } from './OrderLines';
@@ -33,6 +34,7 @@ export function ReceivingScreen() {
   const view = useChannel('receiving.orders', {});
   const post = useCommand('receiving.post');
   const scanRef = useRef<HTMLInputElement>(null);
+  const { lookup, chooser } = useScanLookup();
   const [feedback, setFeedback] = useState<ScanFeedback | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
   const [showProblem, setShowProblem] = useState(false);
@@ -79,8 +81,10 @@ export function ReceivingScreen() {
         flash('ok');
         return;
       }
-      const p = order ? await invoke('products.lookup', { code }).catch(() => null) : null;
-      if (p && !p.service) onProduct(p);
+      const p = order ? await lookup(code) : null;
+      // undefined: the clerk closed the question which product a shared code meant.
+      if (p === undefined) scanRef.current?.focus();
+      else if (p && !p.service) onProduct(p);
       else {
         setWarning(tc('scan.notFound', { code }));
         flash('bad');
@@ -88,7 +92,7 @@ export function ReceivingScreen() {
       scanRef.current?.focus();
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [draft.loaded, orders, order, onProduct],
+    [draft.loaded, orders, order, onProduct, lookup],
   );
   useEffect(() => {
     if (!draft.loaded || waiting.current.length === 0) return;
@@ -138,6 +142,7 @@ export function ReceivingScreen() {
         </>
       ) : null}
     >
+      {chooser}
       {view.data?.supported === false ? (
         <div className="notice warn" role="status" data-testid="receiving-unsupported">
           {t('unsupported')} <Link to="/po-receipt">{t('toWholeOrder')}</Link>

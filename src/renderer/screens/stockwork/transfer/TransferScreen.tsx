@@ -7,7 +7,8 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ScanField, type ScanFeedback } from '../../../components/ScanField';
 import { ProductPicker, WarehouseSelect, placeLabel } from '../../../components/pickers';
 import { useDraftState } from '../../../lib/drafts';
-import { invoke, useChannel, useCommand } from '../../../lib/ipc';
+import { useChannel, useCommand } from '../../../lib/ipc';
+import { useScanLookup } from '../../../lib/useScanLookup';
 import { useHotkey } from '../../../lib/useHotkey';
 import { StockCell } from '../../warehouse/takein/TakeInLines';
 import { addProduct, emptyTransfer, isTransferDraft, problemOf, toRequest, type TransferDraft } from './transferModel';
@@ -24,6 +25,7 @@ export function TransferScreen() {
   const d = draft.value;
   const update = draft.set;
   const scanRef = useRef<HTMLInputElement>(null);
+  const { lookup, chooser } = useScanLookup();
   const [feedback, setFeedback] = useState<ScanFeedback | null>(null);
   const [notFound, setNotFound] = useState<string | null>(null);
   const [showProblem, setShowProblem] = useState(false);
@@ -45,15 +47,17 @@ export function TransferScreen() {
   );
   const onCode = useCallback(
     async (code: string) => {
-      const p = await invoke('products.lookup', { code }).catch(() => null);
-      if (p && !p.service) add(p);
+      const p = await lookup(code);
+      // undefined: the clerk closed the question which product a shared code meant.
+      if (p === undefined) scanRef.current?.focus();
+      else if (p && !p.service) add(p);
       else {
         setNotFound(code);
         setFeedback((fb) => ({ kind: 'bad', n: (fb?.n ?? 0) + 1 }));
       }
       scanRef.current?.focus();
     },
-    [add],
+    [add, lookup],
   );
   const submit = () => {
     setShowProblem(true);
@@ -92,6 +96,7 @@ export function TransferScreen() {
         </>
       }
     >
+      {chooser}
       {draft.restored ? <div className="notice info">{tc('draft.restored')}</div> : null}
       <div className="panel">
         <div className="panel-body form-grid">

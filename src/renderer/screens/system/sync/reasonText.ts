@@ -80,6 +80,19 @@ export function useReasonText(): (r: Reason) => string {
           return r.figures.list_currency
             ? t(k('no_list_price_currency'), { product: r.figures.product_name, currency: r.figures.currency, listCurrency: r.figures.list_currency })
             : t(k('no_list_price'), { product: r.figures.product_name });
+        case 'duplicate_ean': {
+          const x = r.figures;
+          return x.item_number
+            ? t(k('duplicate_ean_sku'), { ean: x.ean, product: x.product_name, sku: x.item_number })
+            : t(k('duplicate_ean'), { ean: x.ean, product: x.product_name });
+        }
+        case 'vat_rate_not_allowed': {
+          const x = r.figures;
+          const rates = x.allowed.split(',').map((v) => f.qty(Number(v.trim()))).join(', ');
+          return x.product_name
+            ? t(k('vat_rate_not_allowed_product'), { product: x.product_name, rate: f.qty(x.rate), rates })
+            : t(k('vat_rate_not_allowed'), { rate: f.qty(x.rate), rates });
+        }
         default:
           // Reasons whose sentence needs no figures beyond what the card already says.
           return t(k(r.reason));

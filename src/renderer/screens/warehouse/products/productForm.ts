@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { setProductParams } from '@shared/protocol/schemas/product';
+import { vatRateMessage } from '@shared/vat/rates';
 import type { PickedContact } from '../../../components/pickers';
 import { parseNumberInput } from '../../../lib/format';
 
@@ -80,6 +81,9 @@ export function toParams(values: ProductFormValues, clearable: ReadonlySet<strin
 
 /** The shared schema, with what a take-in additionally needs. */
 export const productSchema = setProductParams.superRefine((p, ctx) => {
+  // The desk works for a Hungarian account (NAV invoicing): the server refuses any other rate.
+  const vat = vatRateMessage('HU', p.vat);
+  if (vat) ctx.addIssue({ code: 'custom', path: ['vat'], message: vat });
   if (p.takein_quantity === undefined || p.takein_quantity === 0) return;
   if (!p.takein_warehouse) ctx.addIssue({ code: 'custom', path: ['takein_warehouse'], message: 'is required for a take-in' });
   if (!p.takein_contact_id) ctx.addIssue({ code: 'custom', path: ['takein_contact_id'], message: 'is required for a take-in' });

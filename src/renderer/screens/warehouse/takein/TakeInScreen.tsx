@@ -11,8 +11,9 @@ import { ScanField, type ScanFeedback } from '../../../components/ScanField';
 import { ContactPicker, ProductPicker, WarehouseSelect } from '../../../components/pickers';
 import { useDraftState } from '../../../lib/drafts';
 import { fieldErrors } from '../../../lib/errors';
-import { invalidate, invoke, useChannel, useCommand } from '../../../lib/ipc';
+import { invalidate, useChannel, useCommand } from '../../../lib/ipc';
 import { useHotkey } from '../../../lib/useHotkey';
+import { useScanLookup } from '../../../lib/useScanLookup';
 import { useFormat } from '../../../lib/useFormat';
 import { parseNumberInput } from '../../../lib/format';
 import { setFieldValue } from '../../../lib/scanner';
@@ -40,6 +41,7 @@ export function TakeInScreen() {
   const draft = useDraftState<TakeInDraft>('warehouse.takeIn', emptyTakeIn(), isTakeInDraft, (v) => v.lines.length === 0);
   const d = draft.value;
   const scanRef = useRef<HTMLInputElement>(null);
+  const { lookup, chooser } = useScanLookup();
   const [feedback, setFeedback] = useState<ScanFeedback | null>(null);
   const [notFound, setNotFound] = useState<string | null>(null);
   const [flash, setFlash] = useState<{ productId: number; n: number } | null>(null);
@@ -84,15 +86,17 @@ export function TakeInScreen() {
 
   const onCode = useCallback(
     async (code: string) => {
-      const p = await invoke('products.lookup', { code }).catch(() => null);
-      if (p && !p.service) add(p);
+      const p = await lookup(code);
+      if (p === undefined) {
+        // The clerk closed the question which product the code meant: nothing happened.
+      } else if (p && !p.service) add(p);
       else {
         setNotFound(code);
         setFeedback((fb) => ({ kind: 'bad', n: (fb?.n ?? 0) + 1 }));
       }
       scanRef.current?.focus();
     },
-    [add],
+    [add, lookup],
   );
 
   const submit = () => {
@@ -142,6 +146,7 @@ export function TakeInScreen() {
       }
     >
       {draft.restored ? <div className="notice info">{tc('draft.restored')}</div> : null}
+      {chooser}
       <div className="panel">
         <div className="panel-body form-grid">
           <Field label={tc('pickers.warehouse')} required error={errorOf('warehouse')}>
