@@ -12,6 +12,7 @@ const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..
 
 export interface RemoteSnapshot {
   counts: Record<string, number>;
+  trafficViolations: number;
   ledger: Record<string, Record<string, { invoiceNumber: string; transactionId: string; index: number; operation: string; status: string; insDate: string; invoiceData: string; customerTaxNumber?: string }>>;
   transactions: Array<{
     transactionId: string;

@@ -21,7 +21,7 @@ import {
   type Transaction,
   type TransactionItem,
 } from './state';
-import { defaultSchemaDir, validateAll } from './xsd';
+import { defaultSchemaDir, rootElementName, validateAll } from './xsd';
 
 export const NAV_OPERATIONS = [
   'tokenExchange',
@@ -65,7 +65,16 @@ export interface NavDoubleOptions {
   annulmentApproval?: 'auto' | 'manual';
   language?: 'hu' | 'en' | 'de';
   schemaDir?: string;
+  /**
+   * NAV's traffic restriction (spec 1.6.11): on the restricted endpoints one request per second
+   * per IP; each request sooner is counted (trafficViolations) and, with 'delay', answered +4 s
+   * later than the one before, as NAV's network layer does. Default 'count'.
+   */
+  trafficRestriction?: 'count' | 'delay';
 }
+
+/** The endpoints under NAV's traffic restriction (spec 1.6.11). */
+export const RESTRICTED_OPERATIONS: readonly string[] = ['tokenExchange', 'manageInvoice', 'queryInvoiceData', 'queryTaxpayer'];
 
 const CONTEXT = '/invoiceService/v3/';
 const DAY = 24 * 3600_000;
@@ -130,6 +139,10 @@ export class NavDouble {
   private readonly tokenValidityMs: number;
   private readonly pageSize: number;
   private readonly clock: () => Date;
+  private readonly traffic = new Map<string, { last: number; delay: number }>();
+  private readonly trafficMode: 'count' | 'delay';
+  /** Requests to a restricted endpoint sooner than 1 s after the previous one from the same IP. */
+  trafficViolations = 0;
   /** Every answer the double gave (status, operation), newest last; for tests that look. */
   readonly log: Array<{ operation: string; status: number; code?: string }> = [];
 
@@ -150,6 +163,7 @@ export class NavDouble {
     this.schemaDir = options.schemaDir ?? defaultSchemaDir();
     this.tokenValidityMs = options.tokenValidityMs ?? 5 * 60_000;
     this.pageSize = options.transactionListPageSize ?? 100;
+    this.trafficMode = options.trafficRestriction ?? 'count';
     this.port = options.port ?? 0;
   }
 
@@ -254,6 +268,7 @@ export class NavDouble {
 
   resetCounts(): void {
     for (const k of Object.keys(this.counts)) delete this.counts[k];
+    this.trafficViolations = 0;
   }
 
   /** A JSON picture for tests in another process (the control API's GET /__double/state). */
@@ -269,6 +284,7 @@ export class NavDouble {
     }
     return {
       counts: { ...this.counts },
+      trafficViolations: this.trafficViolations,
       ledger,
       transactions: this.state.transactions.map((tx) => ({
         transactionId: tx.transactionId,
@@ -309,6 +325,8 @@ export class NavDouble {
       send(res, 405, errorAnswer('NOT_ALLOWED_EXCEPTION', 'Operation does not exist'));
       return;
     }
+    const delay = this.throttle(operation, req.socket.remoteAddress ?? '');
+    if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     const fault = this.takeFault(operation);
     if (fault && !('afterRecord' in fault && fault.afterRecord)) {
       this.faultNow(fault, res, operation);
@@ -326,6 +344,19 @@ export class NavDouble {
     }
     this.log.push({ operation, status: answer.status, code: /<(?:\w+:)?errorCode>([^<]+)</.exec(answer.body)?.[1] });
     send(res, answer.status, answer.body);
+  }
+
+  /** Counts (and with 'delay' answers the wait for) a request that breaks 1 per second per IP. */
+  private throttle(operation: string, ip: string): number {
+    if (!RESTRICTED_OPERATIONS.includes(operation)) return 0;
+    const key = `${operation} ${ip}`;
+    const now = this.clock().getTime();
+    const seen = this.traffic.get(key);
+    const soon = seen !== undefined && now - seen.last < 1000;
+    const delay = soon ? seen.delay + 4000 : 0;
+    this.traffic.set(key, { last: now, delay });
+    if (soon) this.trafficViolations++;
+    return this.trafficMode === 'delay' ? delay : 0;
   }
 
   private takeFault(operation: string): NavFault | undefined {
@@ -418,13 +449,23 @@ export class NavDouble {
     const root = obj(doc[rootName]);
     const echo = echoOf(root);
     try {
-      const [schemaErrors] = await validateAll(this.schemaDir, 'invoiceApi.xsd', [body]);
-      if (schemaErrors!.length > 0) {
+      // The request and the documents it carries, validated in one xmllint run. NAV validates the
+      // documents asynchronously; the double checks them now and reports at processing time.
+      const items = op === 'manageInvoice' || op === 'manageAnnulment' ? decodeItems(op, root) : [];
+      const checked = items.filter((i) => i.schemaErrors.length === 0);
+      const [schemaErrors = [], ...itemErrors] = await validateAll(this.schemaDir, 'all', [body, ...checked.map((i) => i.xml)]);
+      const expectedRoot = op === 'manageAnnulment' ? 'InvoiceAnnulment' : 'InvoiceData';
+      checked.forEach((item, k) => {
+        const name = rootElementName(item.xml);
+        if (name !== expectedRoot) item.schemaErrors.push(`the document is ${name ?? 'not XML'}, not ${expectedRoot}`);
+        else item.schemaErrors.push(...itemErrors[k]!);
+      });
+      if (schemaErrors.length > 0) {
         throw new Refusal(
           400,
           'INVALID_REQUEST',
           'Request is not schema-valid',
-          schemaErrors!.map((m) => ({ code: 'SCHEMA_VIOLATION', message: m })),
+          schemaErrors.map((m) => ({ code: 'SCHEMA_VIOLATION', message: m })),
         );
       }
       if (rootName !== ROOTS[op]) {
@@ -432,7 +473,7 @@ export class NavDouble {
       }
       this.state.settle();
       const user = this.authenticate(op, root);
-      const answer = await this.operation(op, root, user, echo);
+      const answer = this.operation(op, root, user, echo, items);
       this.succeeded(user, echo.requestId);
       return { status: 200, body: answer };
     } catch (err) {
@@ -493,13 +534,13 @@ export class NavDouble {
     token.used = true;
   }
 
-  private async operation(op: NavDoubleOperation, root: Obj, user: NavDoubleUser, echo: Echo): Promise<string> {
+  private operation(op: NavDoubleOperation, root: Obj, user: NavDoubleUser, echo: Echo, items: TransactionItem[]): string {
     switch (op) {
       case 'tokenExchange':
         return this.tokenExchange(user, echo);
       case 'manageInvoice':
       case 'manageAnnulment':
-        return this.manage(op, root, user, echo);
+        return this.manage(op, root, user, echo, items);
       case 'queryTransactionStatus':
         return this.transactionStatus(root, user, echo);
       case 'queryTransactionList':
@@ -527,41 +568,13 @@ export class NavDouble {
     );
   }
 
-  private async manage(op: 'manageInvoice' | 'manageAnnulment', root: Obj, user: NavDoubleUser, echo: Echo): Promise<string> {
+  private manage(op: 'manageInvoice' | 'manageAnnulment', root: Obj, user: NavDoubleUser, echo: Echo, items: TransactionItem[]): string {
     const annulment = op === 'manageAnnulment';
-    const list = obj(annulment ? root.annulmentOperations : root.invoiceOperations);
-    const ops = (annulment ? list.annulmentOperation : list.invoiceOperation) as Obj[];
-    ops.forEach((o, i) => {
-      if (Number(txt(o.index)) !== i + 1) throw new Refusal(400, 'INDEX_NOT_SEQUENTIAL', 'Index is not in sequential order!');
+    items.forEach((item, i) => {
+      if (item.index !== i + 1) throw new Refusal(400, 'INDEX_NOT_SEQUENTIAL', 'Index is not in sequential order!');
     });
     this.useToken(root, user);
-    const compressed = !annulment && txt(list.compressedContent) === 'true';
-    const items: TransactionItem[] = ops.map((o) => {
-      const base64 = txt(annulment ? o.invoiceAnnulment : o.invoiceData).replace(/\s+/g, '');
-      let xml = '';
-      let decodeError: string | undefined;
-      try {
-        const bytes = Buffer.from(base64, 'base64');
-        xml = (compressed ? gunzipSync(bytes) : bytes).toString('utf8');
-      } catch (err) {
-        decodeError = `DECOMPRESSION_ERROR: ${String(err)}`;
-      }
-      return {
-        index: Number(txt(o.index)),
-        operation: txt(annulment ? o.annulmentOperation : o.invoiceOperation),
-        base64,
-        xml,
-        schemaErrors: decodeError ? [decodeError] : [],
-        invoiceNumber: annulment ? annulmentReference(xml) : invoiceNumberOf(xml),
-        status: 'RECEIVED',
-        messages: [],
-      };
-    });
-    // One xmllint run for all the request's documents (NAV validates them asynchronously; the
-    // double checks now and reports at processing time).
-    const pending = items.filter((i) => i.schemaErrors.length === 0);
-    const results = await validateAll(this.schemaDir, annulment ? 'invoiceAnnulment.xsd' : 'invoiceData.xsd', pending.map((i) => i.xml));
-    pending.forEach((item, k) => item.schemaErrors.push(...results[k]!));
+    const compressed = !annulment && txt(obj(root.invoiceOperations).compressedContent) === 'true';
     const tx: Transaction = {
       transactionId: transactionId(),
       taxNumber: user.taxNumber,
@@ -752,6 +765,35 @@ export class NavDouble {
         '</taxpayerData>',
     );
   }
+}
+
+/** A submission's documents, decoded (base64, gzip when compressedContent says so). */
+function decodeItems(op: 'manageInvoice' | 'manageAnnulment', root: Obj): TransactionItem[] {
+  const annulment = op === 'manageAnnulment';
+  const list = obj(annulment ? root.annulmentOperations : root.invoiceOperations);
+  const ops = ((annulment ? list.annulmentOperation : list.invoiceOperation) as Obj[] | undefined) ?? [];
+  const compressed = !annulment && txt(list.compressedContent) === 'true';
+  return ops.map((o) => {
+    const base64 = txt(annulment ? o.invoiceAnnulment : o.invoiceData).replace(/\s+/g, '');
+    let xml = '';
+    let decodeError: string | undefined;
+    try {
+      const bytes = Buffer.from(base64, 'base64');
+      xml = (compressed ? gunzipSync(bytes) : bytes).toString('utf8');
+    } catch (err) {
+      decodeError = `DECOMPRESSION_ERROR: ${String(err)}`;
+    }
+    return {
+      index: Number(txt(o.index)),
+      operation: txt(annulment ? o.annulmentOperation : o.invoiceOperation),
+      base64,
+      xml,
+      schemaErrors: decodeError ? [decodeError] : [],
+      invoiceNumber: annulment ? annulmentReference(xml) : invoiceNumberOf(xml),
+      status: 'RECEIVED' as const,
+      messages: [],
+    };
+  });
 }
 
 function requestStatus(tx: Transaction): string {

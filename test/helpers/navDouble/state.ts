@@ -217,6 +217,13 @@ export class DoubleState {
     item.messages.push({ kind, result: 'ERROR', code, message: this.text(code), ...extra });
   }
 
+  private technicalErrors(item: TransactionItem): void {
+    for (const e of item.schemaErrors.slice(0, 20)) {
+      const code = e.startsWith('DECOMPRESSION_ERROR:') ? 'DECOMPRESSION_ERROR' : 'SCHEMA_VIOLATION';
+      item.messages.push({ kind: 'technical', result: 'ERROR', code, message: e });
+    }
+  }
+
   private finish(tx: Transaction): void {
     tx.stage = 'FINISHED';
     if (tx.annulment) this.finishAnnulment(tx);
@@ -229,9 +236,7 @@ export class DoubleState {
     for (const item of tx.items) if (item.invoiceNumber) numbers.set(item.invoiceNumber, (numbers.get(item.invoiceNumber) ?? 0) + 1);
     for (const item of tx.items) {
       if (item.schemaErrors.length > 0) {
-        for (const e of item.schemaErrors.slice(0, 20)) {
-          item.messages.push({ kind: 'technical', result: 'ERROR', code: 'SCHEMA_VIOLATION', message: e });
-        }
+        this.technicalErrors(item);
         item.status = 'ABORTED';
         continue;
       }
@@ -297,9 +302,7 @@ export class DoubleState {
     const held = this.held(tx.taxNumber);
     for (const item of tx.items) {
       if (item.schemaErrors.length > 0) {
-        for (const e of item.schemaErrors.slice(0, 20)) {
-          item.messages.push({ kind: 'technical', result: 'ERROR', code: 'SCHEMA_VIOLATION', message: e });
-        }
+        this.technicalErrors(item);
         continue;
       }
       const entry = item.invoiceNumber ? held.get(item.invoiceNumber) : undefined;

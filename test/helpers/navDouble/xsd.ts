@@ -1,10 +1,10 @@
 /**
  * Schema validation for the NAV double with xmllint (libxml2-utils): one xmllint process per call,
- * however many documents (a manageInvoice's 100 invoices are one run). A missing xmllint or schema
+ * however many documents (a manageInvoice request and its 100 invoices are one run). A missing xmllint or schema
  * is an error, never a skip: the double must not accept what it did not check.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -17,15 +17,43 @@ export function defaultSchemaDir(): string {
   return process.env.NAV_SCHEMA_DIR ?? resolve(repoRoot, '../shared/nav');
 }
 
-export type NavSchema = 'invoiceApi.xsd' | 'invoiceData.xsd' | 'invoiceAnnulment.xsd';
+/** 'all': api, data and annulment schemas at once (a request and its invoices in one run). */
+export type NavSchema = 'invoiceApi.xsd' | 'invoiceData.xsd' | 'invoiceAnnulment.xsd' | 'all';
+
+const combined = new Map<string, string>();
+
+/**
+ * A schema importing NAV's three: any document whose root is a global element of one of them
+ * validates against it, so the caller must check the root element's name itself.
+ */
+function combinedSchema(schemaDir: string): string {
+  let path = combined.get(schemaDir);
+  if (path) return path;
+  const imports = [
+    ['http://schemas.nav.gov.hu/OSA/3.0/api', 'invoiceApi.xsd'],
+    ['http://schemas.nav.gov.hu/OSA/3.0/data', 'invoiceData.xsd'],
+    ['http://schemas.nav.gov.hu/OSA/3.0/annul', 'invoiceAnnulment.xsd'],
+  ]
+    .map(([ns, file]) => `<xs:import namespace="${ns}" schemaLocation="${join(resolve(schemaDir), file!)}"/>`)
+    .join('');
+  path = join(mkdtempSync(join(tmpdir(), 'nav-double-xsd-')), 'nav-all.xsd');
+  writeFileSync(
+    path,
+    `<?xml version="1.0" encoding="UTF-8"?><xs:schema xmlns:xs="http://www.w3.org/2001/XMLSchema" targetNamespace="urn:stockdesk:nav-double">${imports}</xs:schema>`,
+  );
+  combined.set(schemaDir, path);
+  return path;
+}
 
 /** Each document's xmllint complaints (empty when it validates), in the order given. */
 export async function validateAll(schemaDir: string, schema: NavSchema, docs: readonly string[]): Promise<string[][]> {
   if (docs.length === 0) return [];
-  const schemaPath = join(schemaDir, schema);
-  if (!existsSync(schemaPath)) {
-    throw new Error(`NAV schema not found at ${schemaPath}; set NAV_SCHEMA_DIR to the folder holding NAV's XSDs`);
+  for (const file of schema === 'all' ? ['invoiceApi.xsd', 'invoiceData.xsd', 'invoiceAnnulment.xsd'] : [schema]) {
+    if (!existsSync(join(schemaDir, file))) {
+      throw new Error(`NAV schema not found at ${join(schemaDir, file)}; set NAV_SCHEMA_DIR to the folder holding NAV's XSDs`);
+    }
   }
+  const schemaPath = schema === 'all' ? combinedSchema(schemaDir) : join(schemaDir, schema);
   // One document goes through stdin ("-"); several through files, still one process.
   const dir = docs.length > 1 ? await mkdtemp(join(tmpdir(), 'nav-double-')) : undefined;
   try {
@@ -62,4 +90,10 @@ export async function validateAll(schemaDir: string, schema: NavSchema, docs: re
   } finally {
     if (dir) await rm(dir, { recursive: true, force: true });
   }
+}
+
+/** The root element's local name, skipping the XML declaration, comments and processing instructions. */
+export function rootElementName(xml: string): string | undefined {
+  const body = xml.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, '');
+  return /<(?:[\w.-]+:)?([\w.-]+)[\s/>]/.exec(body)?.[1];
 }

@@ -5,6 +5,7 @@
 import { gunzipSync } from 'node:zlib';
 import { XMLParser } from 'fast-xml-parser';
 import type {
+  NavAnnulmentVerification,
   NavInvoiceStatus,
   NavMessage,
   NavProcessingResult,
@@ -118,7 +119,11 @@ function businessMessages(node: unknown): NavMessage[] {
 const STATUSES: readonly NavInvoiceStatus[] = ['RECEIVED', 'PROCESSING', 'SAVED', 'DONE', 'ABORTED'];
 
 export function readProcessingResults(node: Node): NavProcessingResult[] {
-  return list(child(node, 'processingResults'), 'processingResult').map((r) => {
+  const results = child(node, 'processingResults');
+  const verification = text(child(results, 'annulmentData'), 'annulmentVerificationStatus') as
+    | NavAnnulmentVerification
+    | undefined;
+  return list(results, 'processingResult').map((r) => {
     const status = text(r, 'invoiceStatus') as NavInvoiceStatus;
     if (!STATUSES.includes(status)) throw new Error(`unknown invoiceStatus ${String(status)}`);
     const result: NavProcessingResult = {
@@ -132,6 +137,7 @@ export function readProcessingResults(node: Node): NavProcessingResult[] {
       const compressed = text(r, 'compressedContentIndicator') === 'true';
       result.originalInvoiceData = (compressed ? gunzipSync(bytes) : bytes).toString('utf8');
     }
+    if (verification) result.annulmentVerification = verification;
     return result;
   });
 }

@@ -70,7 +70,15 @@ export interface NavProcessingResult {
   messages: NavMessage[];
   /** With returnOriginalRequest: the invoice data NAV received (XML text), to match a lost transaction. */
   originalInvoiceData?: string;
+  /**
+   * A manageAnnulment transaction only: NAV's verification of the annulment, the same on every
+   * index. VERIFICATION_PENDING waits for the taxpayer's primary user to approve it on NAV's web
+   * interface; only VERIFICATION_DONE annuls (spec 1.8.8.2).
+   */
+  annulmentVerification?: NavAnnulmentVerification;
 }
+
+export type NavAnnulmentVerification = 'NOT_VERIFIABLE' | 'VERIFICATION_PENDING' | 'VERIFICATION_DONE' | 'VERIFICATION_REJECTED';
 
 export interface NavTransactionSummary {
   transactionId: string;

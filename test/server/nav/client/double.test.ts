@@ -161,6 +161,28 @@ describe('batches', () => {
   });
 });
 
+describe('traffic restriction (spec 1.6.11)', () => {
+  it('counts requests to a restricted endpoint sooner than a second apart, per endpoint', async () => {
+    let now = Date.now();
+    const nav = await startNavDouble({ processing: 'manual', clock: () => new Date(now) });
+    try {
+      const c = client(nav.url, {}, { clock: () => new Date(now) });
+      await c.queryTaxpayer('87654321');
+      now += 1000;
+      await c.queryTaxpayer('87654321');
+      await c.tokenExchange();
+      expect(nav.trafficViolations).toBe(0);
+      now += 999;
+      await c.queryTaxpayer('87654321');
+      await c.queryInvoiceCheck('ANY-1');
+      await c.queryInvoiceCheck('ANY-2');
+      expect(nav.trafficViolations).toBe(1);
+    } finally {
+      await nav.stop();
+    }
+  });
+});
+
 describe('the double as its own process', () => {
   it('serves NAV and answers its control API', async () => {
     const remote = await startNavDoubleProcess({ processing: 'manual', refusedBuyers: ['99999999'] });
@@ -174,6 +196,7 @@ describe('the double as its own process', () => {
       await remote.processAll();
       const snap = await remote.snapshot();
       expect(snap.counts).toEqual({ tokenExchange: 1, manageInvoice: 1 });
+      expect(snap.trafficViolations).toBe(0);
       expect(snap.ledger[SELLER]![n]).toMatchObject({ transactionId, index: 1, status: 'DONE' });
       expect(snap.ledger[SELLER]![`${n}-R`]).toBeUndefined();
       expect(snap.transactions[0]!.items[1]).toMatchObject({ status: 'ABORTED', messages: [{ code: 'CUSTOMER_NOT_ASSIGNED' }] });
