@@ -18,7 +18,7 @@ export interface FakeProduct extends ProductRow {
 export function product(id: number, name: string, ean: string | null, over: Partial<FakeProduct> = {}): FakeProduct {
   return {
     id, local: false, name, itemNumber: `IT-${id}`, ean, manufacturer: null, productGroup: null, unit: 'db', vat: 27, listPrice: 1000, currency: 'HUF',
-    service: false, deliverable: 0, available: 0, stock: {}, pendingLocal: {}, ...over,
+    service: false, deliverable: 0, available: 0, refusedEntryId: null, stock: {}, pendingLocal: {}, ...over,
   };
 }
 
@@ -106,7 +106,7 @@ export class FakeApi implements StockdeskApi {
       quantities: [...whs].map((w) => {
         const local = p.pendingLocal[w] ?? 0;
         const q = (p.stock[w] ?? 0) + local;
-        return { warehouse: w, stockLabel: '', deliverable: q, pending: 0, available: q, pendingLocal: local };
+        return { warehouse: w, stockLabel: '', deliverable: q, pending: 0, available: q, pendingLocal: local, refusedLocal: 0 };
       }),
     };
   }

@@ -84,9 +84,11 @@ export interface ProductRow {
   listPrice: number | null;
   currency: string;
   service: boolean;
-  /** Sum over warehouses, including pending local changes. */
+  /** Sum over warehouses, including pending local changes (not those the server refused). */
   deliverable: number;
   available: number;
+  /** The newest outbox entry changing this product's stock that the server refused (waiting in the sync centre), or null. */
+  refusedEntryId: number | null;
 }
 
 export interface QuantityView {
@@ -97,6 +99,8 @@ export interface QuantityView {
   available: number;
   /** Part of `deliverable` that is the clerk's own, not yet confirmed by the server. */
   pendingLocal: number;
+  /** The clerk's changes here that the server refused: not part of `deliverable`. */
+  refusedLocal: number;
 }
 
 /** A bin (stock label) of a warehouse and what it holds, confirmed + pending. */
