@@ -33,6 +33,7 @@ async function serverStock() {
 }
 
 async function connection(state: 'online' | 'offline') {
+  await (state === 'offline' ? srv.stop() : srv.start());
   await page.keyboard.press('F8');
   await page.getByRole('heading', { level: 1, name: /Szinkronizálás|Sync centre/ }).waitFor();
   await testId('sync-now').click();
