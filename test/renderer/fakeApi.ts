@@ -123,7 +123,7 @@ export class FakeApi implements StockdeskApi {
 
   private queue(method: string, summary: string, params: Record<string, unknown>): number {
     const id = this.seq++;
-    this.outbox.push({ id, method, summary, summaryData: null, state: 'queued', attempts: 0, nextAttemptAt: null, createdAt: '2026-11-22T09:00:00.000Z', lastError: null, errorCode: null, errorDetails: [], blockedBy: null, countConflict: null, params });
+    this.outbox.push({ id, method, summary, summaryData: null, state: 'queued', attempts: 0, nextAttemptAt: null, createdAt: '2026-11-22T09:00:00.000Z', lastError: null, errorCode: null, errorDetails: [], blockedBy: null, countConflict: null, params, fixes: [] });
     return id;
   }
 

@@ -270,10 +270,16 @@ const de: Messages<typeof en> = {
     serverWords: 'Meldung des Servers (auf Englisch, für Integratoren):',
     editRaw: 'Rohdaten bearbeiten',
     fix: {
-      takeAvailableWaste: 'Nur {{available}} ausbuchen',
-      takeAvailableOrder: 'Nur {{available}} bestellen',
-      otherPlace: 'Von einem anderen Ort:',
-      otherWarehouse: 'Aus einem anderen Lager:',
+      takeAvailable: {
+        setQuantity: 'Nur {{available}} ausbuchen',
+        setOrder: 'Nur {{available}} bestellen',
+        setTransfer: 'Nur die vorhandenen {{available}} umlagern',
+      },
+      otherPlace: {
+        setQuantity: 'Von einem anderen Ort:',
+        setOrder: 'Aus einem anderen Lager:',
+        setTransfer: 'Von einem anderen Lagerplatz umlagern:',
+      },
       pickPlace: '– wählen –',
       sendFromThere: 'Von dort senden',
       backOrder: 'Rest nachbestellen',

@@ -267,10 +267,16 @@ const en = {
     serverWords: 'The server’s message (in English, for integrators):',
     editRaw: 'Edit the raw data',
     fix: {
-      takeAvailableWaste: 'Waste only {{available}}',
-      takeAvailableOrder: 'Order only {{available}}',
-      otherPlace: 'From another place:',
-      otherWarehouse: 'From another warehouse:',
+      takeAvailable: {
+        setQuantity: 'Waste only {{available}}',
+        setOrder: 'Order only {{available}}',
+        setTransfer: 'Transfer only the {{available}} there',
+      },
+      otherPlace: {
+        setQuantity: 'From another place:',
+        setOrder: 'From another warehouse:',
+        setTransfer: 'Transfer from another bin:',
+      },
       pickPlace: '– choose –',
       sendFromThere: 'Send from there',
       backOrder: 'Back-order the rest',

@@ -270,10 +270,16 @@ const es: Messages<typeof en> = {
     serverWords: 'Mensaje del servidor (en inglés, para integradores):',
     editRaw: 'Editar los datos en bruto',
     fix: {
-      takeAvailableWaste: 'Dar de baja solo {{available}}',
-      takeAvailableOrder: 'Pedir solo {{available}}',
-      otherPlace: 'Desde otro lugar:',
-      otherWarehouse: 'Desde otro almacén:',
+      takeAvailable: {
+        setQuantity: 'Dar de baja solo {{available}}',
+        setOrder: 'Pedir solo {{available}}',
+        setTransfer: 'Trasladar solo las {{available}} que hay',
+      },
+      otherPlace: {
+        setQuantity: 'Desde otro lugar:',
+        setOrder: 'Desde otro almacén:',
+        setTransfer: 'Trasladar desde otra ubicación:',
+      },
       pickPlace: '– elija –',
       sendFromThere: 'Enviar desde allí',
       backOrder: 'Pedir al proveedor lo que falta',

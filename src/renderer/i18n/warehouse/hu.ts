@@ -270,10 +270,16 @@ const hu: Messages<typeof en> = {
     serverWords: 'A szerver üzenete (angolul, integrátoroknak):',
     editRaw: 'Nyers adatok szerkesztése',
     fix: {
-      takeAvailableWaste: 'Csak {{available}} selejtezése',
-      takeAvailableOrder: 'Csak {{available}} rendelése',
-      otherPlace: 'Másik helyről:',
-      otherWarehouse: 'Másik raktárból:',
+      takeAvailable: {
+        setQuantity: 'Csak {{available}} selejtezése',
+        setOrder: 'Csak {{available}} rendelése',
+        setTransfer: 'Csak a meglévő {{available}} áttárolása',
+      },
+      otherPlace: {
+        setQuantity: 'Másik helyről:',
+        setOrder: 'Másik raktárból:',
+        setTransfer: 'Áttárolás másik raktárhelyről:',
+      },
       pickPlace: '– válasszon –',
       sendFromThere: 'Küldés innen',
       backOrder: 'A hiány utánrendelése',

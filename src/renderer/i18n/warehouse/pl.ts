@@ -270,10 +270,16 @@ const pl: Messages<typeof en> = {
     serverWords: 'Komunikat serwera (po angielsku, dla integratorów):',
     editRaw: 'Edytuj surowe dane',
     fix: {
-      takeAvailableWaste: 'Spisz tylko {{available}}',
-      takeAvailableOrder: 'Zamów tylko {{available}}',
-      otherPlace: 'Z innego miejsca:',
-      otherWarehouse: 'Z innego magazynu:',
+      takeAvailable: {
+        setQuantity: 'Spisz tylko {{available}}',
+        setOrder: 'Zamów tylko {{available}}',
+        setTransfer: 'Przenieś tylko dostępne {{available}}',
+      },
+      otherPlace: {
+        setQuantity: 'Z innego miejsca:',
+        setOrder: 'Z innego magazynu:',
+        setTransfer: 'Przenieś z innego miejsca składowania:',
+      },
       pickPlace: '– wybierz –',
       sendFromThere: 'Wyślij stamtąd',
       backOrder: 'Zamów brakującą resztę',

@@ -99,7 +99,7 @@ function AttentionCard({ entry, pointed }: { entry: OutboxEntryView; pointed: bo
             {t('sync.countConflict', { expected: f.qty(c.expected), serverNow: f.qty(c.serverNow), counted: f.qty(c.counted) })}
           </div>
         ) : null}
-        {!c && reason?.reason === 'insufficient_stock' ? <FixOffers entry={entry} shortage={reason.figures} busy={busy} /> : null}
+        {!c && reason?.reason === 'insufficient_stock' && entry.fixes.length > 0 ? <FixOffers entry={entry} productId={reason.figures.product_id} busy={busy} /> : null}
         <div className="toolbar">
           {c ? (
             <>
