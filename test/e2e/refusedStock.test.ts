@@ -45,7 +45,8 @@ async function showPaint(lang: 'hu' | 'en') {
   await page.getByRole('heading', { level: 1, name: WORDS[lang].products }).waitFor();
   await testId('product-search').fill(PAINT.name);
   await expect.poll(() => testId('product-list').getAttribute('data-total')).toBe('1');
-  await row().click();
+  // On its item number: the name cell holds the refused mark, a link of its own.
+  await row().click({ position: { x: 12, y: 8 } });
   await testId('product-detail').waitFor();
 }
 
