@@ -217,6 +217,8 @@ const de: Messages<typeof en> = {
     waiting: 'Zu senden',
     needsAttention: 'Klärung nötig',
     nothingNeedsAttention: 'Nichts muss geklärt werden: Der Server hat alles bisher Gesendete angenommen.',
+    lastErrorNetwork: 'Der Server war nicht erreichbar: Es wird von selbst erneut gesendet.',
+    lastErrorServer: 'Der Server konnte es gerade nicht verarbeiten: Es wird von selbst erneut gesendet.',
     pausedAuth: 'Der Server hat die Anmeldeschlüssel abgelehnt. Das Senden ist angehalten, bis in den Einstellungen neue Schlüssel gespeichert sind.',
     lastError: 'Letztes Problem: {{message}}',
     outbox: 'Postausgang',

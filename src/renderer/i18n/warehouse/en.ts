@@ -214,6 +214,8 @@ const en = {
     waiting: 'Waiting to send',
     needsAttention: 'Needs attention',
     nothingNeedsAttention: 'Nothing needs your attention: the server accepted everything sent so far.',
+    lastErrorNetwork: 'The server could not be reached: it is sent again by itself.',
+    lastErrorServer: 'The server could not handle it just then: it is sent again by itself.',
     pausedAuth: 'The server refused the sign-in keys. Sending is paused until new keys are saved in Settings.',
     lastError: 'Last problem: {{message}}',
     outbox: 'Outbox',

@@ -217,6 +217,8 @@ const es: Messages<typeof en> = {
     waiting: 'Por enviar',
     needsAttention: 'Requiere atención',
     nothingNeedsAttention: 'Nada requiere su atención: el servidor ha aceptado todo lo enviado hasta ahora.',
+    lastErrorNetwork: 'No se pudo contactar con el servidor: se volverá a enviar solo.',
+    lastErrorServer: 'El servidor no pudo procesarlo en ese momento: se volverá a enviar solo.',
     pausedAuth: 'El servidor rechazó las claves de acceso. El envío está en pausa hasta que guarde claves nuevas en Ajustes.',
     lastError: 'Último problema: {{message}}',
     outbox: 'Bandeja de salida',

@@ -217,6 +217,8 @@ const hu: Messages<typeof en> = {
     waiting: 'Küldésre vár',
     needsAttention: 'Beavatkozást igényel',
     nothingNeedsAttention: 'Semmi nem igényel beavatkozást: a szerver minden eddig küldött módosítást elfogadott.',
+    lastErrorNetwork: 'A szerver nem volt elérhető: magától újra elküldjük.',
+    lastErrorServer: 'A szerver akkor nem tudta feldolgozni: magától újra elküldjük.',
     pausedAuth: 'A szerver elutasította a belépési kulcsokat. A küldés szünetel, amíg a Beállításokban új kulcsokat nem ment.',
     lastError: 'Utolsó hiba: {{message}}',
     outbox: 'Kimenő sor',

@@ -217,6 +217,8 @@ const pl: Messages<typeof en> = {
     waiting: 'Do wysłania',
     needsAttention: 'Wymaga uwagi',
     nothingNeedsAttention: 'Nic nie wymaga uwagi: serwer przyjął wszystko, co dotąd wysłano.',
+    lastErrorNetwork: 'Serwer był nieosiągalny: zostanie wysłane ponownie automatycznie.',
+    lastErrorServer: 'Serwer nie mógł tego wtedy obsłużyć: zostanie wysłane ponownie automatycznie.',
     pausedAuth: 'Serwer odrzucił klucze dostępu. Wysyłanie jest wstrzymane do zapisania nowych kluczy w Ustawieniach.',
     lastError: 'Ostatni problem: {{message}}',
     outbox: 'Kolejka wysyłki',
