@@ -22,8 +22,8 @@ const testId = (id: string) => page.getByTestId(id);
 const row = () => page.locator(`[data-testid="product-list"] [data-product-id="${paint}"]`);
 
 const WORDS = {
-  hu: { products: 'Termékek', sync: 'Szinkronizálás', badge: 'elutasított módosítás', refusedHere: 'elutasítva: −500, nem számít bele', open: 'Megnyitás a szinkronizálásban' },
-  en: { products: 'Products', sync: 'Sync centre', badge: 'refused change', refusedHere: 'refused −500, not counted', open: 'Open it in the sync centre' },
+  hu: { products: 'Termékek', sync: 'Szinkronizálás', badge: 'elutasított módosítás', refusedHere: 'elutasítva: -500, nem számít bele', open: 'Megnyitás a szinkronizálásban' },
+  en: { products: 'Products', sync: 'Sync centre', badge: 'refused change', refusedHere: 'refused -500, not counted', open: 'Open it in the sync centre' },
 } as const;
 
 /** What the server itself holds. */

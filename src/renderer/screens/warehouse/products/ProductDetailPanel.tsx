@@ -105,8 +105,9 @@ export function ProductDetailPanel({ productId }: { productId: number | null }) 
                   <td className="num"><StockFigure value={q.available} /></td>
                   <td className="num">
                     {q.pendingLocal !== 0 ? <span className="badge pending">{f.signed(q.pendingLocal)}</span> : <span className="muted">0</span>}
+                    {q.refusedLocal !== 0 ? ' ' : null}
                     {q.refusedLocal !== 0 ? (
-                      <Link className="badge danger" to={`/sync?entry=${p.refusedEntryId ?? ''}`} data-testid="quantity-refused">
+                      <Link className="badge danger" style={{ display: 'inline-block', marginTop: 2 }} to={`/sync?entry=${p.refusedEntryId ?? ''}`} data-testid="quantity-refused">
                         {t('products.refusedHere', { qty: f.signed(q.refusedLocal) })}
                       </Link>
                     ) : null}
