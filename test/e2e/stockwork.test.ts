@@ -76,7 +76,11 @@ describe('áttárolás és készletmozgások (hu)', () => {
 
   it('a fedezet nélküli áttárolást a szerver elutasítja: a képernyő magyarul mondja meg, miért, és semmi sem mozdul', async () => {
     await fillTransfer(100);
+    // The screen warns before sending: the line takes more than the source holds, and posting asks first.
+    expect(await page.getByTestId(`transfer-short-${bosch}`).innerText()).toBe('Több, mint a forrásnál lévő 7');
     await page.getByTestId('transfer-post').click();
+    expect(await page.getByTestId('transfer-short-confirm').innerText()).toContain('Bosch GSB 13 RE: 100 (7 van)');
+    await page.getByRole('button', { name: 'Küldés mégis' }).click();
     const status = page.getByTestId('transfer-status');
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 60_000 }).toBe('refused');
     const text = await status.innerText();

@@ -18,7 +18,7 @@ export interface FakeProduct extends ProductRow {
 export function product(id: number, name: string, ean: string | null, over: Partial<FakeProduct> = {}): FakeProduct {
   return {
     id, local: false, name, itemNumber: `IT-${id}`, ean, manufacturer: null, productGroup: null, unit: 'db', vat: 27, listPrice: 1000, currency: 'HUF',
-    service: false, deliverable: 0, available: 0, stock: {}, pendingLocal: {}, ...over,
+    service: false, deliverable: 0, available: 0, refusedEntryId: null, stock: {}, pendingLocal: {}, ...over,
   };
 }
 
@@ -106,7 +106,7 @@ export class FakeApi implements StockdeskApi {
       quantities: [...whs].map((w) => {
         const local = p.pendingLocal[w] ?? 0;
         const q = (p.stock[w] ?? 0) + local;
-        return { warehouse: w, stockLabel: '', deliverable: q, pending: 0, available: q, pendingLocal: local };
+        return { warehouse: w, stockLabel: '', deliverable: q, pending: 0, available: q, pendingLocal: local, refusedLocal: 0 };
       }),
     };
   }
@@ -123,7 +123,7 @@ export class FakeApi implements StockdeskApi {
 
   private queue(method: string, summary: string, params: Record<string, unknown>): number {
     const id = this.seq++;
-    this.outbox.push({ id, method, summary, summaryData: null, state: 'queued', attempts: 0, nextAttemptAt: null, createdAt: '2026-11-22T09:00:00.000Z', lastError: null, errorCode: null, errorDetails: [], blockedBy: null, countConflict: null, params });
+    this.outbox.push({ id, method, summary, summaryData: null, state: 'queued', attempts: 0, nextAttemptAt: null, createdAt: '2026-11-22T09:00:00.000Z', lastError: null, errorCode: null, errorDetails: [], blockedBy: null, countConflict: null, params, fixes: [] });
     return id;
   }
 

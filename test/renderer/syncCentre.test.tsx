@@ -4,12 +4,18 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OutboxEntryView } from '@shared/ipc';
 import { SyncScreen } from '@renderer/screens/system/sync/SyncScreen';
+import { fixesFor } from '@main/core/outbox/fixes';
 import { FakeApi } from './fakeApi';
 import { renderScreen } from './render';
 
 afterEach(cleanup);
 
-const entry = (over: Partial<OutboxEntryView>): OutboxEntryView => ({
+// The fixes come from the core's own table, as the core's outbox view carries them.
+const withFixes = (e: Omit<OutboxEntryView, 'fixes'> & { fixes?: OutboxEntryView['fixes'] }): OutboxEntryView => ({
+  ...e, fixes: e.fixes ?? (e.state === 'needs_attention' && e.blockedBy === null ? fixesFor({ method: e.method, params: e.params, reason: e.reason ?? null }) : []),
+});
+
+const entry = (over: Partial<OutboxEntryView>): OutboxEntryView => withFixes({
   id: 1, method: 'setQuantity', summary: 'Wasting 50 × Makita from Budapest', summaryData: null, state: 'needs_attention', attempts: 1, nextAttemptAt: null,
   createdAt: '2026-11-22T09:00:00.000Z', lastError: 'Cannot waste 50 of product 3 (Makita) in Budapest: only 4 is deliverable.', errorCode: 'CONFLICT',
   errorDetails: [{ field: 'quantity', message: 'exceeds the deliverable 4' }], blockedBy: null, countConflict: null,

@@ -9,12 +9,18 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OutboxEntryView } from '@shared/ipc';
 import { SyncScreen } from '@renderer/screens/system/sync/SyncScreen';
+import { fixesFor } from '@main/core/outbox/fixes';
 import { FakeApi } from './fakeApi';
 import { renderScreen } from './render';
 
 afterEach(cleanup);
 
-const entry = (over: Partial<OutboxEntryView>): OutboxEntryView => ({
+// The fixes come from the core's own table, as the core's outbox view carries them.
+const withFixes = (e: Omit<OutboxEntryView, 'fixes'> & { fixes?: OutboxEntryView['fixes'] }): OutboxEntryView => ({
+  ...e, fixes: e.fixes ?? (e.state === 'needs_attention' && e.blockedBy === null ? fixesFor({ method: e.method, params: e.params, reason: e.reason ?? null }) : []),
+});
+
+const entry = (over: Partial<OutboxEntryView>): OutboxEntryView => withFixes({
   id: 1, method: 'setQuantity', summary: 'Wasting 15 × Szűrőbetét from Default', summaryData: { kind: 'wasting', args: { quantity: 15, product: 'Szűrőbetét', place: 'Default' } },
   state: 'needs_attention', attempts: 1, nextAttemptAt: null, createdAt: '2026-11-22T09:00:00.000Z',
   lastError: 'Cannot waste 15 of product 1 (Szűrőbetét) in Default: only 4 is deliverable.', errorCode: 'CONFLICT',

@@ -31,7 +31,17 @@ export interface CommonHeader {
 export const asCommon = <V extends CommonHeader>(form: UseFormReturn<V>) => form as unknown as UseFormReturn<CommonHeader>;
 
 /** The customer: a pick fills the id and name and, unless the clerk chose one, the document language. */
-export function CustomerField({ form, id, autoFocus, onPicked }: { form: UseFormReturn<CommonHeader>; id: string; autoFocus?: boolean; onPicked?: (c: ContactRow) => void }) {
+/**
+ * The document's customer. `onPicked`: a contact was chosen; `onChanged`: the customer is another one
+ * than before (`next` null: none any more), said before the form holds the new one.
+ */
+export function CustomerField({ form, id, autoFocus, onPicked, onChanged }: {
+  form: UseFormReturn<CommonHeader>;
+  id: string;
+  autoFocus?: boolean;
+  onPicked?: (c: ContactRow) => void;
+  onChanged?: (next: ContactRow | null) => void;
+}) {
   const { t } = useTranslation('billing');
   const { control, setValue, getValues } = form;
   return (
@@ -49,7 +59,9 @@ export function CustomerField({ form, id, autoFocus, onPicked }: { form: UseForm
           contactId={field.value}
           error={fieldState.error?.message}
           onChange={(c, typed, kept) => {
-            field.onChange(c?.id ?? kept?.id ?? null);
+            const next = c?.id ?? kept?.id ?? null;
+            if (next !== field.value) onChanged?.(c);
+            field.onChange(next);
             setValue('contact_name', typed, { shouldDirty: true });
             if (!c) return;
             if (!form.getFieldState('language').isDirty) setValue('language', customerLanguage(c));

@@ -89,9 +89,11 @@ export interface ProductRow {
   listPrice: number | null;
   currency: string;
   service: boolean;
-  /** Sum over warehouses, including pending local changes. */
+  /** Sum over warehouses, including pending local changes (not those the server refused). */
   deliverable: number;
   available: number;
+  /** The newest outbox entry changing this product's stock that the server refused (waiting in the sync centre), or null. */
+  refusedEntryId: number | null;
 }
 
 export interface QuantityView {
@@ -102,6 +104,8 @@ export interface QuantityView {
   available: number;
   /** Part of `deliverable` that is the clerk's own, not yet confirmed by the server. */
   pendingLocal: number;
+  /** The clerk's changes here that the server refused: not part of `deliverable`. */
+  refusedLocal: number;
 }
 
 /** A bin (stock label) of a warehouse and what it holds, confirmed + pending. */
@@ -166,6 +170,19 @@ export type OutboxSummary =
   | { kind: 'storno'; args: { original: string; customer: string; lines: number; currency: string } }
   | { kind: 'payment'; args: { amount: number; currency: string; invoice: string } };
 
+/** A warehouse and bin ('' = none). */
+export interface StockPlace {
+  warehouse: string;
+  stockLabel: string;
+}
+
+/**
+ * A fix the core offers for a refused entry (src/main/core/outbox/fixes): take what is there
+ * (`quantity`: what would then be sent), send it from another place (`by` a whole warehouse or a
+ * bin; never one of `not`), or back-order the rest.
+ */
+export type FixOffer = { kind: 'take_available'; quantity: number } | { kind: 'other_place'; by: 'warehouse' | 'bin'; not: StockPlace[] } | { kind: 'back_order' };
+
 export interface OutboxEntryView {
   id: number;
   method: string;
@@ -188,6 +205,8 @@ export interface OutboxEntryView {
   /** For stock-count entries whose expected quantity moved on the server. */
   countConflict: { expected: number; serverNow: number; counted: number } | null;
   params: Record<string, unknown>;
+  /** The fixes the sync centre offers for its refusal, and no others (empty: edit or discard it). */
+  fixes: FixOffer[];
   /** The desk-local id of the clerk who made it (sent with their keys); null: made before the desk kept clerks apart. */
   clerkId?: string | null;
   /** That clerk's name as the desk knows it (also after the clerk was removed); null when unknown or the account's own keys. */

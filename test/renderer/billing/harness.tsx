@@ -77,7 +77,7 @@ export const MULLER: ContactRow = {
 };
 
 export const product = (p: Partial<ProductRow> & Pick<ProductRow, 'id' | 'name' | 'vat' | 'listPrice'>): ProductRow => ({
-  local: false, itemNumber: null, ean: null, manufacturer: null, productGroup: null, unit: 'db', currency: 'HUF', service: false, deliverable: 10, available: 10, ...p,
+  local: false, itemNumber: null, ean: null, manufacturer: null, productGroup: null, unit: 'db', currency: 'HUF', service: false, deliverable: 10, available: 10, refusedEntryId: null, ...p,
 });
 
 export const invoiceRow = (p: Partial<InvoiceRow> = {}): InvoiceRow => ({

@@ -8,6 +8,7 @@ import type { ExportedFile } from '@shared/ipc/dataio';
 import type { Movement } from '@shared/protocol/schemas/stockwork';
 import { stmt, type Db } from '../mirror/db';
 import { fromMilli } from '../mirror/fold';
+import { COUNTED_PENDING } from '../mirror/stock';
 import { writeCsv } from './csv';
 import { guardFormula } from './formulaGuard';
 import { writeXlsx, type OutCell } from './xlsx';
@@ -29,7 +30,7 @@ type CatalogueTitles = Record<'id' | 'item_number' | 'ean' | 'name' | 'group' | 
 export async function exportCatalogue(db: Db, o: { format: 'csv' | 'xlsx'; titles: CatalogueTitles; fileName: string; today: string }): Promise<ExportedFile> {
   const warehouses = (stmt(db, `SELECT name FROM warehouses UNION SELECT warehouse FROM stock UNION SELECT warehouse FROM stock_pending ORDER BY 1`).pluck().all() as string[]);
   const levels = stmt(db, `SELECT product_id, warehouse, sum(q) AS q FROM (
-      SELECT product_id, warehouse, qty_milli AS q FROM stock UNION ALL SELECT product_id, warehouse, qty_milli FROM stock_pending)
+      SELECT product_id, warehouse, qty_milli AS q FROM stock UNION ALL SELECT product_id, warehouse, qty_milli FROM ${COUNTED_PENDING})
     GROUP BY product_id, warehouse`).all() as Array<{ product_id: number; warehouse: string; q: number }>;
   const byProduct = new Map<number, Map<string, number>>();
   for (const l of levels) {

@@ -4,6 +4,7 @@
  */
 import type { Clerk } from '@shared/ipc/types';
 import type { StoredCredentials } from '../types';
+import { clearClerkDrafts } from '../mirror/drafts';
 import { ipcError, type CoreContext, type Handlers } from './context';
 
 /** Whose keys these are, asked with exactly these keys; a clear sentence when the server will not say. */
@@ -50,6 +51,7 @@ export const clerkHandlers: Handlers<'clerks.list' | 'clerks.check' | 'clerks.ad
     known(ctx, req.id);
     const wasCurrent = ctx.clerks.current()?.id === req.id;
     await ctx.clerks.remove(req.id);
+    clearClerkDrafts(ctx.db, req.id);
     if (wasCurrent) ctx.clerkChanged();
     ctx.changed(['outbox']);
     return ctx.clerks.views();

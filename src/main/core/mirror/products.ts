@@ -7,6 +7,7 @@ import type { ProductRecord } from '@shared/protocol';
 import type { ProductDetail, ProductRow, QuantityView } from '@shared/ipc/types';
 import { json, stmt, type Db } from './db';
 import { fold, fromMilli, ftsQuery } from './fold';
+import { COUNTED_PENDING, REFUSED_PENDING } from './stock';
 
 export interface ProductFields {
   product_name: string;
@@ -27,7 +28,7 @@ export interface ProductFields {
 type Row = [
   id: number, local: number, name: string, itemNumber: string | null, ean: string | null, manufacturer: string | null,
   productGroup: string | null, unit: string, vat: number, listPrice: number | null, currency: string, service: number,
-  deliverableMilli: number, reservedMilli: number,
+  deliverableMilli: number, reservedMilli: number, refusedEntry: number | null,
 ];
 
 const searchText = (p: ProductFields) =>
@@ -77,16 +78,17 @@ export function renumberProduct(db: Db, localId: number, serverId: number): void
 const ROW_SELECT = `SELECT p.id, p.local, p.name, p.item_number, p.ean, p.manufacturer, p.product_group, p.unit, p.vat, p.list_price,
     p.currency, p.service,
     coalesce((SELECT sum(qty_milli) FROM stock s WHERE s.product_id = p.id), 0)
-      + coalesce((SELECT sum(qty_milli) FROM stock_pending sp WHERE sp.product_id = p.id), 0) AS deliverable_milli,
-    coalesce((SELECT sum(qty_milli) FROM reserved r WHERE r.product_id = p.id), 0) AS reserved_milli
+      + coalesce((SELECT sum(qty_milli) FROM ${COUNTED_PENDING} sp WHERE sp.product_id = p.id), 0) AS deliverable_milli,
+    coalesce((SELECT sum(qty_milli) FROM reserved r WHERE r.product_id = p.id), 0) AS reserved_milli,
+    (SELECT max(entry_id) FROM ${REFUSED_PENDING} rp WHERE rp.product_id = p.id) AS refused_entry
   FROM products p`;
 
 /** ROW_SELECT with a WHERE clause, answering arrays. */
 const rowStmt = (db: Db, where: string) => stmt(db, `${ROW_SELECT} ${where}`).raw();
 
-const toRow = ([id, local, name, itemNumber, ean, manufacturer, productGroup, unit, vat, listPrice, currency, service, deliverableMilli, reservedMilli]: Row): ProductRow => ({
+const toRow = ([id, local, name, itemNumber, ean, manufacturer, productGroup, unit, vat, listPrice, currency, service, deliverableMilli, reservedMilli, refusedEntry]: Row): ProductRow => ({
   id, local: local === 1, name, itemNumber, ean, manufacturer, productGroup, unit, vat, listPrice, currency,
-  service: service === 1, deliverable: fromMilli(deliverableMilli), available: fromMilli(deliverableMilli - reservedMilli),
+  service: service === 1, deliverable: fromMilli(deliverableMilli), available: fromMilli(deliverableMilli - reservedMilli), refusedEntryId: refusedEntry ?? null,
 });
 
 export function productRow(db: Db, id: number): ProductRow | null {
@@ -162,7 +164,7 @@ export function searchProducts(db: Db, query: string, offset: number, limit: num
   return { rows: rowsOf(db, ids), total };
 }
 
-/** Quantities per warehouse and label: confirmed + the clerk's own pending changes. */
+/** Quantities per warehouse and label: confirmed + the clerk's own pending changes; the refused ones apart. */
 export function quantityViews(db: Db, productId: number): QuantityView[] {
   const rows = stmt(db, `
     WITH keys AS (
@@ -171,12 +173,14 @@ export function quantityViews(db: Db, productId: number): QuantityView[] {
       UNION SELECT warehouse, '' FROM reserved WHERE product_id = @p)
     SELECT k.warehouse, k.stock_label,
       coalesce((SELECT qty_milli FROM stock s WHERE s.product_id = @p AND s.warehouse = k.warehouse AND s.stock_label = k.stock_label), 0) AS confirmed,
-      coalesce((SELECT sum(qty_milli) FROM stock_pending sp WHERE sp.product_id = @p AND sp.warehouse = k.warehouse AND sp.stock_label = k.stock_label), 0) AS pending_local,
+      coalesce((SELECT sum(qty_milli) FROM ${COUNTED_PENDING} sp WHERE sp.product_id = @p AND sp.warehouse = k.warehouse AND sp.stock_label = k.stock_label), 0) AS pending_local,
+      coalesce((SELECT sum(qty_milli) FROM ${REFUSED_PENDING} rp WHERE rp.product_id = @p AND rp.warehouse = k.warehouse AND rp.stock_label = k.stock_label), 0) AS refused_local,
       CASE WHEN k.stock_label = '' THEN coalesce((SELECT qty_milli FROM reserved r WHERE r.product_id = @p AND r.warehouse = k.warehouse), 0) ELSE 0 END AS reserved
-    FROM keys k ORDER BY k.warehouse, k.stock_label`).all({ p: productId }) as Array<{ warehouse: string; stock_label: string; confirmed: number; pending_local: number; reserved: number }>;
+    FROM keys k ORDER BY k.warehouse, k.stock_label`).all({ p: productId }) as Array<{ warehouse: string; stock_label: string; confirmed: number; pending_local: number; refused_local: number; reserved: number }>;
   return rows.map((r) => ({
     warehouse: r.warehouse, stockLabel: r.stock_label, deliverable: fromMilli(r.confirmed + r.pending_local), pending: fromMilli(r.reserved),
     available: fromMilli(r.confirmed + r.pending_local - r.reserved), pendingLocal: fromMilli(r.pending_local),
+    refusedLocal: fromMilli(r.refused_local),
   }));
 }
 

@@ -7,6 +7,7 @@ import type { ReorderRule } from '@shared/protocol';
 import type { LowStockRow, ReorderRuleView } from '@shared/ipc/reorder';
 import { stmt, type Db } from './db';
 import { fromMilli, toMilli } from './fold';
+import { COUNTED_PENDING } from './stock';
 
 export interface RuleRow {
   product_id: number; warehouse: string; min_milli: number; reorder_milli: number; supplier_id: number | null; supplier_name: string | null;
@@ -112,7 +113,7 @@ const LOW = `
   WITH scoped AS (
     SELECT r.*,
       (SELECT coalesce(sum(qty_milli), 0) FROM stock s WHERE s.product_id = r.product_id AND (r.warehouse = '' OR s.warehouse = r.warehouse))
-        + (SELECT coalesce(sum(qty_milli), 0) FROM stock_pending p WHERE p.product_id = r.product_id AND (r.warehouse = '' OR p.warehouse = r.warehouse)) AS on_hand,
+        + (SELECT coalesce(sum(qty_milli), 0) FROM ${COUNTED_PENDING} p WHERE p.product_id = r.product_id AND (r.warehouse = '' OR p.warehouse = r.warehouse)) AS on_hand,
       (SELECT coalesce(sum(qty_milli), 0) FROM reserved v WHERE v.product_id = r.product_id AND (r.warehouse = '' OR v.warehouse = r.warehouse)) AS reserved_milli,
       r.incoming_milli + (SELECT coalesce(sum(qty_milli), 0) FROM incoming_pending i WHERE i.product_id = r.product_id AND (r.warehouse = '' OR i.warehouse = r.warehouse)) AS incoming_all
     FROM reorder_rules r WHERE r.removed = 0 AND r.min_milli > 0

@@ -8,6 +8,14 @@ import type { QuantityRow } from '@shared/protocol';
 import { stmt, type Db } from './db';
 import { toMilli } from './fold';
 
+/**
+ * The pending changes that count in the stock a clerk reads: not those of an entry the server refused
+ * (it waits for a person in the sync centre and may never happen); REFUSED_PENDING is that part,
+ * which the screens mark beside the figure instead.
+ */
+export const COUNTED_PENDING = "(SELECT * FROM stock_pending WHERE entry_id NOT IN (SELECT id FROM outbox WHERE state = 'needs_attention'))";
+export const REFUSED_PENDING = "(SELECT * FROM stock_pending WHERE entry_id IN (SELECT id FROM outbox WHERE state = 'needs_attention'))";
+
 export interface StockRow { product_id: number; warehouse: string; stock_label: string; deliverable: number }
 export interface ReservedRow { product_id: number; warehouse: string; pending: number }
 
@@ -144,7 +152,7 @@ export function staleProducts(db: Db, limit: number): number[] {
 export function visibleMilli(db: Db, productId: number, warehouse: string, label: string): number {
   const r = stmt(db, `SELECT
       coalesce((SELECT qty_milli FROM stock WHERE product_id = @p AND warehouse = @w AND stock_label = @l), 0)
-      + coalesce((SELECT sum(qty_milli) FROM stock_pending WHERE product_id = @p AND warehouse = @w AND stock_label = @l), 0) AS n`).get({ p: productId, w: warehouse, l: label }) as { n: number };
+      + coalesce((SELECT sum(qty_milli) FROM ${COUNTED_PENDING} WHERE product_id = @p AND warehouse = @w AND stock_label = @l), 0) AS n`).get({ p: productId, w: warehouse, l: label }) as { n: number };
   return r.n;
 }
 
@@ -155,7 +163,7 @@ export function visibleMilli(db: Db, productId: number, warehouse: string, label
 export function binsInWarehouse(db: Db, warehouse: string, label: string | null): Array<{ productId: number; label: string }> {
   return (stmt(db, `SELECT product_id, stock_label FROM (
       SELECT product_id, stock_label, qty_milli FROM stock WHERE warehouse = @w AND (@l IS NULL OR stock_label = @l)
-      UNION ALL SELECT product_id, stock_label, qty_milli FROM stock_pending WHERE warehouse = @w AND (@l IS NULL OR stock_label = @l))
+      UNION ALL SELECT product_id, stock_label, qty_milli FROM ${COUNTED_PENDING} WHERE warehouse = @w AND (@l IS NULL OR stock_label = @l))
     GROUP BY product_id, stock_label HAVING sum(qty_milli) <> 0 ORDER BY product_id, stock_label`).all({ w: warehouse, l: label }) as Array<{ product_id: number; stock_label: string }>)
     .map((r) => ({ productId: r.product_id, label: r.stock_label }));
 }
@@ -164,7 +172,7 @@ export function binsInWarehouse(db: Db, warehouse: string, label: string | null)
 export function binsOfWarehouse(db: Db, warehouse: string): Array<{ label: string; products: Array<{ productId: number; quantity: number }> }> {
   const rows = stmt(db, `SELECT stock_label, product_id, sum(qty_milli) AS q FROM (
       SELECT product_id, stock_label, qty_milli FROM stock WHERE warehouse = @w AND stock_label <> ''
-      UNION ALL SELECT product_id, stock_label, qty_milli FROM stock_pending WHERE warehouse = @w AND stock_label <> '')
+      UNION ALL SELECT product_id, stock_label, qty_milli FROM ${COUNTED_PENDING} WHERE warehouse = @w AND stock_label <> '')
     GROUP BY stock_label, product_id HAVING sum(qty_milli) <> 0 ORDER BY stock_label, product_id`).all({ w: warehouse }) as Array<{ stock_label: string; product_id: number; q: number }>;
   const out: Array<{ label: string; products: Array<{ productId: number; quantity: number }> }> = [];
   for (const r of rows) {

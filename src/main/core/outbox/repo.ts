@@ -9,6 +9,7 @@ import { parseReason, type ErrorDetail, type Reason } from '@shared/protocol';
 import type { OutboxCounts, OutboxEntryView, OutboxState, OutboxSummary } from '@shared/ipc/types';
 import { json, stmt, type Db } from '../mirror/db';
 import { closureOf, include, relation, type Node } from './deps';
+import { fixesFor } from './fixes';
 
 export interface CountInfo {
   productId: number;
@@ -75,6 +76,7 @@ const toEntry = (r: Row): Entry => ({
 export const toView = (e: Entry): OutboxEntryView => ({
   id: e.id, method: e.method, summary: e.summary, summaryData: e.summaryData, state: e.state, attempts: e.attempts, nextAttemptAt: e.nextAttemptAt, createdAt: e.createdAt,
   lastError: e.lastError, errorCode: e.errorCode, errorDetails: e.errorDetails, reason: e.errorReason, blockedBy: e.blockedBy, countConflict: e.countConflict, params: e.params,
+  fixes: e.state === 'needs_attention' && e.blockedBy === null ? fixesFor({ method: e.method, params: e.params, reason: e.errorReason }) : [],
   clerkId: e.clerkId,
 });
 

@@ -174,7 +174,7 @@ const de: Messages<typeof en> = {
     issueProforma: 'Proforma ausstellen',
     willEmail: 'Das PDF wird an {{email}} gesendet.',
     confirmEmailTitle: 'Rechnung per E-Mail senden?',
-    confirmEmailBody: 'Die Rechnung für {{customer}} ({{total}}) wird ausgestellt und das PDF an {{email}} gesendet.',
+    confirmEmailBody: 'Die Rechnung ({{total}}) wird ausgestellt und das PDF gesendet an:',
     confirmEmailSigned: 'Das PDF erhält eine elektronische Signatur.',
     confirmEmailSend: 'Ausstellen und senden',
     issued: 'Die Rechnung wurde ausgestellt.',

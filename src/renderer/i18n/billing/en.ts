@@ -171,7 +171,7 @@ const en = {
     issueProforma: 'Issue proforma',
     willEmail: 'The PDF will be e-mailed to {{email}}.',
     confirmEmailTitle: 'Send the invoice by e-mail?',
-    confirmEmailBody: 'The invoice for {{customer}} ({{total}}) will be issued and its PDF e-mailed to {{email}}.',
+    confirmEmailBody: 'The invoice ({{total}}) will be issued and its PDF e-mailed to:',
     confirmEmailSigned: 'The PDF will carry an electronic signature.',
     confirmEmailSend: 'Issue and send',
     issued: 'The invoice was issued.',

@@ -174,7 +174,7 @@ const es: Messages<typeof en> = {
     issueProforma: 'Emitir proforma',
     willEmail: 'El PDF se enviará a {{email}}.',
     confirmEmailTitle: '¿Enviar la factura por correo?',
-    confirmEmailBody: 'Se emitirá la factura de {{customer}} ({{total}}) y su PDF se enviará a {{email}}.',
+    confirmEmailBody: 'Se emitirá la factura ({{total}}) y su PDF se enviará a:',
     confirmEmailSigned: 'El PDF llevará firma electrónica.',
     confirmEmailSend: 'Emitir y enviar',
     issued: 'La factura se ha emitido.',

@@ -174,7 +174,7 @@ const hu: Messages<typeof en> = {
     issueProforma: 'Díjbekérő kiállítása',
     willEmail: 'A PDF-et elküldjük ide: {{email}}.',
     confirmEmailTitle: 'Elküldi a számlát e-mailben?',
-    confirmEmailBody: 'A(z) {{customer}} számláját ({{total}}) kiállítjuk, és a PDF-et elküldjük ide: {{email}}.',
+    confirmEmailBody: 'A számlát ({{total}}) kiállítjuk, és a PDF-et elküldjük ide:',
     confirmEmailSigned: 'A PDF elektronikus aláírással készül.',
     confirmEmailSend: 'Kiállítás és küldés',
     issued: 'A számlát kiállítottuk.',

@@ -174,7 +174,7 @@ const pl: Messages<typeof en> = {
     issueProforma: 'Wystaw pro formę',
     willEmail: 'PDF zostanie wysłany na {{email}}.',
     confirmEmailTitle: 'Wysłać fakturę e-mailem?',
-    confirmEmailBody: 'Faktura dla {{customer}} ({{total}}) zostanie wystawiona, a jej PDF wysłany na {{email}}.',
+    confirmEmailBody: 'Faktura ({{total}}) zostanie wystawiona, a jej PDF wysłany do:',
     confirmEmailSigned: 'PDF otrzyma podpis elektroniczny.',
     confirmEmailSend: 'Wystaw i wyślij',
     issued: 'Faktura została wystawiona.',

@@ -2,6 +2,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useController, type UseFormReturn } from 'react-hook-form';
+import type { ContactRow } from '@shared/ipc';
 import { CRDR, CUSTOMER_VAT_TYPES } from '@shared/protocol/schemas/finance';
 import { AccountCurrencyFields, asCommon, CustomerField, MethodField } from '@renderer/components/documentHeaderFields';
 import { CURRENCIES, LanguageField } from '@renderer/components/documentFields';
@@ -10,7 +11,7 @@ import { Field } from '@renderer/components/Field';
 import { DateField } from '@renderer/components/DateField';
 import { isIsoDate } from '@renderer/lib/dateText';
 
-export function InvoiceHeaderFields({ form, fromSource }: { form: UseFormReturn<InvoiceFormValues>; fromSource: boolean }) {
+export function InvoiceHeaderFields({ form, fromSource, onCustomerChanged }: { form: UseFormReturn<InvoiceFormValues>; fromSource: boolean; onCustomerChanged?: (next: ContactRow | null) => void }) {
   const { t } = useTranslation('billing');
   const { register, formState, setValue } = form;
   const e = formState.errors;
@@ -31,6 +32,7 @@ export function InvoiceHeaderFields({ form, fromSource }: { form: UseFormReturn<
         id="invoice-customer"
         autoFocus={!fromSource}
         onPicked={(c) => setValue('customer_vat_type', customerDefaults(c).customer_vat_type, { shouldDirty: true })}
+        onChanged={onCustomerChanged}
       />
       <Field label={t('invoice.crdr')} htmlFor={ids.crdr} error={e.crdr?.message} required>
         <select id={ids.crdr} {...register('crdr')}>

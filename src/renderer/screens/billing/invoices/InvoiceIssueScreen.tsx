@@ -8,7 +8,7 @@ import { useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'r
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useFieldArray, useForm, useFormState, useWatch, type UseFieldArrayReturn, type UseFormReturn } from 'react-hook-form';
-import type { OrderView, RequestOf } from '@shared/ipc';
+import type { ContactRow, OrderView, RequestOf } from '@shared/ipc';
 import { ConfirmDialog } from '@renderer/components/Dialog';
 import { Screen } from '@renderer/components/Screen';
 import { invoke, useChannel } from '@renderer/lib/ipc';
@@ -33,6 +33,8 @@ import { useFormDraft } from '@renderer/lib/drafts';
 
 // The schema's output is what its input type describes loosely (every key `unknown`); it parses as-is.
 type InvoiceRequest = RequestOf<'invoices.issue'>['invoice'];
+
+const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const idParam = (s: string | null) => (s !== null && /^-?\d+$/.test(s) ? Number(s) : null);
 
@@ -97,7 +99,24 @@ function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: Invoi
     control: form.control,
     name: ['contact_id', 'order_id', 'from_proforma_id', 'email', 'proforma'],
   });
-  const contact = useChannel('contacts.get', { id: contactId ?? 1 }, { enabled: contactId !== null });
+  const contact = useChannel('contacts.get', { id: contactId ?? 0 }, { enabled: contactId !== null });
+  // With no customer there is no address to offer: a disabled read still answers what is cached for
+  // its placeholder id (another customer's row).
+  const customerEmail = contactId !== null && contact.data?.id === contactId ? contact.data.email : null;
+  // The address of the customer the form holds: the one the clerk picked, or the loaded one.
+  const customerAddress = useRef<string | null>(null);
+  if (customerEmail !== null) customerAddress.current = customerEmail;
+  // The address went with the customer while the clerk types another name: the one she picks brings hers.
+  const addressLeft = useRef(false);
+  const onCustomerChanged = (next: ContactRow | null) => {
+    const from = customerAddress.current;
+    const email = form.getValues('email');
+    customerAddress.current = next?.email ?? null;
+    // An address that came from the previous customer goes with them; one the clerk typed stays.
+    const fromCustomer = (from !== null && sameAddress(email, from)) || (addressLeft.current && email.trim() === '');
+    addressLeft.current = fromCustomer && next === null;
+    if (fromCustomer) form.setValue('email', next?.email ?? '', { shouldDirty: true });
+  };
   const fromSource = linesFromSource({ order_id: orderId, from_proforma_id: proformaId });
   const [general, setGeneral] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<InvoiceFormValues | null>(null);
@@ -155,8 +174,8 @@ function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: Invoi
         {general && <p className="notice error" role="alert">{general}</p>}
         <section className="panel">
           <div className="panel-body stack">
-            <InvoiceHeaderFields form={form} fromSource={fromSource} />
-            <InvoiceOptions form={form} customerEmail={contact.data?.email ?? null} />
+            <InvoiceHeaderFields form={form} fromSource={fromSource} onCustomerChanged={onCustomerChanged} />
+            <InvoiceOptions form={form} customerEmail={customerEmail} />
             <InvoiceMoreFields form={form} />
           </div>
         </section>
@@ -184,7 +203,10 @@ function InvoiceEditor({ draftKey, initial }: { draftKey: string; initial: Invoi
           onCancel={() => setConfirming(null)}
           onConfirm={() => void issue(confirming)}
         >
-          <p>{t('invoice.confirmEmailBody', { email: confirming.email.trim(), customer: confirming.contact_name, total: grossOf(confirming) })}</p>
+          <p>{t('invoice.confirmEmailBody', { total: grossOf(confirming) })}</p>
+          <p className="confirm-recipient" data-testid="confirm-recipient">
+            <strong>{confirming.contact_name}</strong> — {confirming.email.trim()}
+          </p>
           {confirming.esignature && <p className="field-hint">{t('invoice.confirmEmailSigned')}</p>}
         </ConfirmDialog>
       )}

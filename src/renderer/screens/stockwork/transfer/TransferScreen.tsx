@@ -2,6 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductRow } from '@shared/ipc';
 import { Screen } from '../../../components/Screen';
+import { ConfirmDialog } from '../../../components/Dialog';
 import { Field } from '../../../components/Field';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ScanField, type ScanFeedback } from '../../../components/ScanField';
@@ -10,6 +11,8 @@ import { useDraftState } from '../../../lib/drafts';
 import { useChannel, useCommand } from '../../../lib/ipc';
 import { useScanLookup } from '../../../lib/useScanLookup';
 import { useHotkey } from '../../../lib/useHotkey';
+import { useFormat } from '../../../lib/useFormat';
+import { parseNumberInput } from '../../../lib/format';
 import { StockCell } from '../../warehouse/takein/TakeInLines';
 import { addProduct, emptyTransfer, isTransferDraft, problemOf, toRequest, type TransferDraft } from './transferModel';
 import { TransferStatus } from './TransferStatus';
@@ -30,6 +33,9 @@ export function TransferScreen() {
   const [notFound, setNotFound] = useState<string | null>(null);
   const [showProblem, setShowProblem] = useState(false);
   const [posted, setPosted] = useState<{ entryId: number; what: string } | null>(null);
+  /** Lines taking more than their source holds, said before sending (the server would refuse the transfer). */
+  const [short, setShort] = useState<string[] | null>(null);
+  const f = useFormat();
   const post = useCommand('stock.transfer');
   const { data: features } = useChannel('stock.features', {});
   const { data: fromBins = [] } = useChannel('stock.bins', { warehouse: d.from }, { enabled: Boolean(d.from) });
@@ -59,9 +65,8 @@ export function TransferScreen() {
     },
     [add, lookup],
   );
-  const submit = () => {
-    setShowProblem(true);
-    if (problem || post.isPending) return;
+  const send = () => {
+    setShort(null);
     post.mutate(toRequest(d), {
       onSuccess: async ({ entryId }) => {
         // The lines leave the screen with the post: say what was moved, so the clerk need not remember.
@@ -72,6 +77,14 @@ export function TransferScreen() {
         // The next transfer usually starts from the same place.
         update({ ...emptyTransfer(d.from), fromBin: d.fromBin, to: d.to, toBin: d.toBin });
       },
+    });
+  };
+  const submit = () => {
+    setShowProblem(true);
+    if (problem || post.isPending) return;
+    void shortLines(d).then((lines) => {
+      if (lines.length) setShort(lines.map((l) => t('transfer.shortLine', { name: l.name, quantity: f.qty(l.quantity), available: f.qty(l.available) })));
+      else send();
     });
   };
   useHotkey('ctrl+enter', submit);
@@ -156,6 +169,7 @@ export function TransferScreen() {
                       }}
                       data-testid={`transfer-qty-${l.productId}`}
                     />
+                    <ShortHint productId={l.productId} quantity={l.quantity} warehouse={d.from} stockLabel={d.fromBin} />
                   </td>
                   <td>{l.unit}</td>
                   <td className="num"><StockCell productId={l.productId} warehouse={d.from} stockLabel={d.fromBin} /></td>
@@ -171,6 +185,42 @@ export function TransferScreen() {
           <div className="muted" style={{ padding: 8 }}>{t('transfer.totals', { lines: d.lines.length })}</div>
         </div>
       )}
+      {short ? (
+        <ConfirmDialog title={t('transfer.confirmShortTitle')} confirmLabel={t('transfer.sendAnyway')} danger onCancel={() => setShort(null)} onConfirm={send}>
+          <p data-testid="transfer-short-confirm">{t('transfer.confirmShortBody', { lines: short.join('; ') })}</p>
+        </ConfirmDialog>
+      ) : null}
     </Screen>
+  );
+}
+
+/** What the source (warehouse and bin) holds of a product, as the mirror counts it (refused changes left out). */
+const atSource = (p: { quantities: Array<{ warehouse: string; stockLabel: string; deliverable: number }> } | null | undefined, warehouse: string, stockLabel: string) =>
+  p?.quantities.find((q) => q.warehouse.toLowerCase() === warehouse.toLowerCase() && q.stockLabel === stockLabel.trim())?.deliverable ?? 0;
+
+/** The lines that take more than their source holds, read afresh when the clerk posts. */
+async function shortLines(d: TransferDraft): Promise<Array<{ name: string; quantity: number; available: number }>> {
+  const out: Array<{ name: string; quantity: number; available: number }> = [];
+  for (const l of d.lines) {
+    const quantity = parseNumberInput(l.quantity) ?? 0;
+    const available = atSource(await invoke('products.get', { id: l.productId }).catch(() => null), d.from, d.fromBin);
+    if (quantity > available) out.push({ name: l.name, quantity, available });
+  }
+  return out;
+}
+
+/** Under a line's quantity: a warning when it takes more than the source holds now, as order entry warns. */
+function ShortHint({ productId, quantity, warehouse, stockLabel }: { productId: number; quantity: string; warehouse: string; stockLabel: string }) {
+  const { t } = useTranslation('stockwork');
+  const f = useFormat();
+  const { data } = useChannel('products.get', { id: productId });
+  const q = parseNumberInput(quantity) ?? 0;
+  if (!data || !warehouse) return null;
+  const available = atSource(data, warehouse, stockLabel);
+  if (q <= available) return null;
+  return (
+    <span className="cell-warn" role="status" style={{ display: 'block' }} data-testid={`transfer-short-${productId}`}>
+      {t('transfer.shortNow', { available: f.qty(available) })}
+    </span>
   );
 }

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { IpcErrorCode, OutboxEntryView } from '@shared/ipc';
 import { ErrorNotice } from '../../../components/ErrorNotice';
@@ -20,18 +21,27 @@ const KNOWN_CODES = new Set<string>(['VALIDATION_ERROR', 'OFFLINE', 'NOT_FOUND',
  */
 export function AttentionList({ entries }: { entries: OutboxEntryView[] }) {
   const { t } = useTranslation('warehouse');
+  // `?entry=ID`: the card another screen pointed at (a product's refused change) is brought into view.
+  const [params] = useSearchParams();
+  const pointed = Number(params.get('entry') ?? NaN);
   if (entries.length === 0) return <div className="panel empty">{t('sync.nothingNeedsAttention')}</div>;
   return (
     <div className="stack" data-testid="attention-list">
       {entries.map((e) => (
-        <AttentionCard key={e.id} entry={e} />
+        <AttentionCard key={e.id} entry={e} pointed={e.id === pointed} />
       ))}
     </div>
   );
 }
 
-function AttentionCard({ entry }: { entry: OutboxEntryView }) {
+function AttentionCard({ entry, pointed }: { entry: OutboxEntryView; pointed: boolean }) {
   const { t } = useTranslation('warehouse');
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!pointed) return;
+    ref.current?.scrollIntoView({ block: 'start' });
+    ref.current?.focus();
+  }, [pointed]);
   const { t: tc } = useTranslation();
   const summary = useOutboxSummary()(entry);
   const reasonText = useReasonText();
@@ -52,7 +62,7 @@ function AttentionCard({ entry }: { entry: OutboxEntryView }) {
   const showRaw = (!reason && !clerkMissing) || advanced;
   const codeText = entry.errorCode && KNOWN_CODES.has(entry.errorCode) ? tc(`errors.${entry.errorCode as IpcErrorCode}`) : (entry.errorCode ?? tc('errors.INTERNAL_ERROR'));
   return (
-    <article className="panel" data-testid={`attention-${entry.id}`} aria-labelledby={`att-${entry.id}`}>
+    <article ref={ref} tabIndex={pointed ? -1 : undefined} className={pointed ? 'panel pointed' : 'panel'} data-testid={`attention-${entry.id}`} aria-labelledby={`att-${entry.id}`}>
       <div className="panel-title">
         <Icon name="warning" />
         <h3 id={`att-${entry.id}`} style={{ flex: 1 }}>
@@ -89,7 +99,7 @@ function AttentionCard({ entry }: { entry: OutboxEntryView }) {
             {t('sync.countConflict', { expected: f.qty(c.expected), serverNow: f.qty(c.serverNow), counted: f.qty(c.counted) })}
           </div>
         ) : null}
-        {!c && reason?.reason === 'insufficient_stock' ? <FixOffers entry={entry} shortage={reason.figures} busy={busy} /> : null}
+        {!c && reason?.reason === 'insufficient_stock' && entry.fixes.length > 0 ? <FixOffers entry={entry} productId={reason.figures.product_id} busy={busy} /> : null}
         <div className="toolbar">
           {c ? (
             <>

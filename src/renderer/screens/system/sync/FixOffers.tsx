@@ -1,50 +1,55 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OutboxEntryView } from '@shared/ipc';
-import type { ReasonFigures } from '@shared/protocol/reasons';
+import type { FixOffer, OutboxEntryView } from '@shared/ipc';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { placeLabel } from '../../../components/pickers';
 import { useChannel, useCommand } from '../../../lib/ipc';
 import { useFormat } from '../../../lib/useFormat';
 
-type Shortage = ReasonFigures<'insufficient_stock'>;
+/** The methods whose fixes have words of their own; the core offers fixes for exactly these (outbox/fixes). */
+type FixMethod = 'setQuantity' | 'setOrder' | 'setTransfer';
+const FIX_METHODS = new Set<string>(['setQuantity', 'setOrder', 'setTransfer'] satisfies FixMethod[]);
 
 /**
- * The fixes a stock shortage offers, each one click (outbox.fix): take what is there, take it from
- * another place the mirror knows has the product, or back-order the rest (orders). Discarding is
- * the card's own button. Which fixes apply mirrors the core's fixesFor.
+ * The fixes the core offers for a refusal (`entry.fixes`, outbox/fixes), each one click
+ * (outbox.fix), worded for the entry's method: take what is there, take it from another place the
+ * mirror knows has the product, or back-order the rest (orders). Discarding is the card's own button.
  */
-export function FixOffers({ entry, shortage, busy }: { entry: OutboxEntryView; shortage: Shortage; busy: boolean }) {
+export function FixOffers({ entry, productId, busy }: { entry: OutboxEntryView; productId: number; busy: boolean }) {
   const { t } = useTranslation('warehouse');
   const { t: tc } = useTranslation();
   const f = useFormat();
   const fix = useCommand('outbox.fix');
   const [place, setPlace] = useState('');
-  const isOrder = entry.method === 'setOrder';
-  const productId = isOrder ? shortage.product_id : Number(entry.params.product_id);
   const { data: product } = useChannel('products.get', { id: productId });
+  if (!FIX_METHODS.has(entry.method) || entry.fixes.length === 0) return null;
+  const method = entry.method as FixMethod;
   const disabled = busy || fix.isPending;
+  const take = entry.fixes.find((o): o is Extract<FixOffer, { kind: 'take_available' }> => o.kind === 'take_available');
+  const other = entry.fixes.find((o): o is Extract<FixOffer, { kind: 'other_place' }> => o.kind === 'other_place');
+  const backOrder = entry.fixes.some((o) => o.kind === 'back_order');
 
-  const refused = (warehouse: string, label: string) => warehouse.toLowerCase() === shortage.warehouse.toLowerCase() && (isOrder || label === (shortage.stock_label ?? ''));
-  // Orders take from a warehouse as a whole; a stock change from one bin of it.
-  const places = isOrder
+  // A whole warehouse (orders) or one bin of it (a wasting, a transfer's source), never a place the offer leaves out.
+  const places = other?.by === 'warehouse'
     ? [...(product?.quantities ?? []).reduce((m, q) => m.set(q.warehouse, (m.get(q.warehouse) ?? 0) + q.available), new Map<string, number>())]
         .map(([warehouse, qty]) => ({ warehouse, label: '', qty }))
     : (product?.quantities ?? []).map((q) => ({ warehouse: q.warehouse, label: q.stockLabel, qty: q.deliverable }));
-  const others = places.filter((p) => p.qty > 0 && !refused(p.warehouse, p.label));
+  const left = (p: { warehouse: string; label: string }) =>
+    other?.not.some((n) => n.warehouse.toLowerCase() === p.warehouse.toLowerCase() && (other.by === 'warehouse' || n.stockLabel === p.label)) ?? true;
+  const others = places.filter((p) => p.qty > 0 && !left(p));
   const key = (p: { warehouse: string; label: string }) => JSON.stringify([p.warehouse, p.label]);
   const chosen = others.find((p) => key(p) === place);
 
   return (
     <div className="toolbar" data-testid="fix-offers">
-      {shortage.available > 0 ? (
+      {take ? (
         <button type="button" className="btn primary" disabled={disabled} onClick={() => fix.mutate({ id: entry.id, fix: { kind: 'take_available' } })} data-testid="fix-take-available">
-          {t(isOrder ? 'sync.fix.takeAvailableOrder' : 'sync.fix.takeAvailableWaste', { available: f.qty(shortage.available) })}
+          {t(`sync.fix.takeAvailable.${method}`, { available: f.qty(take.quantity) })}
         </button>
       ) : null}
-      {others.length > 0 ? (
+      {other && others.length > 0 ? (
         <span className="toolbar">
-          <label htmlFor={`fix-place-${entry.id}`}>{t(isOrder ? 'sync.fix.otherWarehouse' : 'sync.fix.otherPlace')}</label>
+          <label htmlFor={`fix-place-${entry.id}`}>{t(`sync.fix.otherPlace.${method}`)}</label>
           <select id={`fix-place-${entry.id}`} value={place} onChange={(e) => setPlace(e.target.value)} disabled={disabled} data-testid="fix-other-place">
             <option value="">{t('sync.fix.pickPlace')}</option>
             {others.map((p) => (
@@ -63,10 +68,10 @@ export function FixOffers({ entry, shortage, busy }: { entry: OutboxEntryView; s
             {t('sync.fix.sendFromThere')}
           </button>
         </span>
-      ) : product ? (
+      ) : other && product ? (
         <span className="muted">{t('sync.fix.noOtherPlace')}</span>
       ) : null}
-      {isOrder ? (
+      {backOrder ? (
         <button type="button" className="btn" disabled={disabled} onClick={() => fix.mutate({ id: entry.id, fix: { kind: 'back_order' } })} data-testid="fix-back-order">
           {t('sync.fix.backOrder')}
         </button>

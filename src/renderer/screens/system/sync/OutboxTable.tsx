@@ -50,8 +50,10 @@ export function OutboxTable({ entries }: { entries: OutboxEntryView[] }) {
             </td>
             <td className="num">{e.attempts}</td>
             <td>{e.nextAttemptAt ? f.when(e.nextAttemptAt) : ''}</td>
-            {/* A refusal with a reason in the clerk's words; other failures (network) as they came. */}
-            <td className="wrap muted">{e.reason ? reasonText(e.reason) : e.errorCode && CLERK_CODES.has(e.errorCode) ? missing(e) : (e.lastError ?? '')}</td>
+            {/* A refusal with a reason in the clerk's words; a call that failed on the way (the transport's own text) too. */}
+            <td className="wrap muted" data-testid="outbox-last-error">
+              {e.reason ? reasonText(e.reason) : e.errorCode && CLERK_CODES.has(e.errorCode) ? missing(e) : e.errorCode === 'NETWORK' ? t('sync.lastErrorNetwork') : e.errorCode === 'SERVER' ? t('sync.lastErrorServer') : (e.lastError ?? '')}
+            </td>
           </tr>
         ))}
       </tbody>

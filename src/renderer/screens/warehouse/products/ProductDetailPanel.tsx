@@ -5,6 +5,7 @@ import { StockAdjustDialog } from './StockAdjustDialog';
 import { ProductRules } from '../../reorder/ProductRules';
 import { labelsLink } from '../../labels/labelLinks';
 import { warehouseLabel } from '../../../components/pickers';
+import { StockFigure } from '../../../components/StockFigure';
 import { useChannel } from '../../../lib/ipc';
 import { useFormat } from '../../../lib/useFormat';
 
@@ -42,6 +43,11 @@ export function ProductDetailPanel({ productId }: { productId: number | null }) 
         </div>
         {queued === p.id ? <div className="notice ok" role="status">{t('products.adjust.queued')}</div> : null}
         {p.local ? <div className="notice info">{t('products.localHint')}</div> : null}
+        {p.refusedEntryId !== null ? (
+          <div className="notice error" role="status" data-testid="product-refused-notice">
+            {t('products.refusedNotice')} <Link to={`/sync?entry=${p.refusedEntryId}`}>{t('products.openRefused')}</Link>
+          </div>
+        ) : null}
         <dl className="kv">
           <dt>{t('products.col.itemNumber')}</dt>
           <dd className="mono">{p.itemNumber ?? '–'}</dd>
@@ -94,10 +100,18 @@ export function ProductDetailPanel({ productId }: { productId: number | null }) 
                       <span className="muted"> · {t('count.noBin')}</span>
                     ) : null}
                   </td>
-                  <td className="num">{f.qty(q.deliverable)}</td>
+                  <td className="num"><StockFigure value={q.deliverable} /></td>
                   <td className="num">{f.qty(q.pending)}</td>
-                  <td className="num">{f.qty(q.available)}</td>
-                  <td className="num">{q.pendingLocal !== 0 ? <span className="badge pending">{f.signed(q.pendingLocal)}</span> : <span className="muted">0</span>}</td>
+                  <td className="num"><StockFigure value={q.available} /></td>
+                  <td className="num">
+                    {q.pendingLocal !== 0 ? <span className="badge pending">{f.signed(q.pendingLocal)}</span> : <span className="muted">0</span>}
+                    {q.refusedLocal !== 0 ? ' ' : null}
+                    {q.refusedLocal !== 0 ? (
+                      <Link className="badge danger" style={{ display: 'inline-block', marginTop: 2 }} to={`/sync?entry=${p.refusedEntryId ?? ''}`} data-testid="quantity-refused">
+                        {t('products.refusedHere', { qty: f.signed(q.refusedLocal) })}
+                      </Link>
+                    ) : null}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -1,4 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
+import { Link } from 'react-router';
+import { StockFigure } from '../../../components/StockFigure';
 import type { TFunction } from 'i18next';
 import type { useFormat } from '../../../lib/useFormat';
 import type { IndexedProduct } from './useProductPages';
@@ -31,6 +33,11 @@ export function productColumns(t: TFunction<'warehouse'>, f: ReturnType<typeof u
         <>
           {c.getValue()}
           {c.row.original.product.local ? <span className="badge pending" style={{ marginLeft: 6 }}>{t('products.localBadge')}</span> : null}
+          {c.row.original.product.refusedEntryId !== null ? (
+            <Link className="badge danger" style={{ marginLeft: 6 }} to={`/sync?entry=${c.row.original.product.refusedEntryId}`} data-testid="product-refused" onClick={(e) => e.stopPropagation()}>
+              {t('products.refusedBadge')}
+            </Link>
+          ) : null}
         </>
       ),
     }),
@@ -49,13 +56,13 @@ export function productColumns(t: TFunction<'warehouse'>, f: ReturnType<typeof u
       id: 'deliverable',
       header: t('products.col.deliverable'),
       meta: meta('80px', true),
-      cell: (c) => (c.row.original.product.service ? <span className="muted" title={t('products.serviceHint')}>–</span> : f.qty(c.getValue())),
+      cell: (c) => (c.row.original.product.service ? <span className="muted" title={t('products.serviceHint')}>–</span> : <StockFigure value={c.getValue()} />),
     }),
     col.accessor((r) => r.product.available, {
       id: 'available',
       header: t('products.col.available'),
       meta: meta('80px', true),
-      cell: (c) => (c.row.original.product.service ? '' : f.qty(c.getValue())),
+      cell: (c) => (c.row.original.product.service ? '' : <StockFigure value={c.getValue()} />),
     }),
   ];
 }
