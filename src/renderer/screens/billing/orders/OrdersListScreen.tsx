@@ -46,7 +46,7 @@ export function OrdersListScreen() {
       {orders.error && <p className="notice error" role="alert">{orders.error.message}</p>}
       <div className="toolbar">
         <label htmlFor="orders-search">{t('order.search')}</label>
-        <input id="orders-search" type="search" value={query} placeholder={t('order.searchHint')} onChange={(e) => setQuery(e.target.value)} data-testid="orders-search" />
+        <input id="orders-search" type="search" value={query} placeholder={t('order.searchHint')} size={32} onChange={(e) => setQuery(e.target.value)} data-testid="orders-search" />
       </div>
       <div className={statusOf ? 'billing-detail-grid billing-orders-grid' : undefined}>
         <div className="table-wrap">
