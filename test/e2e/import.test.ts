@@ -14,6 +14,7 @@ import { eventually, openDesk, screenshot, type Desk } from './helpers';
 
 const dir = mkdtempSync(join(tmpdir(), 'stockdesk-import-e2e-'));
 const CSV = join(dir, 'termekek-1000.csv');
+const EXCEL_CSV = join(dir, 'cikkek-excel.csv');
 const XLSX = new URL('../core/fixtures/import/products-en.xlsx', import.meta.url).pathname;
 let picked: string | null = CSV;
 let desk: Desk;
@@ -32,10 +33,23 @@ function writeCsv(): void {
   writeFileSync(CSV, '\uFEFF' + lines.join('\r\n') + '\r\n');
 }
 
+/** Text as windows-1250 bytes, as Hungarian Excel saves "CSV (pontosvesszővel tagolt)": each character's byte in that table. */
+function windows1250(text: string): Buffer {
+  const d = new TextDecoder('windows-1250');
+  const byte = new Map(Array.from({ length: 256 }, (_, b) => [d.decode(Uint8Array.of(b)), b] as const));
+  return Buffer.from(Array.from(text, (ch) => byte.get(ch)!));
+}
+const EXCEL_NAMES = ['Szakkönyv: Kőművesmunkák', 'Ütvefúró', 'Tűzőgép és fűrészlap'];
+function writeExcelCsv(): void {
+  const lines = ['Cikkszám;Megnevezés;Nettó ár;ÁFA;Mennyiségi egység', 'XL-1;Szakkönyv: Kőművesmunkák;4990;5;db', 'XL-2;Ütvefúró;25990;27;db', 'XL-3;Tűzőgép és fűrészlap;3490;27;db'];
+  writeFileSync(EXCEL_CSV, windows1250(lines.join('\r\n') + '\r\n'));
+}
+
 const serverImported = async () => (await desk.srv.server.ok('getProduct', { filter: 'E2E-' })).products.filter((p) => p.item_number?.startsWith('E2E-'));
 
 beforeAll(async () => {
   writeCsv();
+  writeExcelCsv();
   desk = await openDesk({ language: 'hu', openFile: async () => picked });
   page = desk.page;
 }, 120_000);
@@ -122,6 +136,67 @@ describe('import and export screen', () => {
     expect(await page.locator('[data-testid="import-problems"] tbody tr').allInnerTexts()).toEqual(['5\tA · Name\tThe name is empty.']);
     await screenshot(page, 'en-import-preview');
     await eventually(() => desk.browser.errors.length === 0 || desk.browser.errors, { timeoutMs: 1000 }).catch(() => undefined);
+    expect(desk.browser.errors).toEqual([]);
+  });
+  it('reads a windows-1250 CSV from Hungarian Excel: encoding shown and changeable, garbled text never sent, names right at the server', async () => {
+    await desk.stack.invoke('settings.update', { language: 'hu' });
+    await page.reload();
+    await page.getByRole('link', { name: 'Importálás és exportálás' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Importálás és exportálás' }).waitFor();
+    picked = EXCEL_CSV;
+    await page.getByTestId('import-choose').click();
+    await expect.poll(() => page.getByTestId('import-counts').innerText()).toBe('3 termék sor a fájlban: 3 új');
+    expect(await page.getByTestId('import-encoding').inputValue()).toBe('windows-1250');
+    expect(await page.getByTestId('import-encoding-detected').innerText()).toBe('Felismerve: Windows-1250 (közép-európai, a magyar Excel CSV-je)');
+    expect(await page.getByTestId('map-product_name').inputValue()).toBe('1');
+    for (const [i, name] of EXCEL_NAMES.entries()) expect(await page.getByTestId(`import-row-${i + 2}`).innerText()).toContain(name);
+    await expect(page.getByTestId('import-garbled').count()).resolves.toBe(0);
+    await page.getByTestId('import-choose').scrollIntoViewIfNeeded();
+    await screenshot(page, 'hu-import-windows-1250');
+    await page.getByTestId('import-rows').scrollIntoViewIfNeeded();
+    await screenshot(page, 'hu-import-windows-1250-rows');
+    await page.getByTestId('import-choose').scrollIntoViewIfNeeded();
+
+    // Read as UTF-8 the titles and names are garbled: the preview says where, and nothing can be sent.
+    await page.getByTestId('import-encoding').selectOption('utf-8');
+    await page.getByTestId('import-garbled').waitFor();
+    expect(await page.getByTestId('import-garbled-title').innerText()).toBe('8 cella olvashatatlan UTF-8 kódolással: válassza a fájl kódolását. Amíg így van, semmit sem importálunk.');
+    const garbled = await page.locator('[data-testid="import-garbled"] tbody tr').allInnerTexts();
+    expect(garbled[0]!.split('\t')).toEqual(['1', 'A · Cikksz\uFFFDm', 'Cikksz\uFFFDm']);
+    expect(garbled.at(-1)!.split('\t')).toEqual(['4', 'B · Megnevez\uFFFDs', 'T\uFFFDz\uFFFDg\uFFFDp \uFFFDs f\uFFFDr\uFFFDszlap']);
+    await expect(page.getByTestId('import-commit').isDisabled()).resolves.toBe(true);
+    await screenshot(page, 'hu-import-garbled');
+    // The core refuses it too, whatever a screen sends.
+    const file = { name: 'cikkek-excel.csv', data: readFileSync(EXCEL_CSV).toString('base64') };
+    await expect(desk.stack.invoke('import.commit', { file, encoding: 'utf-8', defaults: {} })).rejects.toThrow(/garbled/);
+
+    // Back to windows-1250: the right names go to the server.
+    await page.getByTestId('import-encoding').selectOption('windows-1250');
+    await page.getByTestId('import-garbled').waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByTestId('import-row-2').innerText()).toContain(EXCEL_NAMES[0]);
+    await page.getByTestId('import-commit').click();
+    await expect.poll(() => page.getByTestId('import-progress').innerText(), { timeout: 60_000 }).toBe('Mind a(z) 3 változás a szerveren van.');
+    const onServer = (await desk.srv.server.ok('getProduct', { filter: 'XL-' })).products.filter((p) => p.item_number?.startsWith('XL-'));
+    expect(onServer.map((p) => [p.item_number, p.product_name]).sort()).toEqual([['XL-1', EXCEL_NAMES[0]], ['XL-2', EXCEL_NAMES[1]], ['XL-3', EXCEL_NAMES[2]]]);
+    expect(onServer.find((p) => p.item_number === 'XL-1')).toMatchObject({ vat: 5, list_price: 4990 });
+  });
+
+  it('shows the encoding in English too (screenshot)', async () => {
+    await desk.stack.invoke('settings.update', { language: 'en' });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Import and export' }).waitFor();
+    picked = EXCEL_CSV;
+    await page.getByTestId('import-choose').click();
+    // The products are on the server by now: the same file finds them, unchanged.
+    await expect.poll(() => page.getByTestId('import-counts').innerText()).toBe('3 product rows in the file: 3 unchanged');
+    expect(await page.getByTestId('import-encoding-detected').innerText()).toBe('Detected: Windows-1250 (Central European, Hungarian Excel\'s CSV)');
+    expect(await page.getByTestId('import-row-2').innerText()).toContain(EXCEL_NAMES[0]);
+    await page.getByTestId('import-choose').scrollIntoViewIfNeeded();
+    await screenshot(page, 'en-import-windows-1250');
+    await page.getByTestId('import-rows').scrollIntoViewIfNeeded();
+    await screenshot(page, 'en-import-windows-1250-rows');
+    await page.getByTestId('import-encoding').selectOption('utf-8');
+    await expect.poll(() => page.getByTestId('import-garbled-title').innerText()).toBe('8 cells cannot be read as UTF-8: choose the file\'s encoding. Nothing is imported while this is so.');
     expect(desk.browser.errors).toEqual([]);
   });
 });

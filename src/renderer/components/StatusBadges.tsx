@@ -61,6 +61,7 @@ export function OrderStateBadge({ order }: { order: OrderView }) {
     return (
       <span className="billing-state">
         <span className="badge ok">{t('orderStatus.invoiced')}</span> {order.invoice.pending ? <OutboxBadge state="queued" /> : null}
+        {order.invoice.number ? <span className="muted" data-testid="order-invoice-number">{t('order.invoiceNumber', { number: order.invoice.number })}</span> : null}
       </span>
     );
   return <OrderStatusBadge status={order.status} />;

@@ -1,5 +1,6 @@
 /** Sales orders and their lines. Amounts are canonical decimal strings from @shared/money. */
 import { actorOf } from './actor';
+import { perEngine } from '../db/dialect';
 import type { Sql, SqlValue } from '../db/sql';
 import { perEngine } from '../db/dialect';
 import { connectionKey } from '../db/sqlite/store';
@@ -192,4 +193,60 @@ export async function invoicesOfOrder(sql: Sql, accountId: number, orderId: numb
   const gross = rows.reduce((s, r) => s + r.gross_minor, 0);
   const paid = rows.reduce((s, r) => s + r.paid_minor, 0);
   return { ids: rows.map((r) => r.id), paymentStatus: paid <= 0 ? 'unpaid' : paid >= gross ? 'paid' : 'partially_paid' };
+}
+
+const LIST = perEngine((d) => `SELECT o.*, c.name AS contact_name, w.name AS warehouse_name, (SELECT u.name FROM users u WHERE u.id = o.created_by) AS created_by_name
+    FROM orders o LEFT JOIN contacts c ON c.id = o.contact_id LEFT JOIN warehouses w ON w.id = o.warehouse_id
+   WHERE o.account_id = ? AND o.id > ? AND (${d.nullParam} OR o.updated_at >= ?) ORDER BY o.id LIMIT ?`);
+
+/** An order as the order list shows it: with its customer's and warehouse's names and who entered it. */
+export interface ListedOrder extends Order { contactName: string; warehouseName: string; createdByName?: string }
+
+/**
+ * The account's orders after `afterId` in id order, optionally only those changed since
+ * `updatedSince` (an ISO timestamp; updated_at is written as one, so text order is time order).
+ */
+export async function listOrders(sql: Sql, accountId: number, q: { afterId: number; updatedSince?: string; limit: number }): Promise<ListedOrder[]> {
+  const rows = await sql.all<Row & { contact_name: string | null; warehouse_name: string | null; created_by_name: string | null }>(
+    LIST[sql.engine],
+    [accountId, q.afterId, q.updatedSince ?? null, q.updatedSince ?? null, q.limit],
+  );
+  return rows.map((r) => ({ ...toOrder(r), contactName: r.contact_name ?? '', warehouseName: r.warehouse_name ?? '', createdByName: u(r.created_by_name) }));
+}
+
+/** The lines of the account's orders with ids from `fromId` to `toId`, per order (a page of listOrders). */
+export async function orderItemsBetween(sql: Sql, accountId: number, fromId: number, toId: number): Promise<Map<number, OrderItem[]>> {
+  const rows = await sql.all<ItemRow & { order_id: number }>(
+    'SELECT * FROM order_items WHERE account_id = ? AND order_id BETWEEN ? AND ? ORDER BY order_id, position',
+    [accountId, fromId, toId],
+  );
+  const byOrder = new Map<number, OrderItem[]>();
+  for (const r of rows) {
+    const list = byOrder.get(r.order_id) ?? [];
+    list.push({
+      productId: r.product_id, qtyMilli: r.qty_milli, shippedMilli: r.shipped_milli, name: r.name, unit: r.unit,
+      unitPrice: r.unit_price, discount: r.discount, vat: r.vat, description: r.description ?? undefined,
+    });
+    byOrder.set(r.order_id, list);
+  }
+  return byOrder;
+}
+
+const NUMBERS = perEngine((d) => `SELECT id, invoice_number FROM invoices WHERE account_id = ? AND id ${d.inJsonIds}`);
+const OF_ORDERS = perEngine((d) => `SELECT id, order_id FROM invoices WHERE account_id = ? AND type = 'invoice' AND cancelled_by IS NULL AND order_id ${d.inJsonIds} ORDER BY id`);
+
+/** The numbers of the account's invoices with these ids. */
+export async function invoiceNumbers(sql: Sql, accountId: number, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0 || !(await hasInvoices(sql))) return new Map();
+  const rows = await sql.all<{ id: number; invoice_number: string | null }>(NUMBERS[sql.engine], [accountId, JSON.stringify(ids)]);
+  return new Map(rows.filter((r) => r.invoice_number).map((r) => [r.id, r.invoice_number!]));
+}
+
+/** Every tax invoice issued from these orders and not cancelled, per order. */
+export async function invoicesOfOrders(sql: Sql, accountId: number, orderIds: number[]): Promise<Map<number, number[]>> {
+  if (orderIds.length === 0 || !(await hasInvoices(sql))) return new Map();
+  const rows = await sql.all<{ id: number; order_id: number }>(OF_ORDERS[sql.engine], [accountId, JSON.stringify(orderIds)]);
+  const m = new Map<number, number[]>();
+  for (const r of rows) m.set(r.order_id, [...(m.get(r.order_id) ?? []), r.id]);
+  return m;
 }

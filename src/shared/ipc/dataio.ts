@@ -22,12 +22,18 @@ export const IMPORT_FILE_MAX = 28_000_000;
 /** A file the shell's open dialog read: its name and bytes (base64). The renderer never reads files. */
 export const importFile = z.strictObject({ name: z.string().min(1).max(300), data: z.string().min(1).max(IMPORT_FILE_MAX) });
 
+/** The text encodings a CSV file is read in (docs/desktop-core.md, "Import"): detected, or the clerk's choice. */
+export const ENCODINGS = ['utf-8', 'windows-1250', 'iso-8859-2'] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
 const mapping = z.partialRecord(z.enum(IMPORT_FIELDS), z.number().int().min(0).max(500));
 
 export const importRequest = z.strictObject({
   file: importFile,
   /** Left out: guessed from the header titles. */
   mapping: mapping.optional(),
+  /** A CSV's text encoding; left out: detected from the bytes. */
+  encoding: z.enum(ENCODINGS).optional(),
   /** A row whose SKU (item number) already names a product (or, without a SKU, whose EAN does): change that product, or leave it alone. */
   existing: z.enum(['update', 'skip']).default('update'),
   /** What a new product gets when its row has no such column or the cell is empty. */
@@ -80,10 +86,19 @@ export interface ImportPreviewRow {
   matchedBy: 'sku' | 'ean' | null;
 }
 
+/** A cell whose text cannot be right in the encoding read (a sign to choose another): row 1 is the header. */
+export interface GarbledCell { row: number; column: string; value: string }
+/** At most this many garbled cells are listed; `garbled.total` counts them all. */
+export const GARBLED_SHOWN = 20;
+
 export interface ImportPreview {
   format: 'csv' | 'xlsx';
   /** The CSV's separator; null for XLSX. */
   delimiter: ';' | ',' | '\t' | null;
+  /** The CSV's text encoding as read, the one detected, and whether the file starts with a UTF-8 BOM; null for XLSX. */
+  encoding: { name: Encoding; detected: Encoding; bom: boolean } | null;
+  /** Cells that look garbled in that encoding; while there is one, nothing is imported. */
+  garbled: { total: number; cells: GarbledCell[] };
   headers: string[];
   mapping: ImportMapping;
   /** Product rows in the file (blank rows are not counted). */

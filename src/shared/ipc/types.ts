@@ -25,7 +25,7 @@ export interface OutboxCounts {
 }
 
 export interface SyncProgress {
-  phase: 'warehouses' | 'contacts' | 'products' | 'quantities' | 'invoices' | 'dues' | 'push';
+  phase: 'warehouses' | 'contacts' | 'products' | 'quantities' | 'orders' | 'invoices' | 'dues' | 'push';
   done: number;
   total: number | null;
 }
@@ -262,8 +262,8 @@ export interface OrderView {
   outboxState: OutboxState | null;
   /** The server refused the clerk's last change of this order: its words, for the screen to show. */
   refusal: Refusal | null;
-  /** The invoice issued for this order: pending while the server has not numbered it yet. */
-  invoice: { id: number; pending: boolean } | null;
+  /** The invoice issued for this order (here or at another desk): pending while the server has not numbered it yet; its number once it has. */
+  invoice: { id: number; pending: boolean; number: string | null } | null;
   /** The clerk of this desk who made it (issue 19); null when the desk no longer knows. */
   madeBy: string | null;
 }

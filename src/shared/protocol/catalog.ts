@@ -67,6 +67,8 @@ export const CAPABILITIES = [
   'getProduct.updated_since',
   'getQuantities',
   'getPOs',
+  // getOrders / getOrder: the account's sales orders with the invoice issued from each (api-product.md).
+  'getOrders',
   // setPOTakeIn items (partial receipts) and close (closing short); getPO/getPOs lines with what remains.
   'setPOTakeIn.items',
   'getStockHistory',

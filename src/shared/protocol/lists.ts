@@ -19,6 +19,7 @@ export const LIST_CHILD: Readonly<Record<string, string>> = {
   lines: 'line',
   receipts: 'receipt',
   purchase_orders: 'purchase_order',
+  orders: 'order',
   serial_numbers: 'serial_number',
   customers: 'customer',
   currencies: 'currency',

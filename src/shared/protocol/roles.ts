@@ -57,6 +57,8 @@ export const METHOD_ROLES: { readonly [M in MethodName]: MethodRoles } = {
   setOrder: { roles: MONEY },
   setOrderItem: { roles: MONEY },
   getOrderStatus: { roles: ALL },
+  getOrders: { roles: ALL },
+  getOrder: { roles: ALL },
   setWarehouseItem: { roles: ALL },
   // Invoices, payments, dues, bank accounts: billing. A storno cancels an issued invoice: a manager's.
   setInvoice: { roles: MONEY, restricted: [{ param: 'storno_id', roles: MANAGER, what: 'a storno (storno_id)' }] },

@@ -5,7 +5,7 @@
  * the rows again against the mirror as it is then, so a second commit of the same file finds the
  * products the first one made (by SKU, or by EAN for a row without one) and queues nothing for them.
  */
-import type { ImportPreview, ImportResult } from '@shared/ipc/dataio';
+import type { Encoding, ImportPreview, ImportResult } from '@shared/ipc/dataio';
 import type { CoreContext } from '../handlers/context';
 import { ipcError } from '../handlers/context';
 import { stmt } from '../mirror/db';
@@ -14,12 +14,12 @@ import { submit } from '../outbox/service';
 import { buildPreview, type ImportChoices, type RowCommand } from './preview';
 import { readTable, TableError, type Table } from './table';
 
-export interface ImportInput extends ImportChoices { file: { name: string; data: string } }
+export interface ImportInput extends ImportChoices { file: { name: string; data: string }; encoding?: Encoding }
 
 async function load(input: ImportInput): Promise<Table> {
   let table: Table;
   try {
-    table = await readTable(Buffer.from(input.file.data, 'base64'));
+    table = await readTable(Buffer.from(input.file.data, 'base64'), input.encoding);
   } catch (e) {
     if (e instanceof TableError) throw ipcError('VALIDATION_ERROR', `${input.file.name}: ${e.message}`, [{ field: 'file', message: e.message }]);
     throw e;
@@ -35,6 +35,12 @@ export async function previewImport(ctx: CoreContext, input: ImportInput): Promi
 
 export async function commitImport(ctx: CoreContext, input: ImportInput): Promise<ImportResult> {
   const table = await load(input);
+  // Text read in the wrong encoding would be stored as the products' names: nothing is sent while a cell looks garbled.
+  const g = table.garbled.cells[0];
+  if (g) {
+    const message = `${input.file.name}: ${table.garbled.total} cell(s) look garbled when read as ${table.encoding?.name} (first: row ${g.row}, column ${g.column}); choose the file's encoding.`;
+    throw ipcError('VALIDATION_ERROR', message, [{ field: 'encoding', message: 'the text looks garbled in this encoding' }]);
+  }
   // Checked and queued in one synchronous transaction: a second commit of the same file (a double
   // click) runs after this one and finds its products by SKU or EAN, so it queues nothing for them.
   const { preview, ids } = ctx.db.transaction(() => {

@@ -140,7 +140,7 @@ export function buildPreview(db: Db, table: Table, choices: ImportChoices): { pr
   });
 
   return {
-    preview: { format: table.format, delimiter: table.delimiter, headers: table.headers, mapping, total, counts, problems, warnings, rows },
+    preview: { format: table.format, delimiter: table.delimiter, encoding: table.encoding, garbled: table.garbled, headers: table.headers, mapping, total, counts, problems, warnings, rows },
     commands,
   };
 }

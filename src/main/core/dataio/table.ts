@@ -4,7 +4,9 @@
  * told by the bytes (an XLSX is a ZIP file), not by the name the clerk gave it.
  */
 import type ExcelJS from 'exceljs';
+import { columnLetter, GARBLED_SHOWN, type Encoding, type ImportPreview } from '@shared/ipc/dataio';
 import { parseCsv, type Delimiter } from './csv';
+import { decodeText, garbledCell } from './encoding';
 import { unguardFormula } from './formulaGuard';
 
 export type Cell = string | number;
@@ -15,21 +17,41 @@ export interface Table {
   headers: string[];
   /** Data rows; `rows[i]` is the file's row i + 2 (the header is row 1). */
   rows: Cell[][];
+  encoding: ImportPreview['encoding'];
+  garbled: ImportPreview['garbled'];
 }
 
 export class TableError extends Error {}
 
 const isZip = (b: Uint8Array) => b.length > 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04;
 
-export async function readTable(bytes: Uint8Array): Promise<Table> {
+/** A CSV is read in `encoding`, or in the one its bytes show (encoding.ts). */
+export async function readTable(bytes: Uint8Array, encoding?: Encoding): Promise<Table> {
   if (isZip(bytes)) return readXlsx(bytes);
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  if (text.includes('\u0000')) throw new TableError('The file is neither a CSV text file nor an XLSX workbook.');
-  const { rows, delimiter } = parseCsv(text);
+  const decoded = decodeText(bytes, encoding);
+  if (decoded.text.includes('\u0000')) throw new TableError('The file is neither a CSV text file nor an XLSX workbook.');
+  const { rows, delimiter } = parseCsv(decoded.text);
   const [head, ...data] = rows;
   if (!head) throw new TableError('The file is empty: it needs a header row and at least one product row.');
-  // A cell our export (or a careful clerk) guarded against running as a formula means the text after the apostrophe.
-  return { format: 'csv', delimiter, headers: head.map((h) => h.trim()), rows: data.map((r) => r.map(unguardFormula)) };
+  const headers = head.map((h) => h.trim());
+  return {
+    format: 'csv', delimiter, headers,
+    // A cell our export (or a careful clerk) guarded against running as a formula means the text after the apostrophe.
+    rows: data.map((r) => r.map(unguardFormula)),
+    encoding: { name: decoded.encoding, detected: decoded.detected, bom: decoded.bom },
+    garbled: garbledCells(rows, headers, decoded.encoding),
+  };
+}
+
+function garbledCells(rows: string[][], headers: string[], encoding: Encoding): Table['garbled'] {
+  const cells: Table['garbled']['cells'] = [];
+  let total = 0;
+  rows.forEach((r, i) => r.forEach((value, c) => {
+    if (!garbledCell(value, encoding)) return;
+    total++;
+    if (cells.length < GARBLED_SHOWN) cells.push({ row: i + 1, column: `${columnLetter(c)} · ${headers[c] ?? ''}`.trim(), value });
+  }));
+  return { total, cells };
 }
 
 /** What a cell shows: formulas give their result, rich text and links their text, dates their ISO day. */
@@ -71,5 +93,5 @@ async function readXlsx(bytes: Uint8Array): Promise<Table> {
   if (!head || head.every((h) => String(h).trim() === '')) throw new TableError('The first row of the sheet must hold the column titles.');
   // Trailing empty rows (formatting left over) are not products.
   while (data.length && data.at(-1)!.every((c) => String(c).trim() === '')) data.pop();
-  return { format: 'xlsx', delimiter: null, headers: head.map((h) => String(h).trim()), rows: data };
+  return { format: 'xlsx', delimiter: null, headers: head.map((h) => String(h).trim()), rows: data, encoding: null, garbled: { total: 0, cells: [] } };
 }

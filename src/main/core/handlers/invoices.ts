@@ -49,10 +49,10 @@ async function detailOf(ctx: CoreContext, id: number): Promise<Result<'getInvoic
  */
 function refuseInvoicedOrder(ctx: CoreContext, orderId: number): void {
   const id = currentId(ctx.db, 'order', orderId);
-  const done = orderInvoice(ctx.db, id);
   const order = getOrder(ctx.db, id);
+  const done = order ? orderInvoice(ctx.db, order) : null;
   if (done || order?.status === 'shipped') {
-    const which = done ? (done.pending ? 'an invoice waiting to be sent' : `invoice ${invoiceRow(ctx.db, done.id, ctx.today())?.invoiceNumber ?? done.id}`) : 'an invoice';
+    const which = done ? (done.pending ? 'an invoice waiting to be sent' : `invoice ${done.number ?? invoiceRow(ctx.db, done.id, ctx.today())?.invoiceNumber ?? done.id}`) : 'an invoice';
     throw ipcError('CONFLICT', `Order ${orderId} is already invoiced (${which}); an order is invoiced once.`, [{ field: 'invoice.order_id', message: 'the order is already invoiced' }]);
   }
 }

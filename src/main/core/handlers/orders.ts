@@ -4,7 +4,7 @@ import type { Params } from '@shared/protocol';
 import type { OrderView } from '@shared/ipc/types';
 import { getContact } from '../mirror/contacts';
 import type { Db } from '../mirror/db';
-import { invoiceForOrder } from '../mirror/invoices';
+import { invoiceForOrder, invoiceNumberOf } from '../mirror/invoices';
 import { getOrder, idsOf, listOrders, makerOf, refusalOf, type OrderRecord } from '../mirror/orders';
 import { productRecord, productRow } from '../mirror/products';
 import { currentId, nextLocalId, resolveId } from '../mirror/settings';
@@ -28,21 +28,26 @@ export function orderView(db: Db, o: OrderRecord, nameOf: (clerkId: string | nul
   delete header.items;
   return {
     id: o.id, local: o.local, serverId: o.local ? null : o.id, status: o.status, contactId: p.contact_id,
-    contactName: getContact(db, p.contact_id)?.name ?? `#${p.contact_id}`, warehouse: p.warehouse, currency: p.currency, issuedDate: p.issued_date,
+    contactName: getContact(db, p.contact_id)?.name ?? o.server?.contactName ?? `#${p.contact_id}`, warehouse: p.warehouse, currency: p.currency, issuedDate: p.issued_date,
     totals: { net: toNumber(t.totals.net), vat: toNumber(t.totals.vat), gross: toNumber(t.totals.gross) },
     lines: lines.map((l, i) => ({
       productId: l.pid, quantity: l.it.quantity, customPrice: l.it.custom_price ?? null, discount: l.it.discount ?? 0, description: l.it.description ?? '',
       name: l.name, unit: l.unit, vat: l.vat, unitPrice: l.unitPrice, net: toNumber(t.lines[i]!.net), vatAmount: toNumber(t.lines[i]!.vat), gross: toNumber(t.lines[i]!.gross),
     })),
-    header, outboxState: pendingStateOf(db, 'order', o.id), refusal: refusalOf(db, 'order', o.id), invoice: orderInvoice(db, o.id),
-    madeBy: maker ? nameOf(maker.clerkId) : null,
+    header, outboxState: pendingStateOf(db, 'order', o.id), refusal: refusalOf(db, 'order', o.id), invoice: orderInvoice(db, o),
+    madeBy: (maker ? nameOf(maker.clerkId) : null) ?? o.server?.createdBy ?? null,
   };
 }
 
-/** The order's invoice, issued here (pending until numbered) or confirmed; null when not invoiced. */
-export function orderInvoice(db: Db, orderId: number): OrderView['invoice'] {
-  const inv = invoiceForOrder(db, idsOf(db, 'order', orderId));
-  return inv ? { id: inv.id, pending: inv.local } : null;
+/**
+ * The order's invoice: issued here (pending until numbered), or the one the server says was issued
+ * from it (at any desk); null when not invoiced.
+ */
+export function orderInvoice(db: Db, o: OrderRecord): OrderView['invoice'] {
+  const inv = invoiceForOrder(db, idsOf(db, 'order', o.id));
+  if (inv) return { id: inv.id, pending: inv.local, number: inv.local ? null : invoiceNumberOf(db, inv.id) ?? o.server?.invoiceNumber ?? null };
+  const s = o.server;
+  return s?.invoiceId ? { id: s.invoiceId, pending: false, number: s.invoiceNumber } : null;
 }
 
 export const orderHandlers: Handlers<'orders.save' | 'orders.setItems' | 'orders.list' | 'orders.get' | 'orders.status'> = {

@@ -146,6 +146,11 @@ export function latestServerInvoiceId(db: Db): number | null {
  * The invoice issued for an order (by any id the order has had), issued here or pulled with its
  * detail; a cancelled one does not count. Local (not numbered yet) ones first: they are the newest.
  */
+/** A mirrored invoice's number; null while the server has not numbered it. */
+export function invoiceNumberOf(db: Db, id: number): string | null {
+  return (stmt(db, 'SELECT invoice_number FROM invoices WHERE id = ?').pluck().get(id) as string | null | undefined) ?? null;
+}
+
 export function invoiceForOrder(db: Db, orderIds: number[]): { id: number; local: boolean } | null {
   const r = stmt(db, `SELECT id, local FROM invoices WHERE type = 'invoice' AND status <> 'cancelled'
       AND coalesce(json_extract(params, '$.order_id'), json_extract(detail, '$.order_id'), json_extract(header, '$.order_id')) IN (SELECT value FROM json_each(?))

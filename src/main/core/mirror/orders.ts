@@ -1,10 +1,19 @@
 /**
- * Orders made on this desk. The API has no order list, so the mirror knows the orders it made:
- * the setOrder parameters as last saved, with a negative id until the server assigns one.
+ * The account's orders: those made on this desk (the setOrder parameters as last saved, with a
+ * negative id until the server assigns one) and, with the server's getOrders, every order of the
+ * account as the server holds it, with what the server adds (`server`: the invoice issued from it).
  */
-import type { Params } from '@shared/protocol';
+import type { Params, Result } from '@shared/protocol';
 import type { Refusal } from '@shared/ipc/types';
 import { json, stmt, type Db } from './db';
+
+/** What the server's getOrders says of an order beyond its setOrder fields. */
+export interface ServerOrderFacts {
+  contactName: string;
+  invoiceId: number | null;
+  invoiceNumber: string | null;
+  createdBy: string | null;
+}
 
 export interface OrderRecord {
   id: number;
@@ -12,10 +21,46 @@ export interface OrderRecord {
   status: string;
   params: Params<'setOrder'>;
   createdAt: string;
+  server: ServerOrderFacts | null;
 }
 
-interface Row { id: number; local: number; status: string; params: string; created_at: string }
-const toRecord = (r: Row): OrderRecord => ({ id: r.id, local: r.local === 1, status: r.status, params: JSON.parse(r.params) as Params<'setOrder'>, createdAt: r.created_at });
+interface Row { id: number; local: number; status: string; params: string; created_at: string; server: string | null }
+const toRecord = (r: Row): OrderRecord => ({
+  id: r.id, local: r.local === 1, status: r.status, params: JSON.parse(r.params) as Params<'setOrder'>, createdAt: r.created_at,
+  server: r.server ? (JSON.parse(r.server) as ServerOrderFacts) : null,
+});
+
+type ServerOrder = Result<'getOrders'>['orders'][number];
+
+/** The setOrder fields of an order as the server holds it. */
+function paramsOf(o: ServerOrder): Params<'setOrder'> {
+  return {
+    warehouse: o.warehouse, shipping_aim: o.shipping_aim as Params<'setOrder'>['shipping_aim'], method: o.method as Params<'setOrder'>['method'],
+    issued_date: o.issued_date, selected_account: o.selected_account, contact_id: o.contact_id, currency: o.currency,
+    ...(o.language ? { language: o.language as Params<'setOrder'>['language'] } : {}), ...(o.order_description ? { order_description: o.order_description } : {}),
+    items: o.items.map((it) => ({ product_id: it.product_id, quantity: it.quantity, unit: it.unit, custom_price: it.custom_price, discount: it.discount, ...(it.description ? { description: it.description } : {}) })),
+  } as Params<'setOrder'>;
+}
+
+/**
+ * The server's orders into the mirror. An order with a change of this desk still waiting to be sent
+ * keeps the clerk's fields (the server's are older) and takes only the server's facts and status.
+ */
+export function upsertServerOrders(db: Db, orders: ServerOrder[], waiting: (id: number) => boolean): void {
+  const facts = stmt(db, 'UPDATE orders SET status = ?, server = ? WHERE id = ?');
+  for (const o of orders) {
+    const server: ServerOrderFacts = { contactName: o.contact_name, invoiceId: o.invoice_id ?? null, invoiceNumber: o.invoice_number ?? null, createdBy: o.created_by ?? null };
+    if (waiting(o.order_id) && getOrder(db, o.order_id)) {
+      facts.run(o.status, JSON.stringify(server), o.order_id);
+      continue;
+    }
+    const p = paramsOf(o);
+    stmt(db, `INSERT INTO orders (id, local, status, contact_id, warehouse, currency, issued_date, params, created_at, updated_at, server) VALUES (?, 0, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT (id) DO UPDATE SET local = 0, status = excluded.status, contact_id = excluded.contact_id, warehouse = excluded.warehouse, currency = excluded.currency,
+        issued_date = excluded.issued_date, params = excluded.params, updated_at = excluded.updated_at, server = excluded.server`)
+      .run(o.order_id, o.status, p.contact_id, p.warehouse, p.currency, p.issued_date, JSON.stringify(p), o.created_at, o.updated_at, JSON.stringify(server));
+  }
+}
 
 export function saveOrder(db: Db, id: number, local: boolean, status: string, p: Params<'setOrder'>, now: Date): void {
   const iso = now.toISOString();

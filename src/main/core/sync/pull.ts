@@ -15,7 +15,9 @@ import { accountDay } from '../mirror/timeZone';
 import { replaceDues, saveBankAccounts, saveSeller, seller } from '../mirror/dues';
 import { latestServerInvoiceId, saveDetail, upsertHeaders } from '../mirror/invoices';
 import { allServerProductIds, optimizeSearchIndex, upsertServerProducts } from '../mirror/products';
+import { upsertServerOrders } from '../mirror/orders';
 import { getKv, setKv } from '../mirror/settings';
+import { pendingStateOf } from '../outbox/repo';
 import { applyQuantityRows, replaceStockOf, replaceStockOfProducts, replaceStockRange } from '../mirror/stock';
 import type { CoreLog } from '../types';
 import { walkProducts, WalkFailed } from './prefixWalk';
@@ -87,11 +89,12 @@ export interface PullScope {
 }
 
 /** The mirror tables a scoped pull rewrites (the screens showing them refresh). */
-export function scopeTables(scope: PullScope): Array<'products' | 'quantities' | 'contacts' | 'invoices' | 'dues'> {
-  const t = new Set<'products' | 'quantities' | 'contacts' | 'invoices' | 'dues'>();
+export function scopeTables(scope: PullScope): Array<'products' | 'quantities' | 'contacts' | 'invoices' | 'dues' | 'orders'> {
+  const t = new Set<'products' | 'quantities' | 'contacts' | 'invoices' | 'dues' | 'orders'>();
   for (const k of scope.kinds) {
     if (k === 'product') t.add('products');
     if (k === 'stock' || k === 'order') t.add('quantities');
+    if (k === 'order') t.add('orders');
     if (k === 'contact') t.add('contacts');
     if (k === 'invoice' || k === 'payment') {
       t.add('invoices');
@@ -120,6 +123,10 @@ export async function pullScope(deps: PullDeps, scope: PullScope): Promise<PullR
   } else if (scope.kinds.has('stock') || scope.kinds.has('order')) {
     await pullQuantities(d, false, since('quantitiesSince'));
   }
+  if (scope.kinds.has('order') && d.caps.has('getOrders')) {
+    await d.between();
+    await pullOrders(d, since('ordersSince'));
+  }
   if (scope.kinds.has('invoice') || scope.kinds.has('payment')) {
     await d.between();
     await pullFinance(d, report);
@@ -128,6 +135,22 @@ export async function pullScope(deps: PullDeps, scope: PullScope): Promise<PullR
   if (scope.kinds.has('stock') || scope.kinds.has('order')) await pullReorderRules(d).catch((e: Error) => void report.warnings.push(`reorder rules: ${e.message}`));
   d.progress(null);
   return report;
+}
+
+/** The account's orders (every desk's), or those changed since the last pull. */
+async function pullOrders(d: PullCtx, updated: string | undefined): Promise<void> {
+  d.progress({ phase: 'orders', done: 0, total: null });
+  let after = 0;
+  let first: string | null = null;
+  for (;;) {
+    const r = ok(await d.api.call('getOrders', { after_id: after, ...(updated ? { updated_since: updated } : {}) }));
+    first ??= r.server_time;
+    d.db.transaction(() => upsertServerOrders(d.db, r.orders, (id) => pendingStateOf(d.db, 'order', id) !== null))();
+    if (!r.more || r.orders.length === 0) break;
+    after = r.orders.at(-1)!.order_id;
+    await d.between();
+  }
+  setKv(d.db, 'sync_state', 'ordersSince', first);
 }
 
 async function pullContacts(d: PullCtx, updated: string | undefined): Promise<void> {
@@ -165,6 +188,7 @@ export async function pull(deps: PullDeps, full: boolean): Promise<PullReport> {
     await pullQuantities(d, full, since('quantitiesSince'));
   }
   if (report.products >= OPTIMIZE_AFTER) optimizeSearchIndex(d.db);
+  if (d.caps.has('getOrders')) await pullOrders(d, since('ordersSince'));
   await pullFinance(d, report);
   d.progress(null);
   return report;

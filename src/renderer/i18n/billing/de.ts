@@ -37,6 +37,10 @@ const de: Messages<typeof en> = {
     direct_debit: 'Lastschrift',
   },
   order: {
+    search: 'Auftrag suchen',
+    searchHint: 'Auftragsnummer oder Kunde',
+    noMatch: 'Kein Auftrag passt zu „{{q}}“.',
+    invoiceNumber: 'Rechnung {{number}}',
     madeBy: 'Erfasst von',
     new: 'Neuer Auftrag',
     newTitle: 'Neuer Auftrag',

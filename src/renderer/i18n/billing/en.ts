@@ -34,6 +34,10 @@ const en = {
     direct_debit: 'Direct debit',
   },
   order: {
+    search: 'Find an order',
+    searchHint: 'order number or customer',
+    noMatch: 'No order matches “{{q}}”.',
+    invoiceNumber: 'invoice {{number}}',
     madeBy: 'Entered by',
     new: 'New order',
     newTitle: 'New order',

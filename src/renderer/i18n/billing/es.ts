@@ -37,6 +37,10 @@ const es: Messages<typeof en> = {
     direct_debit: 'Domiciliación',
   },
   order: {
+    search: 'Buscar un pedido',
+    searchHint: 'número de pedido o cliente',
+    noMatch: 'Ningún pedido coincide con «{{q}}».',
+    invoiceNumber: 'factura {{number}}',
     madeBy: 'Registrado por',
     new: 'Nuevo pedido',
     newTitle: 'Nuevo pedido',

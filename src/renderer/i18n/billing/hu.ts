@@ -37,6 +37,10 @@ const hu: Messages<typeof en> = {
     direct_debit: 'Csoportos beszedés',
   },
   order: {
+    search: 'Rendelés keresése',
+    searchHint: 'rendelésszám vagy vevő',
+    noMatch: 'Egy rendelés sem felel meg ennek: „{{q}}”.',
+    invoiceNumber: '{{number}} számla',
     madeBy: 'Rögzítette',
     new: 'Új rendelés',
     newTitle: 'Új rendelés',

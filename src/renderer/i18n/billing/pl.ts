@@ -37,6 +37,10 @@ const pl: Messages<typeof en> = {
     direct_debit: 'Polecenie zapłaty',
   },
   order: {
+    search: 'Znajdź zamówienie',
+    searchHint: 'numer zamówienia lub klient',
+    noMatch: 'Żadne zamówienie nie pasuje do „{{q}}”.',
+    invoiceNumber: 'faktura {{number}}',
     madeBy: 'Wprowadził',
     new: 'Nowe zamówienie',
     newTitle: 'Nowe zamówienie',

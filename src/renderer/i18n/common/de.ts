@@ -64,6 +64,7 @@ const de: Messages<typeof en> = {
       contacts: 'Kontakte',
       products: 'Artikel',
       quantities: 'Bestände',
+      orders: 'Aufträge',
       invoices: 'Rechnungen',
       dues: 'Offene Posten',
       push: 'Änderungen werden gesendet',

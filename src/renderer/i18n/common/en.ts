@@ -61,6 +61,7 @@ const en = {
       contacts: 'Contacts',
       products: 'Products',
       quantities: 'Stock quantities',
+      orders: 'Orders',
       invoices: 'Invoices',
       dues: 'Due payments',
       push: 'Sending changes',

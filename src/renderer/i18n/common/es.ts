@@ -64,6 +64,7 @@ const es: Messages<typeof en> = {
       contacts: 'Contactos',
       products: 'Productos',
       quantities: 'Existencias',
+      orders: 'Pedidos',
       invoices: 'Facturas',
       dues: 'Cobros pendientes',
       push: 'Enviando cambios',

@@ -64,6 +64,7 @@ const hu: Messages<typeof en> = {
       contacts: 'Partnerek',
       products: 'Termékek',
       quantities: 'Készletek',
+      orders: 'Rendelések',
       invoices: 'Számlák',
       dues: 'Kintlévőségek',
       push: 'Változások küldése',

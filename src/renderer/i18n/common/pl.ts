@@ -64,6 +64,7 @@ const pl: Messages<typeof en> = {
       contacts: 'Kontrahenci',
       products: 'Towary',
       quantities: 'Stany magazynowe',
+      orders: 'Zamówienia',
       invoices: 'Faktury',
       dues: 'Należności',
       push: 'Wysyłanie zmian',

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ImportPreview, ImportResult } from '@shared/ipc/dataio';
+import type { Encoding, ImportPreview, ImportResult } from '@shared/ipc/dataio';
 import { Screen } from '../../components/Screen';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { getApi } from '../../lib/api';
@@ -8,6 +8,7 @@ import { invoke } from '../../lib/ipc';
 import { isDecimal, normalizeDecimal } from '../../lib/decimal';
 import { useDebounced } from '../../lib/useDebounced';
 import { ExportButtons, useExportWords } from './ExportButtons';
+import { EncodingChoice, GarbledNotice } from './EncodingPanel';
 import { ImportDone } from './ImportDone';
 import { MappingPanel, type ImportOptions } from './MappingPanel';
 import { PreviewRows, PreviewSummary } from './PreviewTables';
@@ -29,10 +30,12 @@ export function ImportScreen() {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<ImportResult | null>(null);
+  /** The CSV's encoding as the clerk chose it; undefined: as detected. */
+  const [encoding, setEncoding] = useState<Encoding | undefined>(undefined);
   const settled = useDebounced(options, 300);
   const vat = normalizeDecimal(settled?.defaults.vat ?? '');
   const request = file && settled && isDecimal(vat)
-    ? { file, mapping: settled.mapping, existing: settled.existing, defaults: { unit: settled.defaults.unit.trim() || t('import.defaultUnit'), currency: settled.defaults.currency.trim() || 'HUF', vat: Number(vat) } }
+    ? { file, encoding, mapping: settled.mapping, existing: settled.existing, defaults: { unit: settled.defaults.unit.trim() || t('import.defaultUnit'), currency: settled.defaults.currency.trim() || 'HUF', vat: Number(vat) } }
     : null;
 
   // The first preview guesses the mapping; after that every change of the clerk's choices previews again.
@@ -43,7 +46,7 @@ export function ImportScreen() {
     invoke('import.preview', request).then((p) => live && setPreview(p), (e: unknown) => live && setError(e));
     return () => void (live = false);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- request is derived from these
-  }, [file, settled]);
+  }, [file, settled, encoding]);
 
   const choose = async () => {
     setError(null);
@@ -53,6 +56,7 @@ export function ImportScreen() {
       if (!r.file) return;
       const first = await invoke('import.preview', { file: r.file, defaults: { unit: t('import.defaultUnit'), currency: 'HUF', vat: 27 } });
       setResult(null);
+      setEncoding(undefined);
       setFile(r.file);
       setPreview(first);
       setOptions({ mapping: first.mapping, existing: 'update', defaults: { unit: t('import.defaultUnit'), currency: 'HUF', vat: '27' } });
@@ -75,7 +79,8 @@ export function ImportScreen() {
     }
   };
   const toSend = preview ? preview.counts.create + preview.counts.update : 0;
-  const stale = options !== settled;
+  const stale = options !== settled || (encoding !== undefined && preview?.encoding?.name !== encoding);
+  const garbled = (preview?.garbled.total ?? 0) > 0;
 
   return (
     <Screen title={t('nav.import')}>
@@ -93,6 +98,7 @@ export function ImportScreen() {
               </span>
             ) : null}
           </div>
+          {file && preview ? <EncodingChoice preview={preview} onChange={setEncoding} /> : null}
           {noFile ? <div className="notice info" role="status">{t('import.noFile')}</div> : null}
         </div>
       </div>
@@ -100,9 +106,10 @@ export function ImportScreen() {
       {result ? <ImportDone result={result} onAgain={() => setResult(null)} /> : null}
       {file && preview && options ? (
         <>
+          <GarbledNotice preview={preview} />
           <PreviewSummary preview={preview}>
             <div className="toolbar">
-              <button type="button" className="btn primary" disabled={busy || stale || toSend === 0 || options.mapping.product_name === undefined} onClick={() => void commit()} data-testid="import-commit">
+              <button type="button" className="btn primary" disabled={busy || stale || garbled || toSend === 0 || options.mapping.product_name === undefined} onClick={() => void commit()} data-testid="import-commit">
                 {busy ? t('import.working') : t('import.submit', { count: toSend })}
               </button>
               {toSend === 0 ? <span className="muted">{t('import.nothing')}</span> : null}

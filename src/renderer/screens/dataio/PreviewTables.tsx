@@ -48,9 +48,9 @@ export function PreviewSummary({ preview, children }: { preview: ImportPreview; 
             </tbody>
           </table>
         </div>
-      ) : (
+      ) : preview.garbled.total === 0 ? (
         <div className="notice ok" role="status" data-testid="import-no-problems">{t('import.noProblems')}</div>
-      )}
+      ) : null}
       {preview.warnings.length ? (
         <div className="panel table-wrap">
           <div className="panel-title">{t('import.warnings')}</div>

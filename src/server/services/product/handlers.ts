@@ -2,6 +2,7 @@
 import type { HandlerMap } from '../../context';
 import { getProduct, setProduct } from './catalog';
 import { getOrderStatus, setOrderItem, setWarehouseItem } from './orderLines';
+import { getOrder, getOrders } from './orderList';
 import { setOrder } from './orders';
 import { setPurchaseOrder } from './purchaseOrderCreate';
 import { getPO, getPOs, setPOTakeIn } from './purchaseOrders';
@@ -12,7 +13,7 @@ import { setTransfer } from './transfers';
 import { getStockValuation } from './valuation';
 import { getWarehouses, setWarehouse } from './warehouses';
 
-export type ProductMethod = 'getProduct' | 'setProduct' | 'getQuantity' | 'setQuantity' | 'setOrder' | 'setOrderItem' | 'getOrderStatus' | 'getPO' | 'getPOs' | 'setPOTakeIn' | 'getWarehouses' | 'setWarehouse' | 'setWarehouseItem' | 'getQuantities'
+export type ProductMethod = 'getProduct' | 'setProduct' | 'getQuantity' | 'setQuantity' | 'setOrder' | 'setOrderItem' | 'getOrders' | 'getOrder' | 'getOrderStatus' | 'getPO' | 'getPOs' | 'setPOTakeIn' | 'getWarehouses' | 'setWarehouse' | 'setWarehouseItem' | 'getQuantities'
   | 'getStockHistory' | 'setTransfer' | 'getStockValuation' | 'setReorderRule' | 'getReorderRules' | 'setPurchaseOrder';
 
 export const productHandlers: HandlerMap<ProductMethod> = {
@@ -22,6 +23,8 @@ export const productHandlers: HandlerMap<ProductMethod> = {
   setQuantity,
   setOrder,
   setOrderItem,
+  getOrders,
+  getOrder,
   getOrderStatus,
   getPO,
   getPOs,

@@ -8,6 +8,35 @@ import { addressFields, customFields, quantityRow, totals } from './common';
 
 const money = () => opt(num({ min: 0, max: 1e12 }));
 
+/** An order as getOrders/getOrder answer it: its setOrder fields, status, totals and the invoice issued from it. */
+export const orderRecord = z.object({
+  order_id: z.number(),
+  status: z.string(),
+  warehouse: z.string(),
+  shipping_aim: z.string(),
+  method: z.string(),
+  issued_date: z.string(),
+  selected_account: z.string(),
+  contact_id: z.number(),
+  contact_name: z.string(),
+  currency: z.string(),
+  language: z.string().optional(),
+  order_description: z.string().optional(),
+  items: z.array(z.object({
+    product_id: z.number(), quantity: z.number(), unit: z.string(), custom_price: z.number(), discount: z.number(), description: z.string().optional(),
+  })),
+  totals,
+  shipped_date: z.string().optional(),
+  /** The invoice issued from the order (not cancelled), and its number; absent while it is not invoiced. */
+  invoice_id: z.number().optional(),
+  invoice_number: z.string().optional(),
+  /** Every invoice issued from it that is not cancelled: at most one. */
+  invoice_ids: z.array(z.number()),
+  created_by: z.string().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
 /** `tags`: `<tags><tag>`, a JSON list of `{tag}` objects or of strings, or one comma-separated string. */
 const tags = z.preprocess(
   (v) => {
@@ -284,6 +313,25 @@ export const product = {
       items: z.array(z.object({ product_id: z.number(), quantity: z.number() })),
       totals,
     }),
+  },
+  // Extension (capability "getOrders"): the account's sales orders, so every desk holds them all (not
+  // only those it entered) and any desk can invoice one. Keyset-paged by id; updated_since: only
+  // orders changed since (an invoice issued from an order changes the order: shipped, invoice_id).
+  getOrders: {
+    params: z.strictObject({
+      after_id: opt(int({ min: 0 })),
+      updated_since: opt(timestamp()),
+    }),
+    result: z.object({
+      orders: z.array(orderRecord),
+      more: z.number(),
+      server_time: z.string(),
+    }),
+  },
+  // Extension (capability "getOrders"): one order as getOrders lists it.
+  getOrder: {
+    params: z.strictObject({ order_id: id() }),
+    result: orderRecord,
   },
   getOrderStatus: {
     params: z.strictObject({ order_id: id() }),

@@ -11,6 +11,7 @@ import { m009OutboxReason } from './009_outbox_reason';
 import { m010StockHistory } from './010_stock_history';
 import { m011Reorder } from './011_reorder';
 import { m012OutboxClerk } from './012_outbox_clerk';
+import { m013ServerOrders } from './013_server_orders';
 
 /** The mirror's migrations, in order. Add new ones at the end; never edit one that has shipped. */
 export const MIRROR_MIGRATIONS: Migration[] = [
@@ -26,6 +27,7 @@ export const MIRROR_MIGRATIONS: Migration[] = [
   m010StockHistory,
   m011Reorder,
   m012OutboxClerk,
+  m013ServerOrders,
 ];
 
 /** The mirror version this build writes: it opens every mirror up to it, upgrading older ones. */

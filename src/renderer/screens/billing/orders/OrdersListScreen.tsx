@@ -1,5 +1,6 @@
 /**
- * The orders made on this desk, newest first: status, customer, total; open ones can be edited,
+ * The account's orders (every desk's, from the server, and this desk's not yet sent), newest first,
+ * found by number or customer: status, customer, total; open ones can be edited,
  * open and finalized ones invoiced. The status panel asks the server (orders.status) for payment
  * and shipment. Arrow keys move between rows; Enter edits an open order or shows the status.
  */
@@ -19,7 +20,8 @@ export function OrdersListScreen() {
   const navigate = useNavigate();
   const orders = useChannel('orders.list', {});
   const [statusOf, setStatusOf] = useState<OrderView | null>(null);
-  const rows = orders.data ?? [];
+  const [query, setQuery] = useState('');
+  const rows = (orders.data ?? []).filter((o) => matches(o, query));
 
   const onRowKey = (e: KeyboardEvent<HTMLTableRowElement>, o: OrderView) => {
     if (e.key === 'Enter') {
@@ -42,6 +44,10 @@ export function OrdersListScreen() {
       }
     >
       {orders.error && <p className="notice error" role="alert">{orders.error.message}</p>}
+      <div className="toolbar">
+        <label htmlFor="orders-search">{t('order.search')}</label>
+        <input id="orders-search" type="search" value={query} placeholder={t('order.searchHint')} size={32} onChange={(e) => setQuery(e.target.value)} data-testid="orders-search" />
+      </div>
       <div className={statusOf ? 'billing-detail-grid billing-orders-grid' : undefined}>
         <div className="table-wrap">
           <table className="grid" aria-label={t('nav.orders')}>
@@ -90,12 +96,23 @@ export function OrdersListScreen() {
               ))}
             </tbody>
           </table>
-          {!orders.isPending && rows.length === 0 && <p className="empty">{t('order.none')}</p>}
+          {!orders.isPending && rows.length === 0 && <p className="empty">{query.trim() ? t('order.noMatch', { q: query.trim() }) : t('order.none')}</p>}
         </div>
         {statusOf ? <OrderStatusPanel order={statusOf} onClose={() => setStatusOf(null)} /> : null}
       </div>
     </Screen>
   );
+}
+
+const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** An order matches a query by its number (with or without "#") or by its customer's name (accents and case aside). */
+function matches(o: OrderView, query: string): boolean {
+  const q = query.trim();
+  if (q === '') return true;
+  const digits = q.replace(/^#/, '');
+  if (/^\d+$/.test(digits) && o.serverId !== null && String(o.serverId).startsWith(digits)) return true;
+  return fold(o.contactName).includes(fold(q));
 }
 
 function OrderStatusPanel({ order, onClose }: { order: OrderView; onClose: () => void }) {
