@@ -2,7 +2,6 @@
 import { actorOf } from './actor';
 import { perEngine } from '../db/dialect';
 import type { Sql, SqlValue } from '../db/sql';
-import { perEngine } from '../db/dialect';
 import { connectionKey } from '../db/sqlite/store';
 
 export type OrderStatus = 'open' | 'finalized' | 'proposal' | 'shipped';

@@ -8,7 +8,7 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { ScanField, type ScanFeedback } from '../../../components/ScanField';
 import { ProductPicker, WarehouseSelect, placeLabel } from '../../../components/pickers';
 import { useDraftState } from '../../../lib/drafts';
-import { useChannel, useCommand } from '../../../lib/ipc';
+import { invoke, useChannel, useCommand } from '../../../lib/ipc';
 import { useScanLookup } from '../../../lib/useScanLookup';
 import { useHotkey } from '../../../lib/useHotkey';
 import { useFormat } from '../../../lib/useFormat';
