@@ -50,11 +50,11 @@ async function showPaint(lang: 'hu' | 'en') {
   await testId('product-detail').waitFor();
 }
 
-/** The detail's figures of Default B-03: deliverable cell and the local-change cell. */
+/** The detail's figures of Default B-03: the deliverable cell, and the place cell with its refused change. */
 async function b03Cells() {
   const tr = testId('product-quantities').locator('tbody tr').filter({ hasText: 'B-03' });
   const cells = await tr.locator('td').allInnerTexts();
-  return { deliverable: cells[1]!.trim(), local: cells[4]!.trim() };
+  return { deliverable: cells[1]!.trim(), local: cells[0]!.trim() };
 }
 
 beforeAll(async () => {
