@@ -79,7 +79,7 @@ describe('áttárolás és készletmozgások (hu)', () => {
     // The screen warns before sending: the line takes more than the source holds, and posting asks first.
     expect(await page.getByTestId(`transfer-short-${bosch}`).innerText()).toBe('Több, mint a forrásnál lévő 7');
     await page.getByTestId('transfer-post').click();
-    expect(await page.getByTestId('transfer-short-confirm').innerText()).toContain('Bosch GSB 13 RE: 100 (7 van)');
+    expect(await page.getByTestId('transfer-short-confirm').innerText()).toContain('Bosch GSB 13 RE ütvefúró 600 W: 100 (7 van)');
     await page.getByRole('button', { name: 'Küldés mégis' }).click();
     const status = page.getByTestId('transfer-status');
     await expect.poll(() => status.getAttribute('data-state'), { timeout: 60_000 }).toBe('refused');

@@ -99,18 +99,18 @@ export function ProductDetailPanel({ productId }: { productId: number | null }) 
                       // Beside the warehouse's bins, its stock without a bin says so, not passing for the total.
                       <span className="muted"> · {t('count.noBin')}</span>
                     ) : null}
+                    {/* Under the place, where it has room: the refused change is not in the figures beside it. */}
+                    {q.refusedLocal !== 0 ? (
+                      <Link className="badge danger" style={{ display: 'table', marginTop: 2, whiteSpace: 'normal' }} to={`/sync?entry=${p.refusedEntryId ?? ''}`} data-testid="quantity-refused">
+                        {t('products.refusedHere', { qty: f.signed(q.refusedLocal) })}
+                      </Link>
+                    ) : null}
                   </td>
                   <td className="num"><StockFigure value={q.deliverable} /></td>
                   <td className="num">{f.qty(q.pending)}</td>
                   <td className="num"><StockFigure value={q.available} /></td>
                   <td className="num">
                     {q.pendingLocal !== 0 ? <span className="badge pending">{f.signed(q.pendingLocal)}</span> : <span className="muted">0</span>}
-                    {q.refusedLocal !== 0 ? ' ' : null}
-                    {q.refusedLocal !== 0 ? (
-                      <Link className="badge danger" style={{ display: 'inline-block', marginTop: 2 }} to={`/sync?entry=${p.refusedEntryId ?? ''}`} data-testid="quantity-refused">
-                        {t('products.refusedHere', { qty: f.signed(q.refusedLocal) })}
-                      </Link>
-                    ) : null}
                   </td>
                 </tr>
               ))}

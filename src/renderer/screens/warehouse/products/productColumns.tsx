@@ -1,6 +1,7 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { Link } from 'react-router';
 import { StockFigure } from '../../../components/StockFigure';
+import { Icon } from '../../../components/Icon';
 import type { TFunction } from 'i18next';
 import type { useFormat } from '../../../lib/useFormat';
 import type { IndexedProduct } from './useProductPages';
@@ -31,13 +32,22 @@ export function productColumns(t: TFunction<'warehouse'>, f: ReturnType<typeof u
       meta: meta(withGroup ? 'minmax(150px, 2.4fr)' : 'minmax(150px, 1fr)'),
       cell: (c) => (
         <>
-          {c.getValue()}
-          {c.row.original.product.local ? <span className="badge pending" style={{ marginLeft: 6 }}>{t('products.localBadge')}</span> : null}
+          {/* Before the name, which is cut at its end when the column is narrow: the mark always shows. */}
           {c.row.original.product.refusedEntryId !== null ? (
-            <Link className="badge danger" style={{ marginLeft: 6 }} to={`/sync?entry=${c.row.original.product.refusedEntryId}`} data-testid="product-refused" onClick={(e) => e.stopPropagation()}>
-              {t('products.refusedBadge')}
+            <Link
+              className="badge danger"
+              style={{ marginRight: 6 }}
+              to={`/sync?entry=${c.row.original.product.refusedEntryId}`}
+              title={t('products.refusedBadge')}
+              aria-label={t('products.refusedBadge')}
+              data-testid="product-refused"
+              onClick={(e) => e.stopPropagation()}
+            >
+              <Icon name="warning" size={12} />
             </Link>
           ) : null}
+          {c.getValue()}
+          {c.row.original.product.local ? <span className="badge pending" style={{ marginLeft: 6 }}>{t('products.localBadge')}</span> : null}
         </>
       ),
     }),
