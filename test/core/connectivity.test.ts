@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SyncStatus } from '@shared/ipc/types';
 import { seededRandom } from '@main/core/random';
 import { startFaultProxy, type FaultProxy, type SeenRequest } from '../helpers/faultProxy';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { RealTimeClock, startTestServer, type TestServer } from '../helpers/server';
 import { seedCatalog, startTestCore, type TestCore } from '../helpers/core';
 import { buildPlan, serverOutcome } from './plan';
 import { sleep, until } from '../helpers/wait';
@@ -40,7 +40,8 @@ describe('the desk on a bad network', () => {
   };
 
   beforeEach(async () => {
-    s = await startTestServer();
+    // The core runs on real time and dates its entries by it; the server must share that clock.
+    s = await startTestServer({ clock: new RealTimeClock() });
     ids = await seedCatalog(s.app.store, s.account.accountId, 20, s.clock.now(), { stockEvery: 1, qty: 100_000 });
     proxy = await startFaultProxy(s.url, { dropRequest: 0.2, dropResponse: 0.2, reset: 0, maxLatencyMs: 0 }, 11);
     proxy.enabled = false;

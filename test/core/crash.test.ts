@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '@main/core/random';
 import { CoreProcess } from '../helpers/coreProcess';
 import { startFaultProxy, type FaultProxy } from '../helpers/faultProxy';
-import { DEMO_KEYS, startTestServer, type TestServer } from '../helpers/server';
+import { DEMO_KEYS, RealTimeClock, startTestServer, type TestServer } from '../helpers/server';
 import { seedCatalog } from '../helpers/core';
 import { buildPlan, serverOutcome } from './plan';
 import { until } from '../helpers/wait';
@@ -26,7 +26,8 @@ describe('crash during replay', () => {
   let core: CoreProcess;
   let ids: number[];
   beforeAll(async () => {
-    s = await startTestServer();
+    // The core runs on real time and dates its entries by it; the server must share that clock.
+    s = await startTestServer({ clock: new RealTimeClock() });
     ids = await seedCatalog(s.app.store, s.account.accountId, 20, s.clock.now(), { stockEvery: 1, qty: 100_000 });
     // The proxy only serves to cut the network while the queue builds up; it injects no faults.
     proxy = await startFaultProxy(s.url, { dropRequest: 0, dropResponse: 0, reset: 0, maxLatencyMs: 0 });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '@main/core/random';
 import { startFaultProxy, type FaultProxy } from '../helpers/faultProxy';
-import { startTestServer, type TestServer } from '../helpers/server';
+import { RealTimeClock, startTestServer, type TestServer } from '../helpers/server';
 import { seedCatalog, startTestCore, type TestCore } from '../helpers/core';
 import { buildPlan, serverOutcome, type Plan } from './plan';
 
@@ -19,7 +19,8 @@ describe('replay through a faulty network', () => {
   let c: TestCore;
   let ids: number[];
   beforeAll(async () => {
-    s = await startTestServer();
+    // The core runs on real time and dates its entries by it; the server must share that clock.
+    s = await startTestServer({ clock: new RealTimeClock() });
     ids = await seedCatalog(s.app.store, s.account.accountId, 40, s.clock.now(), { stockEvery: 1, qty: 100_000 });
     proxy = await startFaultProxy(s.url, { dropRequest: 0.2, dropResponse: 0.2, reset: 0.05, maxLatencyMs: 3 });
     proxy.enabled = false;

@@ -15,7 +15,7 @@ import { seededRandom } from '@main/core/random';
 import { CoreClient } from '@main/coreClient';
 import { spawnChildCore } from '@main/web/coreChild';
 import { startFaultProxy, type FaultProxy } from '../helpers/faultProxy';
-import { DEMO_KEYS, startTestServer, type TestServer } from '../helpers/server';
+import { DEMO_KEYS, RealTimeClock, startTestServer, type TestServer } from '../helpers/server';
 import { seedCatalog } from '../helpers/core';
 import { buildPlan, serverOutcome, type Ok } from './plan';
 import { sleep, until } from '../helpers/wait';
@@ -31,7 +31,8 @@ describe('restart after a crash', () => {
   let ids: number[];
 
   beforeAll(async () => {
-    s = await startTestServer();
+    // The core runs on real time and dates its entries by it; the server must share that clock.
+    s = await startTestServer({ clock: new RealTimeClock() });
     ids = await seedCatalog(s.app.store, s.account.accountId, 20, s.clock.now(), { stockEvery: 1, qty: 100_000 });
     // Slow enough that the replay is still going at every kill; no faults.
     proxy = await startFaultProxy(s.url, { dropRequest: 0, dropResponse: 0, reset: 0, maxLatencyMs: 40 });
