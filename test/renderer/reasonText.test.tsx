@@ -47,6 +47,7 @@ const SAMPLES: Reason[] = [
   { reason: 'duplicate_ean', figures: { ean: '0088381612340', product_id: 52, item_number: 'MAK-HP457D', product_name: 'Makita HP457D' } },
   { reason: 'duplicate_ean', figures: { ean: '0088381612340', product_id: 52, product_name: 'Makita HP457D' } },
   { reason: 'vat_rate_not_allowed', figures: { rate: 23, allowed: '27, 18, 5, 0', country: 'HU', field: 'vat' } },
+  ...['not_configured', 'network'].map((state) => ({ reason: 'nav_unavailable', figures: { state } }) as Reason),
   { reason: 'vat_rate_not_allowed', figures: { rate: 23, allowed: '27, 18, 5, 0', country: 'HU', field: 'items[0].product_id', product_id: 3, product_name: 'Csavar' } },
 ];
 

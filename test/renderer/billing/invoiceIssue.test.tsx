@@ -76,7 +76,8 @@ describe('invoice issue', () => {
     await user.type(screen.getByRole('textbox', { name: 'Send by e-mail to' }), 'einkauf@mueller.example');
     await user.click(screen.getByRole('button', { name: /Issue invoice/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Send the invoice by e-mail?' });
-    expect(plain(dialog.textContent)).toContain('The invoice for Müller Handels GmbH (€171.63) will be issued and its PDF e-mailed to einkauf@mueller.example.');
+    // Customer and address side by side, so a wrong pair is seen before it is sent.
+    expect(plain(dialog.textContent)).toContain('The invoice (€171.63) will be issued and its PDF e-mailed to:Müller Handels GmbH — einkauf@mueller.example');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(fake.requests('invoices.issue')).toHaveLength(0);
     // Focus went back where it was, so the keyboard shortcut works again at once.

@@ -343,6 +343,8 @@ const de: Messages<typeof en> = {
       duplicate_ean_sku: 'Der Barcode (EAN) {{ean}} gehört bereits zu {{product}} (Artikelnr. {{sku}}): eine EAN gehört zu genau einem Artikel. Korrigieren Sie den Code oder verwerfen Sie diesen Eintrag.',
       vat_rate_not_allowed: '{{rate}} % USt. ist kein ungarischer Satz: verwenden Sie {{rates}} %.',
       vat_rate_not_allowed_product: '{{product}} hat {{rate}} % USt., keinen ungarischen Satz: korrigieren Sie den Satz des Artikels auf {{rates}} %.',
+      nav_unavailable: 'NAV konnte gerade nicht gefragt werden; versuchen Sie es später.',
+      nav_unavailable_not_configured: 'Die Verbindung zu NAV ist auf diesem Server nicht eingerichtet: wenden Sie sich an den Betreiber.',
     },
   },
 };

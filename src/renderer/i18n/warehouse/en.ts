@@ -340,6 +340,8 @@ const en = {
       duplicate_ean_sku: 'The barcode (EAN) {{ean}} already belongs to {{product}} (SKU {{sku}}): one EAN names one product. Correct the code, or discard this entry.',
       vat_rate_not_allowed: 'VAT {{rate}} % is not a Hungarian rate: use {{rates}} %.',
       vat_rate_not_allowed_product: '{{product}} carries VAT {{rate}} %, which is not a Hungarian rate: correct the product’s VAT to {{rates}} %.',
+      nav_unavailable: 'NAV could not be asked just now; try again later.',
+      nav_unavailable_not_configured: 'The connection to NAV is not set up on this server: ask the operator.',
     },
   },
 };

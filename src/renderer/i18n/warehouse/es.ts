@@ -343,6 +343,8 @@ const es: Messages<typeof en> = {
       duplicate_ean_sku: 'El código de barras (EAN) {{ean}} ya pertenece a {{product}} (SKU {{sku}}): un EAN pertenece a un solo producto. Corrija el código o descarte esta entrada.',
       vat_rate_not_allowed: 'El IVA del {{rate}} % no es un tipo húngaro: use {{rates}} %.',
       vat_rate_not_allowed_product: '{{product}} tiene un IVA del {{rate}} %, que no es un tipo húngaro: corrija el IVA del producto a {{rates}} %.',
+      nav_unavailable: 'No se ha podido consultar a NAV ahora; inténtelo más tarde.',
+      nav_unavailable_not_configured: 'La conexión con NAV no está configurada en este servidor: avise al operador.',
     },
   },
 };

@@ -343,6 +343,8 @@ const hu: Messages<typeof en> = {
       duplicate_ean_sku: 'A(z) {{ean}} vonalkód (EAN) már a(z) {{product}} (cikkszám: {{sku}}) terméké: egy vonalkód csak egy termékhez tartozhat. Javítsa a kódot, vagy vesse el ezt a tételt.',
       vat_rate_not_allowed: 'A(z) {{rate}} %-os ÁFA nem magyar kulcs: {{rates}} % közül válasszon.',
       vat_rate_not_allowed_product: 'A(z) {{product}} ÁFA-kulcsa {{rate}} %, ami nem magyar kulcs: javítsa a termék ÁFA-kulcsát ({{rates}} %).',
+      nav_unavailable: 'A NAV-ot most nem sikerült megkérdezni; próbálja később.',
+      nav_unavailable_not_configured: 'A NAV-kapcsolat nincs beállítva ezen a szerveren: szóljon az üzemeltetőnek.',
     },
   },
 };

@@ -343,6 +343,8 @@ const pl: Messages<typeof en> = {
       duplicate_ean_sku: 'Kod kreskowy (EAN) {{ean}} należy już do produktu {{product}} (SKU {{sku}}): jeden EAN należy do jednego produktu. Popraw kod lub odrzuć ten wpis.',
       vat_rate_not_allowed: 'VAT {{rate}} % nie jest stawką węgierską: użyj {{rates}} %.',
       vat_rate_not_allowed_product: '{{product}} ma VAT {{rate}} %, który nie jest stawką węgierską: popraw stawkę produktu na {{rates}} %.',
+      nav_unavailable: 'Nie udało się teraz zapytać NAV; spróbuj później.',
+      nav_unavailable_not_configured: 'Połączenie z NAV nie jest skonfigurowane na tym serwerze: zwróć się do administratora.',
     },
   },
 };

@@ -57,6 +57,8 @@ export function useReasonText(): (r: Reason) => string {
           return t(k('po_not_on_order'), { po: r.figures.po, id: r.figures.product_id });
         case 'warehouse_name_taken':
           return t(k('warehouse_name_taken'), { name: r.figures.name });
+        case 'nav_unavailable':
+          return withState('nav_unavailable', r.figures.state, {});
         case 'invoice_not_payable':
         case 'not_reportable':
           return withState(r.reason, r.figures.state, { number: r.figures.invoice_number });
